@@ -1,0 +1,88 @@
+import { readFileSync } from "node:fs";
+import { analyzeNode } from "../lib/eviction/index";
+import { InputError } from "../lib/eviction/input-errors";
+import { parseDocumentText } from "../lib/document";
+import { formatTable } from "./format-table";
+
+const USAGE = `usage: headroom analyze FILE|- [--output json|table] [--now RFC3339]
+
+Reads a node's input document (JSON or YAML; see docs in README.md) and prints what the kubelet
+would do: thresholds, allocatable, signals and margins, conditions, eviction rankings, replay.`;
+
+class UsageError extends Error {}
+
+interface AnalyzeArgs {
+  file: string;
+  output: "json" | "table";
+  now?: string;
+}
+
+function parseArgs(argv: string[], isTty: boolean): AnalyzeArgs {
+  let file: string | undefined;
+  let output: "json" | "table" = isTty ? "table" : "json";
+  let now: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const [flag, inline] = arg.startsWith("--") ? (arg.split(/=(.*)/s, 2) as [string, string?]) : [arg];
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    if (flag === "--output" || flag === "-o") {
+      const v = value();
+      if (v !== "json" && v !== "table") throw new UsageError(`--output must be json or table, got ${JSON.stringify(v)}`);
+      output = v;
+    } else if (flag === "--now") now = value();
+    else if (arg.startsWith("-") && arg !== "-") throw new UsageError(`unknown option ${flag}`);
+    else if (file === undefined) file = arg;
+    else throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`);
+  }
+  if (file === undefined) throw new UsageError("missing FILE (use - for standard input)");
+  return { file, output, now };
+}
+
+function readInput(file: string): string {
+  try {
+    return readFileSync(file === "-" ? 0 : file, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(`${file}: cannot read (${code ?? (e as Error).message})`);
+  }
+}
+
+function oneLine(message: string): string {
+  return message.replace(/\s*\n\s*/g, " ");
+}
+
+/** Runs `headroom <command> ...` and returns the exit status (0 ok, 2 bad input or usage). */
+export async function main(argv: string[], io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === "--help" || command === "-h" || command === "help") {
+    io.stdout.write(USAGE + "\n");
+    return 0;
+  }
+  try {
+    if (command !== "analyze") throw new UsageError(command ? `unknown command ${JSON.stringify(command)}` : "missing command");
+    const args = parseArgs(rest, !!io.stdout.isTTY);
+    const doc = parseDocumentText(readInput(args.file), args.file === "-" ? "stdin" : args.file);
+    if (args.now !== undefined && typeof doc === "object" && doc !== null && !Array.isArray(doc)) {
+      (doc as Record<string, unknown>).now = args.now;
+    }
+    const result = analyzeNode(doc);
+    io.stdout.write(args.output === "json" ? JSON.stringify(result, null, 2) + "\n" : formatTable(result));
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr.write(`headroom: ${e.message} (${USAGE.split("\n")[0]})\n`);
+      return 2;
+    }
+    if (e instanceof InputError) {
+      io.stderr.write(`headroom: ${oneLine(e.message)}\n`);
+      return 2;
+    }
+    // A bug, not bad input: still one line and a distinct status so scripts can tell them apart.
+    io.stderr.write(`headroom: internal error: ${oneLine((e as Error).message)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,7 @@
+#!/usr/bin/env node
+// Thin launcher: the CLI is TypeScript, run through tsx so it shares lib/eviction with the app.
+import { register } from "tsx/esm/api";
+
+register();
+const { main } = await import("./cli.ts");
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,30 @@
+import { type Locator, type Page, expect } from "@playwright/test";
+
+/** The landing page: paste or load an input document and analyze it. */
+export class HomePage {
+  readonly heading: Locator;
+  readonly input: Locator;
+  readonly result: Locator;
+  readonly error: Locator;
+
+  constructor(private readonly page: Page) {
+    this.heading = page.getByRole("heading", { level: 1, name: "Headroom" });
+    this.input = page.getByLabel("Input document");
+    this.result = page.getByTestId("analyze-result");
+    this.error = page.getByRole("alert");
+  }
+
+  async goto() {
+    await this.page.goto("/");
+    await expect(this.heading).toBeVisible();
+  }
+
+  async loadExample() {
+    await this.page.getByRole("button", { name: "Load example" }).click();
+    await expect(this.input).not.toHaveValue("");
+  }
+
+  async analyze() {
+    await this.page.getByRole("button", { name: "Analyze" }).click();
+  }
+}

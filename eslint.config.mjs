@@ -1,0 +1,41 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: [".next/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "artifacts/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // The engine is shared by server, browser, CLI and simulator: it must stay pure TypeScript.
+    files: ["lib/eviction/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["react", "react-dom", "react/*"], message: "lib/eviction is pure: no React." },
+            { group: ["next", "next/*"], message: "lib/eviction is pure: no Next.js." },
+            { group: ["@kubernetes/*"], message: "lib/eviction owns its Kubernetes types (k8s-types.ts)." },
+            { group: ["server-only", "@/lib/k8s/*", "@/lib/sim/*", "../k8s/*", "../sim/*"], message: "lib/eviction does no I/O." },
+            { group: ["node:*", "fs", "http", "https", "net", "child_process"], message: "lib/eviction runs in the browser too." },
+          ],
+        },
+      ],
+      "no-restricted-globals": ["error", { name: "fetch", message: "lib/eviction does no I/O." }],
+      "no-restricted-properties": ["error", { object: "Date", property: "now", message: "Pass `now` in." }],
+    },
+  },
+  {
+    // The app must not be able to tell the simulated cluster from a real one.
+    files: ["app/**", "components/**", "lib/k8s/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/lib/sim/*", "**/lib/sim/*", "../sim/*"], message: "Only the start-up switch may import lib/sim." }] }],
+    },
+  },
+);

@@ -1,0 +1,125 @@
+// Node allocatable and the kubepods cgroup limit (pkg/kubelet/cm/node_container_manager_linux.go,
+// pkg/kubelet/nodestatus/setters.go, cmd/kubelet/app/server.go parseResourceList). Spec §10.
+import { ConfigError, type EvictionConfig, type FieldNamer, toNamer } from "./config-types";
+import { fieldPath } from "./input-errors";
+import type { ResourceList } from "./k8s-types";
+import { QuantityError, formatMilli, formatQuantity, parseBytes, parseMillis, parseQuantity } from "./quantity";
+import { parseHardThresholds, resolveThreshold } from "./thresholds";
+
+type Amounts = Record<string, number>;
+
+export interface Reservation {
+  kubeReserved: Amounts;
+  systemReserved: Amounts;
+  evictionHard: Amounts;
+  /** system + kube + eviction per capacity resource; zero sums are omitted, as the kubelet does. */
+  total: Amounts;
+}
+
+const RESERVABLE = new Set(["cpu", "memory", "ephemeral-storage", "pid"]);
+
+function amount(resource: string, v: string | number, path: string): number {
+  try {
+    return resource === "cpu" ? parseMillis(String(v)) : parseBytes(v);
+  } catch (e) {
+    if (e instanceof QuantityError) throw new ConfigError(`${path}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Reads a capacity list in engine units: cpu in millicores, everything else (bytes, pods, pid, hugepages) as a plain count. */
+export function parseCapacity(capacity: ResourceList, field = "node.status.capacity"): Amounts {
+  const out: Amounts = {};
+  for (const [k, v] of Object.entries(capacity)) if (v !== undefined) out[k] = amount(k, v, fieldPath(field, k));
+  return out;
+}
+
+/** Parses kubeReserved/systemReserved like parseResourceList: only cpu, memory, ephemeral-storage, pid; negatives rejected. */
+export function parseReserved(
+  config: EvictionConfig,
+  key: "kubeReserved" | "systemReserved",
+  field: string | FieldNamer = "kubeletConfig",
+): Amounts {
+  const name = toNamer(field);
+  const out: Amounts = {};
+  for (const [k, v] of Object.entries(config[key])) {
+    const path = name(key, k);
+    if (!RESERVABLE.has(k)) throw new ConfigError(`${path}: cannot reserve ${JSON.stringify(k)} resource`);
+    out[k] = amount(k, v, path);
+    const q = parseQuantity(v);
+    if (q.num < 0n) {
+      throw new ConfigError(`${path}: resource quantity for ${JSON.stringify(k)} cannot be negative: ${v}`);
+    }
+  }
+  return out;
+}
+
+/** Computes the hard-eviction reservation: memory.available → memory, nodefs.available → ephemeral-storage, % against capacity. */
+export function evictionReservation(capacity: Amounts, config: EvictionConfig, field: string | FieldNamer = "kubeletConfig"): Amounts {
+  if (config.experimentalAllocatableIgnoreEviction) return {};
+  const out: Amounts = {};
+  for (const t of parseHardThresholds(config, field)) {
+    const resource = t.signal === "memory.available" ? "memory" : t.signal === "nodefs.available" ? "ephemeral-storage" : null;
+    if (!resource || !t.value) continue;
+    out[resource] = resolveThreshold(t.value, capacity[resource] ?? 0);
+  }
+  return out;
+}
+
+function only(amounts: Amounts, capacity: Amounts): Amounts {
+  return Object.fromEntries(Object.entries(amounts).filter(([k]) => k in capacity));
+}
+
+/**
+ * Computes Node.status.allocatable the kubelet's way: per capacity resource, capacity − (system + kube + hard-eviction
+ * reservation) floored at 0, then memory minus all hugepages-* capacity (floored at 0); pods and other resources pass through.
+ */
+export function computeAllocatable(
+  capacity: ResourceList,
+  config: EvictionConfig,
+  field: string | FieldNamer = "kubeletConfig",
+): { reservation: Reservation; allocatable: Amounts } {
+  const cap = parseCapacity(capacity);
+  const kubeReserved = only(parseReserved(config, "kubeReserved", field), cap);
+  const systemReserved = only(parseReserved(config, "systemReserved", field), cap);
+  const evictionHard = only(evictionReservation(cap, config, field), cap);
+  const total: Amounts = {};
+  const allocatable: Amounts = {};
+  for (const [r, c] of Object.entries(cap)) {
+    const sum = (systemReserved[r] ?? 0) + (kubeReserved[r] ?? 0) + (evictionHard[r] ?? 0);
+    if (sum !== 0) total[r] = sum;
+    allocatable[r] = Math.max(0, c - sum);
+  }
+  for (const [r, c] of Object.entries(cap)) {
+    if (r.startsWith("hugepages-")) allocatable.memory = Math.max(0, (allocatable.memory ?? 0) - c);
+  }
+  return { reservation: { kubeReserved, systemReserved, evictionHard, total }, allocatable };
+}
+
+/**
+ * Computes the kubepods cgroup limits (GetNodeAllocatableAbsolute): capacity − system − kube per resource, floored at 0,
+ * without the eviction reservation; include `pid` (e.g. the summary's rlimit.maxpid) in capacity to get the pids limit.
+ */
+export function kubepodsLimit(capacity: ResourceList, config: EvictionConfig, field: string | FieldNamer = "kubeletConfig"): Amounts {
+  const cap = parseCapacity(capacity);
+  const kube = parseReserved(config, "kubeReserved", field);
+  const system = parseReserved(config, "systemReserved", field);
+  return Object.fromEntries(Object.entries(cap).map(([r, c]) => [r, Math.max(0, c - (system[r] ?? 0) - (kube[r] ?? 0))]));
+}
+
+/** Rejects a reservation larger than capacity for any resource, with the kubelet's "invalid Node Allocatable configuration" message; equal is allowed. */
+export function validateReservation(capacity: ResourceList, config: EvictionConfig, field: string | FieldNamer = "kubeletConfig"): void {
+  const { reservation } = computeAllocatable(capacity, config, field);
+  const cap = parseCapacity(capacity);
+  const problems: string[] = [];
+  for (const [r, reserved] of Object.entries(reservation.total)) {
+    if ((cap[r] ?? 0) - reserved >= 0) continue;
+    problems.push(
+      `Resource ${JSON.stringify(r)} has a reservation of ${r === "cpu" ? formatMilli(reserved) : formatQuantity(BigInt(reserved), "DecimalSI")} but capacity of ${capacity[r]}. Expected capacity >= reservation.`,
+    );
+  }
+  if (problems.length === 0) return;
+  const name = toNamer(field);
+  const fields = `${name("systemReserved")} + ${name("kubeReserved")} + ${name("evictionHard")}`;
+  throw new ConfigError(`${fields}: invalid Node Allocatable configuration. ${problems.join(" ")}`);
+}

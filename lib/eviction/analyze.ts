@@ -1,0 +1,128 @@
+import { computeAllocatable, kubepodsLimit } from "./allocatable";
+import { nodeConditions, thresholdsMet, thresholdQuantity, byEvictionPriority } from "./evaluate";
+import { type AnalyzeInput, parseAnalyzeInput } from "./input";
+import { inferFilesystemLayout, observeSignals, type Observations } from "./observe";
+import { containerOomScoreAdj } from "./oom-score";
+import { isActivePod, podFacts, statsByUid, type PodFacts } from "./pod-facts";
+import { type FeatureGates, quantityValue } from "./pod-resources";
+import { podQos } from "./qos";
+import { rankPods } from "./rank";
+import { replaySignal } from "./replay";
+import { SIGNALS, type Signal } from "./signals";
+import {
+  type Threshold,
+  deriveContainerFsThresholds,
+  effectiveConfig,
+  parseKubeletFlags,
+  parseThresholds,
+  readKubeletConfig,
+} from "./thresholds";
+import type { AnalyzeOutput, OutputThreshold, PodReport, RankingRow, SignalReport } from "./types";
+import { scaleSummary } from "./whatif";
+import type { Node, Pod } from "./k8s-types";
+
+function memoryCapacity(node: Node | undefined): number | null {
+  const mem = node?.status?.capacity?.memory;
+  return mem == null ? null : quantityValue("memory", mem);
+}
+
+function podReport(pod: Pod, memCapacity: number | null, gates: FeatureGates): PodReport {
+  const qos = podQos(pod, gates);
+  const containers = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
+  return {
+    namespace: pod.metadata?.namespace ?? "default",
+    name: pod.metadata?.name ?? "",
+    uid: pod.metadata?.uid ?? "",
+    qosClass: qos,
+    priority: pod.spec?.priority ?? 0,
+    containers: containers.map((c) => ({ name: c.name, oomScoreAdj: containerOomScoreAdj(pod, c, memCapacity, gates, qos) })),
+  };
+}
+
+function signalReports(thresholds: Threshold[], observations: Observations): SignalReport[] {
+  const reports: SignalReport[] = [];
+  for (const signal of SIGNALS) {
+    const obs = observations[signal];
+    if (!obs) continue;
+    const states = thresholds
+      .filter((t) => t.signal === signal && t.value)
+      .map((t) => {
+        const value = thresholdQuantity(t, obs, false) ?? 0;
+        return { kind: t.kind, value, margin: obs.available - value, met: value > obs.available };
+      });
+    reports.push({ signal, available: obs.available, capacity: obs.capacity, thresholds: states });
+  }
+  return reports;
+}
+
+function rankingRows(facts: PodFacts[], signal: Signal, layout: ReturnType<typeof inferFilesystemLayout>) {
+  return rankPods(facts, signal, layout);
+}
+
+function toRow(e: ReturnType<typeof rankPods>[number], signal: Signal): RankingRow {
+  const f = e.facts;
+  const pid = signal === "pid.available";
+  return {
+    namespace: f.namespace,
+    name: f.name,
+    uid: f.uid,
+    priority: f.priority,
+    usage: f.hasStats ? e.usage : null,
+    request: e.request,
+    exceedsRequest: f.hasStats && !pid ? e.exceedsRequest : null,
+  };
+}
+
+/** Analyzes one node the kubelet's way: thresholds, allocatable, signals, conditions, rankings and replay. */
+export function analyze(input: AnalyzeInput): AnalyzeOutput {
+  const fromConfig = input.kubeletConfig == null ? undefined : readKubeletConfig(input.kubeletConfig);
+  const fromFlags = input.kubeletFlags == null ? undefined : parseKubeletFlags(input.kubeletFlags);
+  const { config, source, fieldName } = effectiveConfig(fromConfig, fromFlags, input.whatIf);
+  const layout = input.filesystems ?? inferFilesystemLayout(input.summary);
+  const thresholds = deriveContainerFsThresholds(parseThresholds(config, fieldName), layout);
+  const capacity = input.node?.status?.capacity ?? {};
+  const { reservation, allocatable } = computeAllocatable(capacity, config);
+
+  const reservesChanged = !!(input.whatIf.kubeReserved || input.whatIf.systemReserved);
+  const podsLimit = reservesChanged && capacity.memory != null ? kubepodsLimit(capacity, config).memory ?? null : null;
+  const scale = input.whatIf.usageScale ?? {};
+  const summary =
+    input.summary && (podsLimit != null || Object.keys(scale).length > 0)
+      ? scaleSummary(input.summary, scale, podsLimit)
+      : input.summary;
+
+  const observations = observeSignals(summary);
+  const met = thresholdsMet(thresholds, observations);
+  const memCap = memoryCapacity(input.node);
+  const stats = statsByUid(summary);
+  const facts = input.pods.filter(isActivePod).map((p) => podFacts(p, stats.get(p.metadata?.uid ?? ""), input.featureGates));
+
+  const rankings: AnalyzeOutput["rankings"] = {};
+  const ranked = new Map<Signal, ReturnType<typeof rankPods>>();
+  for (const signal of SIGNALS) {
+    const entries = rankingRows(facts, signal, layout);
+    ranked.set(signal, entries);
+    rankings[signal] = entries.map((e) => toRow(e, signal));
+  }
+  const starved = [...new Set(byEvictionPriority(met).map((t) => t.signal))];
+
+  return {
+    node: input.node?.metadata?.name ?? null,
+    thresholdSource: source,
+    thresholds: thresholds.filter((t): t is Threshold & OutputThreshold => t.value != null).map(
+      (t): OutputThreshold => ({ signal: t.signal, kind: t.kind, value: t.value, gracePeriodSeconds: t.gracePeriodSeconds, minReclaim: t.minReclaim }),
+    ),
+    reservation,
+    allocatable,
+    signals: signalReports(thresholds, observations),
+    conditions: nodeConditions(met),
+    pods: input.pods.map((p) => podReport(p, memCap, input.featureGates)),
+    rankings,
+    replay: starved.map((s) => replaySignal(s, thresholds, observations, ranked.get(s) ?? [])),
+  };
+}
+
+/** Runs the contract's `analyzeNode`: validates the raw input document, then analyzes it; throws an Error naming the field. */
+export function analyzeNode(raw: unknown): AnalyzeOutput {
+  return analyze(parseAnalyzeInput(raw));
+}

@@ -1,0 +1,65 @@
+// Kubernetes resource.Quantity for the engine: parse, read as bytes or millicores, format.
+// Behaviour follows k8s.io/apimachinery/pkg/api/resource; the few knowing deviations are
+// listed in quantity.test.ts under "deviations from apimachinery".
+
+import {
+  divAwayFromZero,
+  parseQuantityDetailed,
+  type Quantity,
+  QuantityError,
+  rationalFromNumber,
+} from "./quantity-parse";
+
+export { MAX_DECIMAL_EXPONENT, type Quantity, QuantityError, type QuantityFormat } from "./quantity-parse";
+export {
+  formatBytesHuman,
+  formatMilli,
+  formatQuantity,
+  parsedQuantityString,
+  quantityString,
+} from "./quantity-format";
+
+/**
+ * Parses a Kubernetes quantity string exactly as resource.ParseQuantity does, or throws QuantityError.
+ * Values finer than 1n round away from zero to 1n, BinarySI caps at 2^63-1, no whitespace allowed.
+ * @example
+ * parseQuantity("100Mi")  // { num: 104857600n, den: 1n, format: "BinarySI" }
+ * parseQuantity("1.5")    // { num: 3n, den: 2n, format: "DecimalSI" }
+ * parseQuantity("1e-3")   // { num: 1n, den: 1000n, format: "DecimalExponent" }
+ * parseQuantity("0.1n")   // { num: 1n, den: 1000000000n, format: "DecimalSI" }
+ * parseQuantity("12Qi")   // throws QuantityError: "12Qi" is not a valid quantity: ...
+ */
+export function parseQuantity(s: string): Quantity {
+  return parseQuantityDetailed(s).quantity;
+}
+
+function checkDen(q: Quantity): void {
+  if (q.den <= 0n) throw new QuantityError(`${q.num}/${q.den} is not a valid quantity: den must be > 0`);
+}
+
+/** Returns q as an integer rounded away from zero, like Quantity.Value() (exact, never overflows). */
+export function quantityValue(q: Quantity): bigint {
+  checkDen(q);
+  return divAwayFromZero(q.num, q.den);
+}
+
+/** Returns q * 1000 rounded away from zero, like Quantity.MilliValue() (exact, never overflows). */
+export function quantityMilliValue(q: Quantity): bigint {
+  checkDen(q);
+  return divAwayFromZero(q.num * 1000n, q.den);
+}
+
+/** Reads a byte count: strings as ParseQuantity(s).Value(), finite numbers passed through as-is. */
+export function parseBytes(s: string | number): number {
+  if (typeof s === "number") {
+    if (!Number.isFinite(s)) throw new QuantityError(`${s} is not a valid quantity`);
+    return s;
+  }
+  return Number(quantityValue(parseQuantity(s)));
+}
+
+/** Reads CPU as millicores: strings via MilliValue(), numbers as cores ("100m"->100, 0.5->500). */
+export function parseMillis(s: string | number): number {
+  const q = typeof s === "number" ? rationalFromNumber(s, "DecimalSI") : parseQuantity(s);
+  return Number(quantityMilliValue(q));
+}

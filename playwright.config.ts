@@ -1,0 +1,36 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3107);
+
+export default defineConfig({
+  testDir: "./e2e",
+  testMatch: /.*\.e2e\.ts/,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 1,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        // Debian's Chromium: the project never downloads a browser of its own.
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `node scripts/start.mjs`,
+    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1" },
+    url: `http://127.0.0.1:${PORT}/api/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+  },
+});
