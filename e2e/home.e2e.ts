@@ -7,8 +7,10 @@ test("analyzes the example node in the browser", async ({ page }) => {
   await home.loadExample();
   await home.analyze();
   await expect(home.result).toBeVisible();
-  await expect(home.result).toContainText("minikube");
-  await expect(home.result.getByRole("cell", { name: "memory.available" }).first()).toBeVisible();
+  await expect(home.result).toContainText("datagen-1-35");
+  await expect(home.result.getByRole("cell", { name: "memory.available", exact: true }).first()).toBeVisible();
+  // the example carries a 7Gi soft threshold over 6.8Gi available
+  await expect(home.result).toContainText("MemoryPressure");
   await page.screenshot({ path: "artifacts/screenshots/home-analyzed.png", fullPage: true });
 });
 

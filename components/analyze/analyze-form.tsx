@@ -54,7 +54,7 @@ export function AnalyzeForm() {
         </button>
       </div>
       {analyze.isError && (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <p role="alert" data-testid="analyze-error" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
           {analyze.error.message}
         </p>
       )}

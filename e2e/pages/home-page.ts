@@ -11,7 +11,7 @@ export class HomePage {
     this.heading = page.getByRole("heading", { level: 1, name: "Headroom" });
     this.input = page.getByLabel("Input document");
     this.result = page.getByTestId("analyze-result");
-    this.error = page.getByRole("alert");
+    this.error = page.getByTestId("analyze-error");
   }
 
   async goto() {

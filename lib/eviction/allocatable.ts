@@ -1,9 +1,17 @@
 // Node allocatable and the kubepods cgroup limit (pkg/kubelet/cm/node_container_manager_linux.go,
 // pkg/kubelet/nodestatus/setters.go, cmd/kubelet/app/server.go parseResourceList). Spec §10.
-import { ConfigError, type EvictionConfig, type FieldNamer, toNamer } from "./config-types";
+import { ConfigError, DEFAULT_EVICTION_HARD, type EvictionConfig, type FieldNamer, toNamer } from "./config-types";
 import { fieldPath } from "./input-errors";
 import type { ResourceList } from "./k8s-types";
-import { QuantityError, formatMilli, formatQuantity, parseBytes, parseMillis, parseQuantity } from "./quantity";
+import {
+  QuantityError,
+  type QuantityFormat,
+  formatMilli,
+  formatQuantity,
+  parseBytes,
+  parseMillis,
+  parseQuantity,
+} from "./quantity";
 import { parseHardThresholds, resolveThreshold } from "./thresholds";
 
 type Amounts = Record<string, number>;
@@ -107,6 +115,24 @@ export function kubepodsLimit(capacity: ResourceList, config: EvictionConfig, fi
   return Object.fromEntries(Object.entries(cap).map(([r, c]) => [r, Math.max(0, c - (system[r] ?? 0) - (kube[r] ?? 0))]));
 }
 
+const EVICTION_SIGNAL: Record<string, string> = { memory: "memory.available", "ephemeral-storage": "nodefs.available" };
+
+// Go's Quantity.Add adopts the addend's format while the sum is still zero, so the kubelet prints the
+// reservation in the format of its first non-zero part (system, kube, eviction; a percentage is BinarySI).
+function reservationString(r: string, total: number, config: EvictionConfig, evictionAmount: number): string {
+  if (r === "cpu") return formatMilli(total);
+  const formatOf = (raw: string | undefined): QuantityFormat | null => {
+    if (raw === undefined) return null;
+    if (raw.endsWith("%")) return "BinarySI";
+    const q = parseQuantity(raw);
+    return q.num === 0n ? null : q.format;
+  };
+  const signal = EVICTION_SIGNAL[r];
+  const evictionRaw = signal && evictionAmount !== 0 ? (config.evictionHard ?? DEFAULT_EVICTION_HARD)[signal] : undefined;
+  const format = formatOf(config.systemReserved[r]) ?? formatOf(config.kubeReserved[r]) ?? formatOf(evictionRaw) ?? "DecimalSI";
+  return formatQuantity(BigInt(total), format);
+}
+
 /** Rejects a reservation larger than capacity for any resource, with the kubelet's "invalid Node Allocatable configuration" message; equal is allowed. */
 export function validateReservation(capacity: ResourceList, config: EvictionConfig, field: string | FieldNamer = "kubeletConfig"): void {
   const { reservation } = computeAllocatable(capacity, config, field);
@@ -115,7 +141,7 @@ export function validateReservation(capacity: ResourceList, config: EvictionConf
   for (const [r, reserved] of Object.entries(reservation.total)) {
     if ((cap[r] ?? 0) - reserved >= 0) continue;
     problems.push(
-      `Resource ${JSON.stringify(r)} has a reservation of ${r === "cpu" ? formatMilli(reserved) : formatQuantity(BigInt(reserved), "DecimalSI")} but capacity of ${capacity[r]}. Expected capacity >= reservation.`,
+      `Resource ${JSON.stringify(r)} has a reservation of ${reservationString(r, reserved, config, reservation.evictionHard[r] ?? 0)} but capacity of ${capacity[r]}. Expected capacity >= reservation.`,
     );
   }
   if (problems.length === 0) return;

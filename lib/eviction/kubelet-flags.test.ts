@@ -1,9 +1,5 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ConfigError, effectiveConfig, parseKubeletFlags, parseThresholds } from "./thresholds";
-
-const REAL = "/work/shared/fixtures/real/kubelet-config-files";
-const aks = JSON.parse(readFileSync(`${REAL}/learnk8s-aks-2022-kubelet-flags.text.json`, "utf8")) as { raw: string };
 
 describe("parseKubeletFlags", () => {
   it.each([
@@ -64,26 +60,5 @@ describe("parseKubeletFlags", () => {
     expect(() => parseThresholds(eff.config, eff.fieldName)).toThrow(
       'kubeletFlags(--eviction-soft)["memory.available"]: grace period must be specified for the soft eviction threshold memory.available',
     );
-  });
-});
-
-describe("the real AKS /etc/default/kubelet KUBELET_FLAGS line", () => {
-  const flags = parseKubeletFlags(aks.raw);
-  it("reads the eviction and reservation flags and nothing else", () => {
-    expect(flags).toEqual({
-      enforceNodeAllocatable: ["pods"],
-      evictionHard: { "memory.available": "750Mi", "nodefs.available": "10%", "nodefs.inodesFree": "5%" },
-      kubeReserved: { cpu: "100m", memory: "1843Mi" },
-    });
-  });
-  it("gives the threshold list [hard × 3, allocatable copy] with source kubeletFlags", () => {
-    const eff = effectiveConfig(undefined, flags);
-    expect(eff.source).toBe("kubeletFlags");
-    expect(parseThresholds(eff.config, eff.fieldName)).toEqual([
-      { signal: "memory.available", kind: "hard", value: { quantity: 786432000 }, gracePeriodSeconds: 0, minReclaim: null },
-      { signal: "nodefs.available", kind: "hard", value: { percentage: 0.10000000149011612 }, gracePeriodSeconds: 0, minReclaim: null },
-      { signal: "nodefs.inodesFree", kind: "hard", value: { percentage: 0.05000000074505806 }, gracePeriodSeconds: 0, minReclaim: null },
-      { signal: "allocatableMemory.available", kind: "hard", value: { quantity: 786432000 }, gracePeriodSeconds: 0, minReclaim: null },
-    ]);
   });
 });

@@ -4,7 +4,6 @@ import {
   type EvictionConfig,
   type Threshold,
   defaultEvictionConfig,
-  deriveContainerFsThresholds,
   parseThresholds,
   resolveThreshold,
 } from "./thresholds";

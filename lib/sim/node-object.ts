@@ -4,8 +4,6 @@ import { rfc3339, rfc3339Micro } from "./clock";
 import type { KObj } from "./store";
 import type { SimNode } from "./world";
 
-export const KUBELET_PORT = 10250;
-
 /** Taints the node lifecycle controller derives from conditions (TaintNodesByCondition + NoExecute). */
 export function taintsFor(n: SimNode, now: number): object[] {
   const c = (t: string) => n.conditions.get(t)?.status;
@@ -51,7 +49,7 @@ export function nodeObject(n: SimNode, now: number): KObj {
         return c ? [{ lastHeartbeatTime: rfc3339(c.lastHeartbeatTime), lastTransitionTime: rfc3339(c.lastTransitionTime), message: c.message, reason: c.reason, status: c.status, type }] : [];
       }),
       addresses: [{ address: n.ip, type: "InternalIP" }, { address: n.name, type: "Hostname" }],
-      daemonEndpoints: { kubeletEndpoint: { Port: KUBELET_PORT } },
+      daemonEndpoints: { kubeletEndpoint: { Port: n.kubeletPort } },
       nodeInfo: {
         architecture: arch, bootID: n.uid, containerRuntimeVersion: n.pool.containerRuntimeVersion,
         kernelVersion: n.pool.kernelVersion, kubeProxyVersion: "", kubeletVersion: n.pool.kubeletVersion,

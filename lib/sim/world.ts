@@ -54,6 +54,7 @@ export interface SimNode {
   uid: string;
   pool: PoolSpec;
   ip: string;
+  kubeletPort: number;
   created: number;
   capacity: Record<string, string>;
   allocatable: Record<string, string>;
@@ -94,7 +95,7 @@ export function buildNodes(sc: Scenario, now: number): SimNode[] {
       const index = nodes.length;
       const name = (pool.nodeName ?? `${pool.name}-{i}`).replaceAll("{i}", String(i));
       nodes.push({
-        index, name, pool, ip: nodeIp(index),
+        index, name, pool, ip: nodeIp(index), kubeletPort: 10250,
         uid: seededUid(`${sc.seed}/node/${name}`),
         created: now - 86400_000 * 3 - index * 1000,
         capacity: pool.capacity, allocatable: pool.capacity,

@@ -1,0 +1,94 @@
+// The contract end to end: the CLI as a separate process, exactly as an operator runs it.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { analyzeNode } from "@/lib/eviction";
+import { fixture, nodesOf } from "@/tests/fixtures";
+
+const ROOT = join(import.meta.dirname, "..");
+const dir = mkdtempSync(join(tmpdir(), "headroom-cli-"));
+
+function run(args: string[], stdin?: string) {
+  const r = spawnSync(process.execPath, [join(ROOT, "bin/headroom.mjs"), ...args], { input: stdin, encoding: "utf8", cwd: ROOT });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function write(name: string, content: string): string {
+  const p = join(dir, name);
+  writeFileSync(p, content);
+  return p;
+}
+
+const input = {
+  node: nodesOf(fixture("nodes/nri-minikube-1.35-nodelist.json"))[0],
+  summary: fixture("summary/nri-minikube-1.35.json"),
+  kubeletConfig: fixture("configz/kubeadm-k8s-node-01.json"),
+};
+
+describe("headroom analyze (process)", () => {
+  it("prints the same JSON document as analyzeNode", () => {
+    const r = run(["analyze", write("in.json", JSON.stringify(input)), "--output", "json"]);
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(analyzeNode(input));
+  });
+
+  it("reads standard input with -", () => {
+    const r = run(["analyze", "-", "--output=json"], JSON.stringify(input));
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).node).toBe("datagen-1-35");
+  });
+
+  it("accepts YAML", () => {
+    const r = run(["analyze", write("in.yaml", "kubeletFlags: --eviction-hard=memory.available<1Gi\n"), "--output", "json"]);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).thresholds[0]).toMatchObject({ signal: "memory.available", value: { quantity: 1073741824 } });
+  });
+
+  it("prints a table with --output table", () => {
+    const r = run(["analyze", write("t.json", JSON.stringify(input)), "--output", "table"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/SIGNAL\s+AVAILABLE/);
+    expect(r.stdout).toContain("memory.available");
+  });
+
+  it.each([
+    ["negative threshold", { kubeletConfig: { evictionHard: { "memory.available": "-100Mi" } } }, 'kubeletConfig.evictionHard["memory.available"]'],
+    ["unknown signal", { kubeletConfig: { evictionHard: { "memory.free": "1Gi" } } }, "memory.free"],
+    ["malformed capacity", { node: { status: { capacity: { memory: "12Qi" } } } }, "node.status.capacity.memory"],
+    ["string in summary", { summary: { node: { memory: { availableBytes: "1" } } } }, "summary.node.memory.availableBytes"],
+    ["bad now", { now: "yesterday" }, "now"],
+  ])("exits 2 with one line naming the field: %s", (_name, doc, field) => {
+    const r = run(["analyze", write("bad.json", JSON.stringify(doc)), "--output", "json"]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    const lines = r.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^headroom: /);
+    expect(lines[0]).toContain(field);
+  });
+
+  it("exits 2 on a missing file, broken JSON and a bad option", () => {
+    expect(run(["analyze", join(dir, "nope.json")]).stderr).toMatch(/nope\.json: cannot read \(ENOENT\)/);
+    const broken = run(["analyze", write("broken.json", "{\"node\":")]);
+    expect(broken.status).toBe(2);
+    expect(broken.stderr).toMatch(/not valid JSON/);
+    expect(run(["analyze", "x", "--output", "xml"]).status).toBe(2);
+    expect(run(["frobnicate"]).status).toBe(2);
+  });
+
+  it("--now replaces the document's clock and is validated", () => {
+    const r = run(["analyze", write("n.json", "{}"), "--now", "not-a-time"]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("now: must be an RFC 3339 time");
+    expect(run(["analyze", write("n2.json", "{}"), "--now", "2026-01-02T15:04:05Z", "-o", "json"]).status).toBe(0);
+  });
+
+  it("runs through npx as documented", () => {
+    const r = spawnSync("npx", ["--no-install", "headroom", "analyze", write("npx.json", "{}"), "--output", "json"], { cwd: ROOT, encoding: "utf8" });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).thresholdSource).toBe("defaults");
+  });
+});

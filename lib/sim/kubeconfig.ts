@@ -1,0 +1,17 @@
+// The kubeconfig a user of the sim gets: HTTPS server with the sim CA inline (no
+// insecure-skip-tls-verify needed, see stack.md G8) and a bearer token.
+import { stringify } from "yaml";
+
+/** Renders a kubeconfig for one server, CA and token. */
+export function kubeconfigYaml(opts: { server: string; caPem: string; token: string; user: string; name?: string }): string {
+  const name = opts.name ?? "headroom-sim";
+  return stringify({
+    apiVersion: "v1",
+    kind: "Config",
+    clusters: [{ name, cluster: { server: opts.server, "certificate-authority-data": Buffer.from(opts.caPem).toString("base64") } }],
+    users: [{ name: opts.user, user: { token: opts.token } }],
+    contexts: [{ name, context: { cluster: name, user: opts.user } }],
+    "current-context": name,
+    preferences: {},
+  });
+}

@@ -1,0 +1,10 @@
+import { startSim } from "./lib/sim/sim.ts";
+import { writeFileSync } from "node:fs";
+const t0 = Date.now();
+const sim = await startSim({ scenario: "healthy" });
+console.log("started in", Date.now() - t0, "ms", sim.url, "kubelet port", sim.kubeletPort);
+writeFileSync("/tmp/kc.yaml", sim.kubeconfigYaml);
+writeFileSync("/tmp/kc-lp.yaml", sim.kubeconfigFor("least-privilege"));
+sim.advance(30);
+console.log("ready");
+setTimeout(() => sim.close().then(() => console.log("closed")), Number(process.env.HOLD ?? 20000));
