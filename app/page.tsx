@@ -1,16 +1,13 @@
-import { AnalyzeForm } from "@/components/analyze/analyze-form";
+import { Suspense } from "react";
+import { FleetOverview } from "@/components/dashboard/fleet-overview";
 
-export default function HomePage() {
+export default function FleetPage() {
   return (
-    <main className="mx-auto max-w-5xl space-y-6 p-6">
-      <header className="space-y-2">
-        <h1 className="text-3xl font-semibold tracking-tight">Headroom</h1>
-        <p className="text-zinc-600 dark:text-zinc-400">
-          What the kubelet is about to evict, and why: every eviction signal computed the kubelet&apos;s way, next to
-          the node&apos;s real thresholds, with the order in which pods would go.
-        </p>
-      </header>
-      <AnalyzeForm />
+    <main className="mx-auto max-w-7xl space-y-4 p-4">
+      <h1 className="text-2xl font-semibold tracking-tight">Fleet</h1>
+      <Suspense fallback={<p role="status">Loading…</p>}>
+        <FleetOverview />
+      </Suspense>
     </main>
   );
 }

@@ -1,9 +1,17 @@
 "use client";
 
 import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
+import { ThemeProvider } from "@/components/ui/theme";
 import { getQueryClient } from "@/lib/query-client";
 
 export function Providers({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={getQueryClient()}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={getQueryClient()}>
+      {/* useSearchParams needs a Suspense boundary in statically rendered pages (stack.md G10) */}
+      <Suspense>
+        <ThemeProvider>{children}</ThemeProvider>
+      </Suspense>
+    </QueryClientProvider>
+  );
 }

@@ -101,6 +101,11 @@ describe("computeAllocatable rules (§10)", () => {
       total: { cpu: 500, memory: Gi + 100 * Mi },
     });
   });
+  it("resource names that are Object.prototype members are plain resources", () => {
+    const got = computeAllocatable({ constructor: "2", toString: "3", memory: "1Gi" }, cfg({ kubeReserved: { memory: "1Mi" } }));
+    expect(got.allocatable).toEqual({ constructor: 2, toString: 3, memory: Gi - Mi });
+    expect(got.reservation.total).toEqual({ memory: Mi });
+  });
   it("allocatable is floored at 0, also after the hugepages subtraction", () => {
     const got = computeAllocatable({ memory: "1Gi", "hugepages-2Mi": "2Gi", cpu: "1" }, cfg({ kubeReserved: { cpu: "2" } }));
     expect(got.allocatable).toMatchObject({ memory: 0, cpu: 0 });

@@ -1,6 +1,14 @@
 // Node allocatable and the kubepods cgroup limit (pkg/kubelet/cm/node_container_manager_linux.go,
 // pkg/kubelet/nodestatus/setters.go, cmd/kubelet/app/server.go parseResourceList). Spec §10.
-import { ConfigError, DEFAULT_EVICTION_HARD, type EvictionConfig, type FieldNamer, toNamer } from "./config-types";
+import {
+  ConfigError,
+  DEFAULT_EVICTION_HARD,
+  type EvictionConfig,
+  type FieldNamer,
+  getOwn,
+  putOwn,
+  toNamer,
+} from "./config-types";
 import { fieldPath } from "./input-errors";
 import type { ResourceList } from "./k8s-types";
 import {
@@ -38,7 +46,7 @@ function amount(resource: string, v: string | number, path: string): number {
 /** Reads a capacity list in engine units: cpu in millicores, everything else (bytes, pods, pid, hugepages) as a plain count. */
 export function parseCapacity(capacity: ResourceList, field = "node.status.capacity"): Amounts {
   const out: Amounts = {};
-  for (const [k, v] of Object.entries(capacity)) if (v !== undefined) out[k] = amount(k, v, fieldPath(field, k));
+  for (const [k, v] of Object.entries(capacity)) if (v !== undefined) putOwn(out, k, amount(k, v, fieldPath(field, k)));
   return out;
 }
 
@@ -75,12 +83,14 @@ export function evictionReservation(capacity: Amounts, config: EvictionConfig, f
 }
 
 function only(amounts: Amounts, capacity: Amounts): Amounts {
-  return Object.fromEntries(Object.entries(amounts).filter(([k]) => k in capacity));
+  return Object.fromEntries(Object.entries(amounts).filter(([k]) => Object.hasOwn(capacity, k)));
 }
 
 /**
- * Computes Node.status.allocatable the kubelet's way: per capacity resource, capacity − (system + kube + hard-eviction
- * reservation) floored at 0, then memory minus all hugepages-* capacity (floored at 0); pods and other resources pass through.
+ * Computes Node.status.allocatable as capacity − (system + kube + hard-eviction reservation), floored at 0.
+ *
+ * Only resources in capacity count; memory then loses all hugepages-* capacity (floored at 0); pods and extended
+ * resources pass through. Over-reservation is not an error here: see {@link validateReservation}.
  */
 export function computeAllocatable(
   capacity: ResourceList,
@@ -94,9 +104,9 @@ export function computeAllocatable(
   const total: Amounts = {};
   const allocatable: Amounts = {};
   for (const [r, c] of Object.entries(cap)) {
-    const sum = (systemReserved[r] ?? 0) + (kubeReserved[r] ?? 0) + (evictionHard[r] ?? 0);
-    if (sum !== 0) total[r] = sum;
-    allocatable[r] = Math.max(0, c - sum);
+    const sum = (getOwn(systemReserved, r) ?? 0) + (getOwn(kubeReserved, r) ?? 0) + (getOwn(evictionHard, r) ?? 0);
+    if (sum !== 0) putOwn(total, r, sum);
+    putOwn(allocatable, r, Math.max(0, c - sum));
   }
   for (const [r, c] of Object.entries(cap)) {
     if (r.startsWith("hugepages-")) allocatable.memory = Math.max(0, (allocatable.memory ?? 0) - c);
@@ -105,14 +115,17 @@ export function computeAllocatable(
 }
 
 /**
- * Computes the kubepods cgroup limits (GetNodeAllocatableAbsolute): capacity − system − kube per resource, floored at 0,
- * without the eviction reservation; include `pid` (e.g. the summary's rlimit.maxpid) in capacity to get the pids limit.
+ * Computes the kubepods cgroup limits as capacity − system − kube per resource, floored at 0, without the eviction reserve.
+ *
+ * Like GetNodeAllocatableAbsolute; include `pid` (e.g. the summary's rlimit.maxpid) in capacity to get the pids limit.
  */
 export function kubepodsLimit(capacity: ResourceList, config: EvictionConfig, field: string | FieldNamer = "kubeletConfig"): Amounts {
   const cap = parseCapacity(capacity);
   const kube = parseReserved(config, "kubeReserved", field);
   const system = parseReserved(config, "systemReserved", field);
-  return Object.fromEntries(Object.entries(cap).map(([r, c]) => [r, Math.max(0, c - (system[r] ?? 0) - (kube[r] ?? 0))]));
+  return Object.fromEntries(
+    Object.entries(cap).map(([r, c]) => [r, Math.max(0, c - (getOwn(system, r) ?? 0) - (getOwn(kube, r) ?? 0))]),
+  );
 }
 
 const EVICTION_SIGNAL: Record<string, string> = { memory: "memory.available", "ephemeral-storage": "nodefs.available" };
@@ -127,9 +140,9 @@ function reservationString(r: string, total: number, config: EvictionConfig, evi
     const q = parseQuantity(raw);
     return q.num === 0n ? null : q.format;
   };
-  const signal = EVICTION_SIGNAL[r];
+  const signal = getOwn(EVICTION_SIGNAL, r);
   const evictionRaw = signal && evictionAmount !== 0 ? (config.evictionHard ?? DEFAULT_EVICTION_HARD)[signal] : undefined;
-  const format = formatOf(config.systemReserved[r]) ?? formatOf(config.kubeReserved[r]) ?? formatOf(evictionRaw) ?? "DecimalSI";
+  const format = formatOf(getOwn(config.systemReserved, r)) ?? formatOf(getOwn(config.kubeReserved, r)) ?? formatOf(evictionRaw) ?? "DecimalSI";
   return formatQuantity(BigInt(total), format);
 }
 
@@ -139,9 +152,9 @@ export function validateReservation(capacity: ResourceList, config: EvictionConf
   const cap = parseCapacity(capacity);
   const problems: string[] = [];
   for (const [r, reserved] of Object.entries(reservation.total)) {
-    if ((cap[r] ?? 0) - reserved >= 0) continue;
+    if ((getOwn(cap, r) ?? 0) - reserved >= 0) continue;
     problems.push(
-      `Resource ${JSON.stringify(r)} has a reservation of ${reservationString(r, reserved, config, reservation.evictionHard[r] ?? 0)} but capacity of ${capacity[r]}. Expected capacity >= reservation.`,
+      `Resource ${JSON.stringify(r)} has a reservation of ${reservationString(r, reserved, config, getOwn(reservation.evictionHard, r) ?? 0)} but capacity of ${getOwn(capacity, r)}. Expected capacity >= reservation.`,
     );
   }
   if (problems.length === 0) return;

@@ -144,3 +144,13 @@ describe("analyzeNode", () => {
     expect(() => analyzeNode(input)).toThrow(message);
   });
 });
+
+describe("analyzeNode reservation checks", () => {
+  it("refuses reservations above capacity, as the kubelet refuses to start", () => {
+    const input = { node: { status: { capacity: { memory: "1Gi" } } }, whatIf: { systemReserved: { memory: "2Gi" } } };
+    expect(() => analyzeNode(input)).toThrow(/invalid Node Allocatable configuration/);
+  });
+  it("names the flag a bad reservation came from", () => {
+    expect(() => analyzeNode({ kubeletFlags: "--kube-reserved=memory=-1Gi" })).toThrow(/kubeletFlags/);
+  });
+});

@@ -1,4 +1,4 @@
-import { computeAllocatable, kubepodsLimit } from "./allocatable";
+import { computeAllocatable, kubepodsLimit, validateReservation } from "./allocatable";
 import { nodeConditions, thresholdsMet, thresholdQuantity, byEvictionPriority } from "./evaluate";
 import { type AnalyzeInput, parseAnalyzeInput } from "./input";
 import { inferFilesystemLayout, observeSignals, type Observations } from "./observe";
@@ -81,10 +81,12 @@ export function analyze(input: AnalyzeInput): AnalyzeOutput {
   const layout = input.filesystems ?? inferFilesystemLayout(input.summary);
   const thresholds = deriveContainerFsThresholds(parseThresholds(config, fieldName), layout);
   const capacity = input.node?.status?.capacity ?? {};
-  const { reservation, allocatable } = computeAllocatable(capacity, config);
+  // The kubelet refuses to start when reservations exceed capacity; so does the analysis.
+  validateReservation(capacity, config, fieldName);
+  const { reservation, allocatable } = computeAllocatable(capacity, config, fieldName);
 
   const reservesChanged = !!(input.whatIf.kubeReserved || input.whatIf.systemReserved);
-  const podsLimit = reservesChanged && capacity.memory != null ? kubepodsLimit(capacity, config).memory ?? null : null;
+  const podsLimit = reservesChanged && capacity.memory != null ? kubepodsLimit(capacity, config, fieldName).memory ?? null : null;
   const scale = input.whatIf.usageScale ?? {};
   const summary =
     input.summary && (podsLimit != null || Object.keys(scale).length > 0)

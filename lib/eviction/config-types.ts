@@ -74,3 +74,13 @@ export function toNamer(field: string | FieldNamer): FieldNamer {
   if (typeof field === "function") return field;
   return (key, mapKey) => (mapKey === undefined ? fieldPath(field, key) : fieldPath(fieldPath(field, key), mapKey));
 }
+
+/** Reads an own property only, so keys such as "constructor" never hit Object.prototype. */
+export function getOwn<T>(map: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
+/** Sets an own, enumerable property, so a key such as "__proto__" is kept (and later rejected) rather than lost. */
+export function putOwn<T>(map: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
+}

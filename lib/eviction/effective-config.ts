@@ -46,10 +46,12 @@ function copyInto(target: EvictionConfig, from: Partial<EvictionConfig>, origin:
 }
 
 /**
- * Builds the effective settings: kubelet defaults, then the config file (an absent/null evictionHard gets the Linux
- * defaults; with mergeDefaultEvictionSettings the missing default signals are added), then flags (each given flag
- * replaces the whole field), then whatIf maps merged key by key on top (a whatIf "0%" disables one signal), then
- * reservedSystemCPUs replaces the cpu reservations. Pass undefined for an input that was not given.
+ * Builds the effective settings in the order defaults → config file → flags → whatIf → reservedSystemCPUs.
+ *
+ * Config file: an absent/null evictionHard gets the Linux defaults; with mergeDefaultEvictionSettings the missing
+ * default signals are appended. Flags: each given flag replaces the whole field (no merge). whatIf: each map entry
+ * overrides one key of the effective map and the other keys stay (a whatIf "0%" disables one signal). A non-empty
+ * reservedSystemCPUs then replaces the cpu reservations. Pass undefined for an input that was not given.
  */
 export function effectiveConfig(
   fromConfig?: Partial<EvictionConfig> | null,

@@ -51,7 +51,7 @@ const MEMORY_SIGNALS: ReadonlySet<Signal> = new Set(["memory.available", "alloca
  * rest the input order stays. Go's comparator is not a strict order for two memory thresholds
  * and its insertion sort reverses them; we keep input order there and call that out as ambiguous.
  */
-export function byEvictionPriority(met: readonly Threshold[]): Threshold[] {
+export function byEvictionPriority<T extends Pick<Threshold, "signal">>(met: readonly T[]): T[] {
   const memory = met.filter((t) => MEMORY_SIGNALS.has(t.signal));
   const rest = met.filter((t) => !MEMORY_SIGNALS.has(t.signal));
   return [...memory, ...rest];

@@ -1,10 +1,11 @@
 // Value syntaxes shared by the config-file reader and the flag reader.
-import { ConfigError } from "./config-types";
+import { ConfigError, putOwn } from "./config-types";
 import { fieldPath } from "./input-errors";
 
 /**
- * Parses a map flag value like component-base (Langle)MapStringString: split on ",", skip empty pieces, split at the
- * first separator, trim key and value; the last repeat of a key wins; a piece without the separator is an error.
+ * Parses a map flag value like component-base (Langle)MapStringString: split on ",", then at the first separator.
+ *
+ * Empty pieces are skipped, key and value trimmed, the last repeat of a key wins, a piece without the separator is an error.
  * @example parseFlagMap("memory.available<100Mi, nodefs.available<10%", "<", "f") // {"memory.available":"100Mi","nodefs.available":"10%"}
  */
 export function parseFlagMap(value: string, sep: "<" | "=", path: string, into: Record<string, string> = {}): Record<string, string> {
@@ -12,7 +13,7 @@ export function parseFlagMap(value: string, sep: "<" | "=", path: string, into: 
     if (piece.length === 0) continue;
     const at = piece.indexOf(sep);
     if (at < 0) throw new ConfigError(`${path}: malformed pair, expect string${sep}string: ${JSON.stringify(piece)}`);
-    into[piece.slice(0, at).trim()] = piece.slice(at + 1).trim();
+    putOwn(into, piece.slice(0, at).trim(), piece.slice(at + 1).trim());
   }
   return into;
 }

@@ -23,6 +23,7 @@ describe("parseGoDuration (time.ParseDuration)", () => {
     ["", 'time: invalid duration ""'],
     ["30", 'time: missing unit in duration "30"'],
     ["1d", 'time: unknown unit "d" in duration "1d"'],
+    ["1constructor", 'time: unknown unit "constructor" in duration "1constructor"'],
     [".s", 'time: invalid duration ".s"'],
     ["s", 'time: invalid duration "s"'],
     ["1 s", 'time: unknown unit " s" in duration "1 s"'],

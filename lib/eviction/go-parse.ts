@@ -37,7 +37,7 @@ export function parseGoDuration(orig: string): number {
     const unit = /^[^0-9.]*/.exec(s)?.[0] ?? "";
     if (unit === "") throw new Error(`time: missing unit in duration ${JSON.stringify(orig)}`);
     s = s.slice(unit.length);
-    const mult = UNIT_NS[unit];
+    const mult = Object.hasOwn(UNIT_NS, unit) ? UNIT_NS[unit] : undefined;
     if (mult === undefined) {
       throw new Error(`time: unknown unit ${JSON.stringify(unit)} in duration ${JSON.stringify(orig)}`);
     }

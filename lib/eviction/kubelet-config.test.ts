@@ -43,3 +43,10 @@ describe("readKubeletConfig", () => {
     expect(() => readKubeletConfig(raw)).toThrow(msg);
   });
 });
+
+describe("readKubeletConfig keeps odd keys for the signal check", () => {
+  it('a "__proto__" key stays an own entry', () => {
+    const raw = JSON.parse('{"evictionHard": {"__proto__": "1Gi"}}') as unknown;
+    expect(Object.keys(readKubeletConfig(raw).evictionHard ?? {})).toEqual(["__proto__"]);
+  });
+});

@@ -1,5 +1,5 @@
 // Reads the eviction- and reservation-relevant fields of a KubeletConfiguration (config file or /configz).
-import { ConfigError, type EvictionConfig } from "./config-types";
+import { ConfigError, type EvictionConfig, putOwn } from "./config-types";
 import { checkEnforceNodeAllocatable, parseFlagMap } from "./flag-values";
 import { parseGoDuration } from "./go-parse";
 import { fieldPath, isObject, jsonType } from "./input-errors";
@@ -31,7 +31,7 @@ function readMap(v: unknown, path: string, sep: "<" | "="): StringMap {
   const out: StringMap = {};
   for (const [k, val] of Object.entries(v)) {
     if (typeof val !== "string") throw new ConfigError(`${fieldPath(path, k)}: must be a string, got ${jsonType(val)}`);
-    out[k] = val;
+    putOwn(out, k, val);
   }
   return out;
 }
@@ -53,8 +53,11 @@ function readInt32(v: unknown, path: string): number {
 }
 
 /**
- * Reads a bare KubeletConfiguration or a configz response `{"kubeletconfig": {...}}`, accepting the legacy string forms
- * of the eviction maps ("" = empty); absent or null fields stay unset, and wrong types throw a ConfigError naming the field.
+ * Reads the eviction fields of a bare KubeletConfiguration or a configz response `{"kubeletconfig": {...}}`.
+ *
+ * Accepts the legacy (k8s <= 1.9) string forms of the maps ("" = empty); absent fields stay unset, a null evictionHard
+ * stays null (= defaults), a 0s evictionPressureTransitionPeriod becomes 5m, and wrong types throw a ConfigError
+ * naming the field.
  */
 export function readKubeletConfig(raw: unknown, field = "kubeletConfig"): Partial<EvictionConfig> {
   if (raw == null) return {};

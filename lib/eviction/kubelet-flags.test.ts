@@ -38,6 +38,7 @@ describe("parseKubeletFlags", () => {
       evictionHard: { "memory.available": "1Gi" },
     }],
     ["-- ends the flags", "-- --eviction-hard=memory.available<1Gi", {}],
+    ["Object.prototype names are unknown flags", "--constructor --toString=x --__proto__ y", {}],
   ])("%s", (_name, text, want) => {
     expect(parseKubeletFlags(text)).toEqual(want);
   });
@@ -48,11 +49,17 @@ describe("parseKubeletFlags", () => {
     ["bad duration", "--eviction-pressure-transition-period=5", /time: missing unit in duration "5"/],
     ["bad int", "--eviction-max-pod-grace-period=1.5", /strconv.ParseInt: parsing "1.5": invalid syntax/],
     ["bad bool", "--experimental-allocatable-ignore-eviction=yes", /strconv.ParseBool: parsing "yes": invalid syntax/],
+    ["bool named like a prototype member", "--experimental-allocatable-ignore-eviction=constructor", /strconv.ParseBool/],
     ["bad enforcement", "--enforce-node-allocatable=pods,foo", /invalid configuration: option "foo" specified for enforceNodeAllocatable/],
     ["none with others", "--enforce-node-allocatable=none,pods", /may not contain additional enforcements when "none" is specified/],
   ])("%s is a ConfigError", (_name, text, msg) => {
     expect(() => parseKubeletFlags(text)).toThrow(ConfigError);
     expect(() => parseKubeletFlags(text)).toThrow(msg);
+  });
+
+  it('a "__proto__" key is kept and then rejected as an unsupported signal', () => {
+    const eff = effectiveConfig(undefined, parseKubeletFlags("--eviction-hard=__proto__<1Gi"));
+    expect(() => parseThresholds(eff.config, eff.fieldName)).toThrow(/unsupported eviction signal __proto__/);
   });
 
   it("names flag-sourced values in later errors", () => {

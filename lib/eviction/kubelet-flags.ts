@@ -1,5 +1,5 @@
 // Reads kubelet command-line flags (pflag + component-base cli/flag semantics) for the eviction settings.
-import { ConfigError, type ConfigKey, type EvictionConfig } from "./config-types";
+import { ConfigError, type ConfigKey, type EvictionConfig, getOwn } from "./config-types";
 import { checkEnforceNodeAllocatable, parseFlagMap } from "./flag-values";
 import { parseGoDuration } from "./go-parse";
 import { splitShellWords } from "./shell-words";
@@ -30,7 +30,7 @@ for (const f of ["0", "f", "F", "FALSE", "false", "False"]) BOOLS[f] = false;
 
 /** Names a flag-sourced setting for error messages: `kubeletFlags(--eviction-hard)`. */
 export function flagFieldName(field: string, key: ConfigKey): string {
-  return `${field}(--${FLAG_OF[key] ?? key})`;
+  return `${field}(--${getOwn(FLAG_OF, key) ?? key})`;
 }
 
 function setOther(out: Partial<EvictionConfig>, flag: string, value: string, explicit: boolean, field: string, seen: Set<string>): void {
@@ -57,7 +57,7 @@ function setOther(out: Partial<EvictionConfig>, flag: string, value: string, exp
       return;
     }
     case "experimental-allocatable-ignore-eviction": {
-      const b = explicit ? BOOLS[value] : true;
+      const b = explicit ? getOwn(BOOLS, value) : true;
       if (b === undefined) throw bad(`strconv.ParseBool: parsing ${JSON.stringify(value)}: invalid syntax`);
       out.experimentalAllocatableIgnoreEviction = b;
       return;
@@ -68,9 +68,10 @@ function setOther(out: Partial<EvictionConfig>, flag: string, value: string, exp
 }
 
 /**
- * Reads the eviction/reservation flags from kubelet command-line text (`--flag=value` or `--flag value`, quotes,
- * `NAME=` env-file prefixes, line continuations); unknown flags are ignored, and a repeated map flag accumulates
- * with the first use clearing the default.
+ * Reads the eviction and reservation flags from kubelet command-line text, ignoring unknown flags.
+ *
+ * Takes `--flag=value` or `--flag value`, shell quotes, `NAME=` env-file prefixes and line continuations; a repeated
+ * map flag accumulates with its first use clearing the default, and the last repeat of a key wins.
  * @example parseKubeletFlags("--eviction-hard=memory.available<500Mi --kube-reserved cpu=100m")
  */
 export function parseKubeletFlags(flags: string, field = "kubeletFlags"): Partial<EvictionConfig> {
@@ -88,7 +89,7 @@ export function parseKubeletFlags(flags: string, field = "kubeletFlags"): Partia
     }
     const eq = tok.indexOf("=");
     const flag = eq < 0 ? tok.slice(2) : tok.slice(2, eq);
-    const known = MAP_FLAGS[flag] ?? OTHER_FLAGS[flag];
+    const known = getOwn(MAP_FLAGS, flag) ?? getOwn(OTHER_FLAGS, flag);
     if (!known) continue;
     let value = eq < 0 ? undefined : tok.slice(eq + 1);
     const isBool = flag === "experimental-allocatable-ignore-eviction";
@@ -96,7 +97,7 @@ export function parseKubeletFlags(flags: string, field = "kubeletFlags"): Partia
       if (i + 1 >= tokens.length) throw new ConfigError(`${field}: flag needs an argument: --${flag}`);
       value = tokens[++i] ?? "";
     }
-    const mapFlag = MAP_FLAGS[flag];
+    const mapFlag = getOwn(MAP_FLAGS, flag);
     if (mapFlag) {
       const into = seen.has(flag) ? (out[mapFlag.key] ?? {}) : {};
       const path = `${field}: invalid argument ${JSON.stringify(value)} for "--${flag}" flag`;

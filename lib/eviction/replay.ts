@@ -21,7 +21,7 @@ export interface SignalReplay {
 
 /**
  * Replays the kubelet's loop for one starved signal: one non-critical pod per cycle in rank order,
- * each giving back its usage, until every threshold on the signal is clear by its min-reclaim.
+ * each giving back its usage, until every threshold on the signal that is met now is clear by its min-reclaim.
  */
 export function replaySignal(
   signal: Signal,
@@ -29,7 +29,8 @@ export function replaySignal(
   observations: Observations,
   ranked: readonly RankEntry[],
 ): SignalReplay {
-  const own = thresholds.filter((t) => t.signal === signal);
+  // Only thresholds met now trigger evictions and so become sticky (re-tested with min-reclaim) next cycle.
+  const own = thresholds.filter((t) => t.signal === signal && isMet(t, observations));
   const start = observations[signal];
   const evicted: ReplayStep[] = [];
   if (!start) return { signal, evicted, recovered: true };

@@ -1,9 +1,10 @@
 // A small POSIX-shell-like word splitter for pasted kubelet command lines and env files.
 
 /**
- * Splits text into words like a POSIX shell without expansion: whitespace separates, '…' is literal, "…" honours
- * \" \\ \$ \`, a backslash escapes the next character, backslash-newline joins lines, and `#` starts a comment
- * at the beginning of a word.
+ * Splits text into words like a POSIX shell without expansion.
+ *
+ * Whitespace separates, '…' is literal, "…" honours \" \\ \$ \`, a backslash escapes the next character,
+ * backslash-newline joins lines, and `#` starts a comment at the beginning of a word.
  * @example splitShellWords(`--a="x y" --b 'z'`) // ["--a=x y", "--b", "z"]
  */
 export function splitShellWords(text: string): string[] {

@@ -1,6 +1,6 @@
 // Per-map parsing of eviction settings (pkg/kubelet/eviction/helpers.go: parseThresholdStatements,
 // parseGracePeriods, parseMinimumReclaims). Messages keep the kubelet's wording after the field path.
-import { ConfigError, type ConfigKey, type FieldNamer, type Threshold, type ThresholdValue } from "./config-types";
+import { ConfigError, type FieldNamer, type Threshold, type ThresholdValue } from "./config-types";
 import { parseFloat32, parseGoDuration } from "./go-parse";
 import { QuantityError, parseQuantity, quantityValue } from "./quantity";
 import { type Signal, isSignal } from "./signals";
@@ -34,8 +34,7 @@ function parseSignedQuantity(raw: string, path: string): { sign: number; value: 
 }
 
 /**
- * Parses one threshold value like the kubelet: exactly "0%"/"100%" drop it (null); other percentages
- * become float32 fractions within [0, 1]; quantities must be > 0.
+ * Parses one threshold value: exactly "0%"/"100%" drop it (null), other percentages become float32 fractions in [0, 1], quantities must be > 0.
  * @example parseThresholdValue("memory.available", "10%", "f") // { percentage: 0.10000000149011612 }
  */
 export function parseThresholdValue(signal: Signal, raw: string, path: string): ThresholdValue | null {
@@ -108,11 +107,3 @@ export function parseMinimumReclaims(map: Readonly<Record<string, string>>, name
   }
   return out;
 }
-
-/** Lists the config keys whose map values are eviction statements, in the order the kubelet parses them. */
-export const EVICTION_MAP_KEYS: readonly ConfigKey[] = [
-  "evictionHard",
-  "evictionSoft",
-  "evictionSoftGracePeriod",
-  "evictionMinimumReclaim",
-];

@@ -34,9 +34,11 @@ export function parseHardThresholds(config: EvictionConfig, field: string | Fiel
 }
 
 /**
- * Builds the kubelet's threshold list in the order [hard (map order), soft (map order), allocatable copies]:
- * soft thresholds need a grace period, min-reclaim attaches to every threshold of its signal, and each grace-0
+ * Builds the kubelet's threshold list in the order [hard (map order), soft (map order), allocatable copies].
+ *
+ * Soft thresholds need a grace period, min-reclaim attaches to every threshold of its signal, and each grace-0
  * memory.available threshold gets an allocatableMemory.available copy when {@link addsAllocatableThresholds}.
+ * Errors are ConfigErrors named by `field` (a root such as "kubeletConfig", or effectiveConfig's fieldName).
  */
 export function parseThresholds(config: EvictionConfig, field: string | FieldNamer = "kubeletConfig"): Threshold[] {
   const name = toNamer(field);
@@ -65,10 +67,12 @@ type FsSource = "nodefs" | "imagefs";
 const CONTAINERFS = { available: "containerfs.available", inodesFree: "containerfs.inodesFree" } as const;
 
 /**
- * Rewrites the containerfs.* thresholds from the filesystem layout (UpdateContainerFsThresholds): copied from nodefs.*
- * on a single filesystem or with imagefs + split containerfs, from imagefs.* with a dedicated imagefs, untouched when
- * containerfs is split without imagefs. User containerfs entries are replaced in place, else appended; a missing
- * source yields an empty placeholder (value null) that is never met.
+ * Rewrites the containerfs.* thresholds from the filesystem layout, like UpdateContainerFsThresholds.
+ *
+ * Copied from nodefs.* on a single filesystem or with imagefs + split containerfs, from imagefs.* with a dedicated
+ * imagefs, untouched when containerfs is split without imagefs. User containerfs entries are replaced in place, else
+ * appended (hard available, soft available, hard inodes, soft inodes); a missing source yields an empty placeholder
+ * (value null) that is never met. The input is not modified.
  */
 export function deriveContainerFsThresholds(
   thresholds: readonly Threshold[],
@@ -100,8 +104,7 @@ export function deriveContainerFsThresholds(
 }
 
 /**
- * Resolves a threshold value against a capacity like GetThresholdQuantity: the quantity as is, or
- * trunc(capacity × float32 pct) computed in float64.
+ * Resolves a threshold value against a capacity like GetThresholdQuantity: the quantity, or trunc(capacity × pct) in float64.
  * @example resolveThreshold({ percentage: Math.fround(0.05) }, 10 * 2 ** 30) // 536870920
  */
 export function resolveThreshold(value: ThresholdValue, capacity: number): number {

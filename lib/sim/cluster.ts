@@ -25,7 +25,7 @@ export class Cluster {
   readonly recorder: EventRecorder;
   readonly brains = new Map<SimNode, EvictionManager>();
   private readonly poolInfo = new Map<string, { allocatable: Record<string, string>; podsMemoryLimit: number }>();
-  readonly pending: Array<{ t: PodTemplate; at: number }> = [];
+  readonly pending: Array<{ t: PodTemplate; at: number; replica: number }> = [];
 
   constructor(readonly scenario: Scenario, readonly now: () => number) {
     const t0 = now();
@@ -43,8 +43,15 @@ export class Cluster {
     }
     const records: PodRecord[] = [];
     const qos = new Map<PodTemplate, string>();
-    for (const { t, node } of placeWorkloads(scenario, this.nodes)) {
-      const p = this.newPod(t, node, t0 - 3600_000 * 5 - records.length * 7);
+    const taken = new Set<string>();
+    for (const { t, node, replica } of placeWorkloads(scenario, this.nodes)) {
+      let p = this.newPod(t, node, t0 - 3600_000 * 5 - records.length * 7, replica);
+      // generateName collisions happen at this scale; the API server retries with a new suffix too.
+      for (let k = 1; taken.has(`${t.namespace}/${p.name}`); k++) {
+        node?.pods.delete(p);
+        p = this.newPod(t, node, t0 - 3600_000 * 5 - records.length * 7 - k * 1_000_003, replica);
+      }
+      taken.add(`${t.namespace}/${p.name}`);
       if (!qos.has(t)) qos.set(t, qosOf(podObject(p)));
       t.qosClass = qos.get(t)!;
       records.push(p);
@@ -58,16 +65,17 @@ export class Cluster {
   }
 
   /** Creates a pod record for a template on a node (not stored yet). */
-  newPod(t: PodTemplate, node: SimNode | undefined, created: number): PodRecord {
+  newPod(t: PodTemplate, node: SimNode | undefined, created: number, replica = 0): PodRecord {
     const seed = `${this.scenario.seed}/${t.namespace}/${t.name}/${created}/${node?.name ?? "-"}`;
     const kind = t.spec.kind;
     const name = kind === "Deployment" ? `${t.name}-${t.hash}-${nameSuffix(seed, 5)}`
-      : kind === "StatefulSet" ? `${t.name}-${node?.pods.size ?? 0}`
+      : kind === "StatefulSet" ? `${t.name}-${replica}`
       : kind === "Static" ? `${t.name}-${node?.name}` : `${t.name}-${nameSuffix(seed, 5)}`;
     const seq = node ? node.podSeq++ : 0;
     const [a, b] = node ? [64 + Math.floor(node.index / 256), node.index % 256] : [0, 0];
-    const p: PodRecord = { t, name, uid: seededUid(seed), node, podIP: `10.${a}.${b}.${(seq % 250) + 2}`, created, phase: node ? "Running" : "Pending" };
+    const p: PodRecord = { t, name, replica, uid: seededUid(seed), node, podIP: `10.${a}.${b}.${(seq % 250) + 2}`, created, curveOrigin: Math.max(created + 2000, this.now()), phase: node ? "Running" : "Pending" };
     node?.pods.add(p);
+    if (node && t.dynamic) node.dynamic = true;
     return p;
   }
 
@@ -122,7 +130,7 @@ export class Cluster {
     for (const c of p.t.containers) {
       this.recorder.record({ ...ref, fieldPath: `spec.containers{${c.name}}` }, { type: "Normal", reason: "Killing", message: `Stopping container ${c.name}`, component: "kubelet", host });
     }
-    if (p.t.spec.recreateAfter !== undefined) this.pending.push({ t: p.t, at: now + p.t.spec.recreateAfter * 1000 });
+    if (p.t.spec.recreateAfter !== undefined) this.pending.push({ t: p.t, at: now + p.t.spec.recreateAfter * 1000, replica: p.replica });
   }
 
   /** Records an event about a node (namespace "default", uid = node name, as the kubelet does). */

@@ -38,7 +38,7 @@ export function replaceEvicted(c: Cluster, now: number): void {
     const pools = job.t.spec.pools;
     const candidates = c.nodes.filter((n) => (!pools || pools.includes(n.pool.name)) && schedulable(n));
     const node = candidates.sort((a, b) => a.pods.size - b.pods.size || a.index - b.index)[0];
-    if (node) c.putPod(c.newPod(job.t, node, now));
-    else c.pending.push({ t: job.t, at: now + 30_000 });
+    if (node) c.putPod(c.newPod(job.t, node, now, job.replica));
+    else c.pending.push({ ...job, at: now + 30_000 });
   }
 }

@@ -18,7 +18,7 @@ export function decodeContinue(token: string): ContinueToken | undefined {
   try {
     const o = JSON.parse(Buffer.from(token, "base64url").toString()) as { v?: string; rv?: number; start?: string };
     if (o.v !== "meta.k8s.io/v1" || typeof o.rv !== "number" || typeof o.start !== "string") return undefined;
-    return { rv: o.rv, afterKey: o.start.replace(/\u0000$/, "") };
+    return { rv: o.rv, afterKey: o.start.endsWith("\u0000") ? o.start.slice(0, -1) : o.start };
   } catch {
     return undefined;
   }

@@ -1,10 +1,11 @@
 // The resources the sim serves and how each maps onto a store. events.k8s.io/v1 Events are a
 // view over the core Event store (as in the real API server, both read the same objects).
 import { POD_FIELDS, podFields, podObject } from "./pod-object";
-import { type Codec, type KObj, ResourceStore, Revision } from "./store";
+import type { InvolvedObject } from "./events";
+import { type Codec, type KObj, ResourceStore, Revision, type StoreView } from "./store";
 import type { PodRecord } from "./world";
 
-function plain(namespaced: boolean, fields: (o: any) => Record<string, string>): Codec<KObj> {
+function plain(namespaced: boolean, fields: (o: KObj) => Record<string, string>): Codec<KObj> {
   return {
     namespaced,
     materialize: (o) => ({ ...o, metadata: { ...o.metadata } }),
@@ -14,7 +15,7 @@ function plain(namespaced: boolean, fields: (o: any) => Record<string, string>):
   };
 }
 
-const meta = (o: any) => ({ "metadata.name": o.metadata.name, "metadata.namespace": o.metadata.namespace ?? "" });
+const meta = (o: KObj) => ({ "metadata.name": o.metadata.name, "metadata.namespace": o.metadata.namespace ?? "" });
 
 const EVENT_FIELDS = [
   "metadata.name", "metadata.namespace", "involvedObject.kind", "involvedObject.namespace", "involvedObject.name",
@@ -22,7 +23,24 @@ const EVENT_FIELDS = [
   "reason", "reportingComponent", "source", "type",
 ];
 
-function eventFields(e: any): Record<string, string> {
+/** The core v1 Event fields read here (events.ts writes them). */
+interface CoreEvent extends KObj {
+  involvedObject?: Partial<InvolvedObject>;
+  reason?: string;
+  message?: string;
+  type?: string;
+  source?: { component?: string; host?: string };
+  firstTimestamp?: string;
+  lastTimestamp?: string;
+  count?: number;
+  eventTime?: string | null;
+  action?: string;
+  reportingComponent?: string;
+  reportingInstance?: string;
+}
+
+function eventFields(o: KObj): Record<string, string> {
+  const e = o as CoreEvent;
   const io = e.involvedObject ?? {};
   return {
     ...meta(e), "involvedObject.kind": io.kind ?? "", "involvedObject.namespace": io.namespace ?? "",
@@ -33,7 +51,8 @@ function eventFields(e: any): Record<string, string> {
 }
 
 /** Converts a core v1 Event to events.k8s.io/v1, as the API server's conversion does. */
-export function toEventsV1(e: any): KObj {
+export function toEventsV1(o: KObj): KObj {
+  const e = o as CoreEvent;
   return {
     apiVersion: "events.k8s.io/v1", kind: "Event", metadata: e.metadata,
     eventTime: e.eventTime ?? null, reportingController: e.reportingComponent ?? "", reportingInstance: e.reportingInstance ?? "",
@@ -48,7 +67,7 @@ export interface ResourceDef {
   plural: string;
   kind: string;
   namespaced: boolean;
-  store: ResourceStore<any>;
+  store: StoreView;
   fields: readonly string[];
   /** Maps this API's field names onto the store's (events.k8s.io regarding.* -> involvedObject.*). */
   fieldAlias?: (f: string) => string;
@@ -72,7 +91,7 @@ export function makeStores(): Stores {
   return {
     rev,
     namespaces: new ResourceStore("namespaces", plain(false, (o) => ({ ...meta(o), "status.phase": "Active" })), rev),
-    nodes: new ResourceStore("nodes", plain(false, (o) => ({ ...meta(o), "spec.unschedulable": String(!!o.spec?.unschedulable) })), rev),
+    nodes: new ResourceStore("nodes", plain(false, (o) => ({ ...meta(o), "spec.unschedulable": String(!!(o.spec as { unschedulable?: boolean } | undefined)?.unschedulable) })), rev),
     pods: new ResourceStore<PodRecord>("pods", {
       namespaced: true, materialize: podObject, nameOf: (p) => ({ namespace: p.t.namespace, name: p.name }),
       labelsOf: (p) => p.t.labels, fieldsOf: podFields,

@@ -21,8 +21,8 @@ export interface StartSimOptions {
   scenario: string | Scenario;
   /** API server port on 127.0.0.1 (0 = any free port). */
   port?: number;
-  /** A clock to drive; default: manual clock at the scenario's start time. */
-  clock?: SimClock;
+  /** A clock to drive; default: manual clock at the scenario's start time. "realtime" follows the wall clock from now. */
+  clock?: SimClock | "realtime";
   /** "$name" values for the scenario (e.g. {nodes: 5000, replicas: 28} for `large`). */
   params?: Record<string, number>;
   /** Identity the returned kubeconfigYaml uses: "full" (default) or "least-privilege". */
@@ -53,7 +53,10 @@ export interface Sim {
 /** Starts a simulated cluster on loopback. */
 export async function startSim(opts: StartSimOptions): Promise<Sim> {
   const scenario = typeof opts.scenario === "string" ? loadScenario(opts.scenario, opts.params) : opts.scenario;
-  const clock = opts.clock ?? new SimClock({ start: scenario.start });
+  // The demo runs on wall-clock time so kubectl's client-side ages (describe) agree with the server's.
+  const clock = opts.clock === "realtime"
+    ? new SimClock({ start: Math.floor(Date.now() / 1000) * 1000, mode: "realtime" })
+    : opts.clock ?? new SimClock({ start: scenario.start });
   const now = () => clock.now();
   const cluster = new Cluster(scenario, now);
   const identities = makeIdentities(defaultIdentityRules());

@@ -54,7 +54,21 @@ export class Revision {
   }
 }
 
-export class ResourceStore<S = unknown> {
+/**
+ * What the HTTP layer (list, get, watch) needs of a store, whatever it keeps as source: entries
+ * stay opaque and only go back to the store they came from (`materialize`).
+ */
+export interface StoreView {
+  readonly plural: string;
+  readonly revision: number;
+  readonly windowStart: number;
+  get(namespace: string, name: string): Entry | undefined;
+  scan(namespace: string | undefined, afterKey?: string): Iterable<Entry>;
+  materialize(e: Entry): KObj;
+  watch(fromRv: number, listener: WatchListener): { replay: StoredEvent[]; stop: () => void } | "gone";
+}
+
+export class ResourceStore<S = unknown> implements StoreView {
   private readonly entries = new Map<string, Entry<S>>();
   private sorted: string[] = [];
   private window: StoredEvent[] = [];

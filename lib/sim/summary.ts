@@ -25,7 +25,8 @@ interface PodUsage {
 /** Computes one running pod's stats at `now`. */
 export function podUsage(p: PodRecord, now: number, time: string, fsOf: (where: "rootfs" | "logs") => object): PodUsage {
   const started = p.created + 2000;
-  const age = (now - started) / 1000;
+  const age = (now - p.curveOrigin) / 1000;
+  const uptime = (now - started) / 1000;
   const key = p.uid;
   let ws = 0, usage = 0, cpuNano = 0, rootfs = 0, rootfsInodes = 0, logs = 0, procs = 0;
   const containers = p.t.containers.map((c) => {
@@ -39,7 +40,7 @@ export function podUsage(p: PodRecord, now: number, time: string, fsOf: (where: 
     procs += Math.max(1, valueAt(c.usage.processes, age, `${key}/${c.name}/p`));
     return {
       name: c.name, startTime: rfc3339(started + 1000),
-      cpu: { time, usageNanoCores: cpu, usageCoreNanoSeconds: Math.round(cpu * Math.max(0, age)) },
+      cpu: { time, usageNanoCores: cpu, usageCoreNanoSeconds: Math.round(cpu * Math.max(0, uptime)) },
       memory: { time, usageBytes: cuse, workingSetBytes: cws, rssBytes: page(cws * 0.9), pageFaults: 1200, majorPageFaults: 0 },
       rootfs: { time, ...fsOf("rootfs"), usedBytes: rfs, inodesUsed: rIn },
       logs: { time, ...fsOf("logs"), usedBytes: lg, inodesUsed: 2 },
@@ -56,7 +57,7 @@ export function podUsage(p: PodRecord, now: number, time: string, fsOf: (where: 
     podRef: { name: p.name, namespace: p.t.namespace, uid: p.uid },
     startTime: rfc3339(started),
     containers,
-    cpu: { time, usageNanoCores: cpuNano, usageCoreNanoSeconds: Math.round(cpuNano * Math.max(0, age)) },
+    cpu: { time, usageNanoCores: cpuNano, usageCoreNanoSeconds: Math.round(cpuNano * Math.max(0, uptime)) },
     memory: { time, availableBytes: 0, usageBytes: usage, workingSetBytes: ws, rssBytes: page(ws * 0.9), pageFaults: 1200, majorPageFaults: 0 },
     ...(volume.length ? { volume } : {}),
     "ephemeral-storage": { time, ...fsOf("logs"), usedBytes: eph, inodesUsed: rootfsInodes + 2 * containers.length },
@@ -104,7 +105,6 @@ export function buildSummary(n: SimNode, now: number, podsMemoryLimit: number): 
   const kubeletWs = 64 * 1024 * 1024;
   const runtimeWs = 96 * 1024 * 1024;
   const nodeWs = Math.min(memCap, bytes(pool.system.memory) + podsWs);
-  const podsUsage = sum((u) => u.usage);
   const cpuNano = sum((u) => u.cpuNano) + 60e6;
   const uptime = Math.max(1, (now - n.created) / 1000);
   const sys = (name: string, ws: number, extra: object = {}) => ({

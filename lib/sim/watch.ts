@@ -4,7 +4,7 @@
 // objects. Objects that stop matching a selector arrive as DELETED.
 import type { ServerResponse } from "node:http";
 import type { Faults } from "./faults";
-import { type ListQuery, TABLE_TYPE, entryFilter, wire } from "./list";
+import { type ListQuery, TABLE_TYPE, entryFilter } from "./list";
 import type { ResourceDef } from "./resources";
 import { SelectorError } from "./selectors";
 import { badRequest, expired } from "./status";

@@ -32,10 +32,13 @@ export type Phase = "Pending" | "Running" | "Failed";
 export interface PodRecord {
   t: PodTemplate;
   name: string;
+  replica: number;
   uid: string;
   node: SimNode | undefined;
   podIP: string;
   created: number;
+  /** Where usage curves start: the sim's start for initial pods, the pod's start for later ones. */
+  curveOrigin: number;
   phase: Phase;
   evicted?: { at: number; message: string; signal: string };
 }

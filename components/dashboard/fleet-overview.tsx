@@ -1,0 +1,113 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { clusterOptions } from "@/lib/queries";
+import { formatResource } from "@/lib/format";
+import { FILTERS, SORTS, serializeUrlState } from "@/lib/url-state";
+import { InvalidParamsNote } from "./invalid-params-note";
+import { filterAndSortNodes, poolsOf, underPressure } from "./node-filters";
+import { NodeTable } from "./node-table";
+import { useUrlState } from "./use-url-state";
+
+function Stat({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
+  return (
+    <div className="rounded border border-zinc-200 p-3 dark:border-zinc-800" title={hint}>
+      <div className="text-xs uppercase tracking-wide text-zinc-500">{label}</div>
+      <div className="text-2xl font-semibold tabular-nums">{value}</div>
+    </div>
+  );
+}
+
+const input = "rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+
+/** The fleet overview: summary, filters and the node table, all driven by the URL. */
+export function FleetOverview() {
+  const { data, error, isPending } = useQuery(clusterOptions());
+  const { state, invalid, setState } = useUrlState();
+  const rows = useMemo(() => (data ? filterAndSortNodes(data.nodes, state) : []), [data, state]);
+  const pools = useMemo(() => (data ? poolsOf(data.nodes) : []), [data]);
+  const query = useMemo(() => {
+    const qs = serializeUrlState({ ...state, q: "", sort: "memory", desc: false, filter: "all", pool: "", marginBelow: null }).toString();
+    return qs ? `?${qs}` : "";
+  }, [state]);
+
+  if (isPending) return <p role="status">Loading the fleet…</p>;
+  if (error) return <p role="alert" className="text-red-600">Could not load the cluster: {error.message}</p>;
+  const c = data.cluster;
+  const pressured = data.nodes.filter(underPressure).length;
+  const reservedMem = data.summary.reserved.memory ?? 0;
+  const capMem = data.summary.capacity.memory ?? 0;
+  return (
+    <div className="space-y-4">
+      <InvalidParamsNote invalid={invalid} />
+      {!c.ready && (
+        <div role="status" className="space-y-1">
+          <div className="text-sm">First sync: {c.nodesCollected} of {c.nodesTotal} nodes collected…</div>
+          <progress className="w-full" value={c.nodesCollected} max={Math.max(1, c.nodesTotal)} />
+        </div>
+      )}
+      <section aria-label="Cluster summary" className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Stat label="Nodes" value={data.nodes.length} />
+        <Stat label="Under pressure" value={pressured} hint="Nodes with MemoryPressure, DiskPressure or PIDPressure set by their kubelet" />
+        <Stat label="Evictions (1 h)" value={data.summary.evictionsLastHour} hint="Pods the kubelets evicted for node pressure in the last hour" />
+        <Stat
+          label="Memory lost to reservations"
+          value={capMem ? `${formatResource("memory", reservedMem)} (${((reservedMem / capMem) * 100).toFixed(1)}%)` : "–"}
+          hint="capacity − allocatable: kube-reserved + system-reserved + the hard eviction threshold, summed over nodes"
+        />
+      </section>
+      <form className="flex flex-wrap items-end gap-3" role="search" onSubmit={(e) => e.preventDefault()}>
+        <label className="flex flex-col text-xs">
+          Search
+          <input className={input} type="search" value={state.q} placeholder="node or pool" onChange={(e) => setState((s) => ({ ...s, q: e.target.value }))} />
+        </label>
+        <label className="flex flex-col text-xs">
+          Show
+          <select className={input} value={state.filter} onChange={(e) => setState((s) => ({ ...s, filter: e.target.value as (typeof FILTERS)[number] }))}>
+            <option value="all">all nodes</option>
+            <option value="pressure">under pressure</option>
+            <option value="notready">not ready</option>
+            <option value="failed">stats collection failed</option>
+          </select>
+        </label>
+        <label className="flex flex-col text-xs">
+          Pool
+          <select className={input} value={state.pool} onChange={(e) => setState((s) => ({ ...s, pool: e.target.value }))}>
+            <option value="">all pools</option>
+            {pools.map((p) => (
+              <option key={p}>{p}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-xs">
+          Margin below
+          <select className={input} value={state.marginBelow ?? ""} onChange={(e) => setState((s) => ({ ...s, marginBelow: e.target.value === "" ? null : Number(e.target.value) }))}>
+            <option value="">any</option>
+            {[0.05, 0.1, 0.2, 0.3].map((m) => (
+              <option key={m} value={m}>{`${m * 100}% of capacity`}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-xs">
+          Sort by
+          <select className={input} value={state.sort} onChange={(e) => setState((s) => ({ ...s, sort: e.target.value as (typeof SORTS)[number] }))}>
+            <option value="memory">memory margin</option>
+            <option value="disk">disk margin</option>
+            <option value="pid">pid margin</option>
+            <option value="lease">lease age</option>
+            <option value="pods">pods</option>
+            <option value="name">name</option>
+          </select>
+        </label>
+        <label className="flex items-center gap-1 text-xs">
+          <input type="checkbox" checked={state.desc} onChange={(e) => setState((s) => ({ ...s, desc: e.target.checked }))} /> descending
+        </label>
+        <span className="ml-auto text-xs text-zinc-500" aria-live="polite">
+          {rows.length} of {data.nodes.length} nodes
+        </span>
+      </form>
+      <NodeTable rows={rows} query={query} />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// Pure filtering and sorting of fleet rows, driven by URL state.
+import type { NodeRow } from "@/lib/dto";
+import type { UrlState } from "@/lib/url-state";
+
+export type Family = "memory" | "disk" | "pid";
+export const FAMILIES: readonly Family[] = ["memory", "disk", "pid"];
+
+/** Tells whether any pressure condition is set on the node. */
+export function underPressure(r: NodeRow): boolean {
+  return r.conditions.MemoryPressure || r.conditions.DiskPressure || r.conditions.PIDPressure;
+}
+
+/** Returns the node's smallest margin fraction over all families (Infinity when nothing is known). */
+export function worstFraction(r: NodeRow): number {
+  let worst = Infinity;
+  for (const f of FAMILIES) {
+    const m = r.worstMargin[f];
+    if (m) worst = Math.min(worst, m.fraction);
+  }
+  return worst;
+}
+
+function sortValue(r: NodeRow, sort: UrlState["sort"]): number | string {
+  switch (sort) {
+    case "name":
+      return r.name;
+    case "lease":
+      return r.leaseAgeSeconds ?? Infinity;
+    case "pods":
+      return r.podCount;
+    default:
+      return r.worstMargin[sort]?.fraction ?? Infinity;
+  }
+}
+
+/** Filters rows by search, pool, condition and margin, then sorts them (ties by name). */
+export function filterAndSortNodes(rows: readonly NodeRow[], s: UrlState): NodeRow[] {
+  const q = s.q.toLowerCase();
+  const out = rows.filter((r) => {
+    if (q && !r.name.toLowerCase().includes(q) && !(r.pool ?? "").toLowerCase().includes(q)) return false;
+    if (s.pool && r.pool !== s.pool) return false;
+    if (s.filter === "pressure" && !underPressure(r)) return false;
+    if (s.filter === "notready" && r.ready === "True") return false;
+    if (s.filter === "failed" && r.collection.state !== "failed") return false;
+    if (s.marginBelow != null && !(worstFraction(r) < s.marginBelow)) return false;
+    return true;
+  });
+  const dir = s.desc ? -1 : 1;
+  return out.sort((a, b) => {
+    const va = sortValue(a, s.sort);
+    const vb = sortValue(b, s.sort);
+    const c = typeof va === "string" ? va.localeCompare(vb as string) : (va as number) - (vb as number);
+    return (Number.isNaN(c) ? 0 : c * dir) || a.name.localeCompare(b.name);
+  });
+}
+
+/** Lists the distinct node pools, sorted. */
+export function poolsOf(rows: readonly NodeRow[]): string[] {
+  return [...new Set(rows.map((r) => r.pool).filter((p): p is string => !!p))].sort();
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type UrlState, parseUrlState, serializeUrlState } from "@/lib/url-state";
+
+// Slider drags fire dozens of changes a second; the URL (and history) only needs the latest.
+const WRITE_EVERY_MS = 250;
+
+/**
+ * Holds dashboard state: read from the URL, changed locally at once (so what-if recomputes on
+ * every slider tick), written back to the URL throttled with router.replace.
+ */
+export function useUrlState() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const query = params.toString();
+  const parsed = useMemo(() => parseUrlState(new URLSearchParams(query)), [query]);
+  const [state, setLocal] = useState<UrlState>(parsed.state);
+  const written = useRef(query);
+  const pending = useRef<UrlState | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // Back/forward or a pasted link changes the URL under us: take it over.
+  useEffect(() => {
+    if (query !== written.current) {
+      written.current = query;
+      setLocal(parsed.state);
+    }
+  }, [query, parsed.state]);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const flush = useCallback(() => {
+    timer.current = null;
+    if (!pending.current) return;
+    const qs = serializeUrlState(pending.current).toString();
+    pending.current = null;
+    written.current = qs;
+    router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+  }, [router, pathname]);
+
+  const setState = useCallback(
+    (update: (s: UrlState) => UrlState) => {
+      setLocal((prev) => {
+        const next = update(prev);
+        pending.current = next;
+        if (!timer.current) timer.current = setTimeout(flush, WRITE_EVERY_MS);
+        return next;
+      });
+    },
+    [flush],
+  );
+
+  return { state, invalid: parsed.invalid, setState };
+}

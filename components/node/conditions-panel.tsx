@@ -1,0 +1,57 @@
+import type { NodeDetail } from "@/lib/dto";
+import { cn } from "@/lib/format";
+
+/** Node conditions as the kubelet reports them, with their transition history. */
+export function ConditionsPanel({ detail }: { detail: NodeDetail }) {
+  return (
+    <section aria-labelledby="conditions-h" className="space-y-2">
+      <h2 id="conditions-h" className="text-lg font-medium">
+        Conditions
+      </h2>
+      <table className="w-full text-left text-sm" data-testid="conditions-table">
+        <thead className="text-xs text-zinc-500">
+          <tr>
+            <th>type</th>
+            <th>status</th>
+            <th>reason</th>
+            <th>last transition</th>
+            <th>last heartbeat</th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.conditions.map((c) => {
+            const bad = c.type === "Ready" ? c.status !== "True" : c.status === "True";
+            return (
+              <tr key={c.type} className="border-t border-zinc-100 dark:border-zinc-900" title={c.message}>
+                <td>{c.type}</td>
+                <td className={cn(bad && "font-semibold text-red-600")}>{c.status}</td>
+                <td>{c.reason}</td>
+                <td>{c.lastTransitionTime ? new Date(c.lastTransitionTime).toLocaleString() : "–"}</td>
+                <td>{c.lastHeartbeatTime ? new Date(c.lastHeartbeatTime).toLocaleTimeString() : "–"}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {detail.conditionHistory.length > 0 && (
+        <details>
+          <summary className="cursor-pointer text-sm">Transition history ({detail.conditionHistory.length})</summary>
+          <ol className="mt-1 space-y-0.5 text-xs">
+            {detail.conditionHistory.map((h, i) => (
+              <li key={i}>
+                {new Date(h.time).toLocaleTimeString()} — {h.type} → {h.status}
+                {h.reason ? ` (${h.reason})` : ""}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+      {detail.lease && (
+        <p className="text-sm">
+          Lease held by <span className="font-mono">{detail.lease.holderIdentity ?? "–"}</span>, renewed{" "}
+          {detail.lease.renewTime ? new Date(detail.lease.renewTime).toLocaleTimeString() : "never"} (duration {detail.lease.leaseDurationSeconds ?? 40}s).
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import type { EvictionRecord } from "@/lib/dto";
+import { formatBytes } from "@/lib/format";
+
+const KIND_LABEL: Record<EvictionRecord["kind"], string> = {
+  "node-pressure": "node-pressure eviction (kubelet)",
+  api: "API eviction (drain, descheduler)",
+  oom: "OOMKilled (kernel)",
+  preemption: "preemption (scheduler)",
+};
+
+/** Recent evictions on the node, with the kubelet's message taken apart. */
+export function EvictionsTable({ evictions }: { evictions: EvictionRecord[] }) {
+  return (
+    <section aria-labelledby="evictions-h" className="space-y-2">
+      <h2 id="evictions-h" className="text-lg font-medium">
+        Recent evictions
+      </h2>
+      {evictions.length === 0 ? (
+        <p className="text-sm text-zinc-500">None recorded.</p>
+      ) : (
+        <table className="w-full text-left text-sm" data-testid="evictions-table">
+          <thead className="text-xs text-zinc-500">
+            <tr>
+              <th>time</th>
+              <th>pod</th>
+              <th>kind</th>
+              <th>resource</th>
+              <th>threshold / available</th>
+              <th>containers over request</th>
+            </tr>
+          </thead>
+          <tbody>
+            {evictions.map((e, i) => (
+              <tr key={`${e.namespace}/${e.pod}/${i}`} className="border-t border-zinc-100 align-top dark:border-zinc-900" title={e.message}>
+                <td className="whitespace-nowrap">{e.time ? new Date(e.time).toLocaleTimeString() : "–"}</td>
+                <td className="font-mono">
+                  {e.namespace}/{e.pod}
+                </td>
+                <td>{KIND_LABEL[e.kind]}</td>
+                <td>{e.signalResource ?? "–"}</td>
+                <td className="tabular-nums">
+                  {e.thresholdQuantity != null ? formatBytes(e.thresholdQuantity) : "–"} / {e.available != null ? formatBytes(e.available) : "–"}
+                </td>
+                <td className="text-xs">
+                  {e.containers.map((c) => `${c.name}: ${formatBytes(c.usage)} (request ${formatBytes(c.request)})`).join("; ") || "–"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

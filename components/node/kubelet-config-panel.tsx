@@ -1,0 +1,56 @@
+import type { NodeDetail } from "@/lib/dto";
+import type { AnalyzeOutput, OutputThreshold } from "@/lib/eviction/types";
+import { formatBytes, formatPercent } from "@/lib/format";
+
+const SOURCE_TEXT: Record<string, string> = {
+  configz: "read from the kubelet's /configz",
+  profile: "from a node-pool profile (configz was not readable)",
+  defaults: "kubelet defaults (no configz, no matching profile)",
+};
+
+function value(t: OutputThreshold["value"] | null): string {
+  if (!t) return "–";
+  return "percentage" in t ? formatPercent(t.percentage) : formatBytes(t.quantity);
+}
+
+/** The eviction settings in effect and where they came from. */
+export function KubeletConfigPanel({ detail, result }: { detail: NodeDetail; result: AnalyzeOutput }) {
+  return (
+    <section aria-labelledby="config-h" className="space-y-2">
+      <h2 id="config-h" className="text-lg font-medium">
+        Kubelet eviction settings
+      </h2>
+      <p className="text-sm" data-testid="config-source">
+        Source: <strong>{detail.row.collection.configSource}</strong> — {SOURCE_TEXT[detail.row.collection.configSource]}.
+      </p>
+      <table className="w-full text-left text-sm" data-testid="thresholds-table">
+        <thead className="text-xs text-zinc-500">
+          <tr>
+            <th>signal</th>
+            <th>kind</th>
+            <th>value</th>
+            <th>grace</th>
+            <th>min reclaim</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.thresholds.map((t, i) => (
+            <tr key={i} className="border-t border-zinc-100 dark:border-zinc-900">
+              <td className="font-mono">{t.signal}</td>
+              <td>{t.kind}</td>
+              <td className="tabular-nums">{value(t.value)}</td>
+              <td>{t.gracePeriodSeconds ? `${t.gracePeriodSeconds}s` : "–"}</td>
+              <td>{value(t.minReclaim)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {(detail.kubeletConfig || detail.kubeletFlags) && (
+        <details>
+          <summary className="cursor-pointer text-sm">Raw configuration</summary>
+          <pre className="max-h-64 overflow-auto rounded bg-zinc-50 p-2 text-xs dark:bg-zinc-900">{detail.kubeletFlags ?? JSON.stringify(detail.kubeletConfig, null, 2)}</pre>
+        </details>
+      )}
+    </section>
+  );
+}

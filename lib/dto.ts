@@ -1,0 +1,125 @@
+// The documents that cross the wire between lib/k8s (server) and the dashboard (browser).
+// Zod schemas validate what the route handlers send; the inferred types are what components read.
+import { z } from "zod";
+
+const signalFamily = z.enum(["memory", "disk", "pid"]);
+
+/** Why a node's data is missing, partial or old. */
+export const collectionStatus = z.object({
+  state: z.enum(["pending", "ok", "failed", "stale"]),
+  /** Seconds since the last successful Summary collection; null before the first one. */
+  ageSeconds: z.number().nullable(),
+  /** Short cause of the last failure: "403 Forbidden", "timeout after 5s", "bad data: summary.node.fs…". */
+  error: z.string().nullable(),
+  /** Where the node's kubelet configuration came from. */
+  configSource: z.enum(["configz", "profile", "defaults"]),
+});
+export type CollectionStatus = z.infer<typeof collectionStatus>;
+
+export const worstMargin = z.object({
+  signal: z.string(),
+  /** available − threshold, in the signal's unit (bytes, inodes, pids). */
+  margin: z.number(),
+  /** margin as a fraction of the signal's capacity, for colour scales. */
+  fraction: z.number(),
+  kind: z.enum(["hard", "soft"]),
+  met: z.boolean(),
+});
+export type WorstMargin = z.infer<typeof worstMargin>;
+
+const resourceAmounts = z.record(z.string(), z.number());
+
+export const nodeRow = z.object({
+  name: z.string(),
+  pool: z.string().nullable(),
+  labels: z.record(z.string(), z.string()),
+  ready: z.enum(["True", "False", "Unknown"]),
+  conditions: z.object({
+    MemoryPressure: z.boolean(),
+    DiskPressure: z.boolean(),
+    PIDPressure: z.boolean(),
+    NetworkUnavailable: z.boolean(),
+  }),
+  unschedulable: z.boolean(),
+  /** Seconds since the node's Lease was renewed; null without a Lease. */
+  leaseAgeSeconds: z.number().nullable(),
+  leaseDurationSeconds: z.number().nullable(),
+  worstMargin: z.record(signalFamily, worstMargin.nullable()),
+  capacity: resourceAmounts,
+  allocatable: resourceAmounts,
+  requested: resourceAmounts,
+  used: resourceAmounts,
+  podCount: z.number(),
+  collection: collectionStatus,
+  /** Key into ClusterOverview.configs: nodes of a pool share one kubelet configuration. */
+  configId: z.string(),
+  /** The latest observation per signal (engine `signals[].available/capacity`), for fleet-wide what-if in the browser. */
+  observations: z.record(z.string(), z.object({ available: z.number(), capacity: z.number() })),
+});
+export type NodeRow = z.infer<typeof nodeRow>;
+
+export const clusterOverview = z.object({
+  generatedAt: z.string(),
+  cluster: z.object({
+    context: z.string(),
+    contexts: z.array(z.string()),
+    demo: z.boolean(),
+    collectionMode: z.enum(["direct", "proxy"]),
+    ready: z.boolean(),
+    nodesTotal: z.number(),
+    nodesCollected: z.number(),
+  }),
+  summary: z.object({
+    nodesUnderPressure: z.number(),
+    evictionsLastHour: z.number(),
+    /** capacity − allocatable summed over nodes, per resource. */
+    reserved: resourceAmounts,
+    capacity: resourceAmounts,
+  }),
+  nodes: z.array(nodeRow),
+  /** Distinct effective kubelet settings by id (engine input fields), so fleet what-if can re-run thresholds and allocatable per node. */
+  configs: z.record(z.string(), z.object({ kubeletConfig: z.record(z.string(), z.unknown()).nullable(), kubeletFlags: z.string().nullable(), source: z.enum(["configz", "profile", "defaults"]) })),
+});
+export type ClusterOverview = z.infer<typeof clusterOverview>;
+
+export const evictionRecord = z.object({
+  time: z.string().nullable(),
+  namespace: z.string(),
+  pod: z.string(),
+  /** node-pressure (kubelet), api (Eviction API, e.g. drain), oom (OOMKilled container), preemption. */
+  kind: z.enum(["node-pressure", "api", "oom", "preemption"]),
+  signalResource: z.string().nullable(),
+  message: z.string(),
+  thresholdQuantity: z.number().nullable(),
+  available: z.number().nullable(),
+  containers: z.array(z.object({ name: z.string(), usage: z.number(), request: z.number() })),
+});
+export type EvictionRecord = z.infer<typeof evictionRecord>;
+
+export const historySeries = z.object({
+  /** Unix ms of the first sample; samples are `intervalSeconds` apart; NaN-free (missing = null). */
+  start: z.number(),
+  intervalSeconds: z.number(),
+  signals: z.record(z.string(), z.object({ available: z.array(z.number().nullable()), capacity: z.number().nullable() })),
+});
+export type HistorySeries = z.infer<typeof historySeries>;
+
+/** Everything the node page and its what-if need; the browser runs lib/eviction on it. */
+export const nodeDetail = z.object({
+  generatedAt: z.string(),
+  row: nodeRow,
+  // Kubernetes-native objects, trimmed to what the engine and the page read (no managedFields).
+  node: z.record(z.string(), z.unknown()),
+  pods: z.array(z.record(z.string(), z.unknown())),
+  summary: z.record(z.string(), z.unknown()).nullable(),
+  kubeletConfig: z.record(z.string(), z.unknown()).nullable(),
+  kubeletFlags: z.string().nullable(),
+  conditions: z.array(
+    z.object({ type: z.string(), status: z.string(), reason: z.string().optional(), message: z.string().optional(), lastHeartbeatTime: z.string().optional(), lastTransitionTime: z.string().optional() }),
+  ),
+  conditionHistory: z.array(z.object({ time: z.string(), type: z.string(), status: z.string(), reason: z.string().nullable() })),
+  lease: z.object({ holderIdentity: z.string().nullable(), renewTime: z.string().nullable(), leaseDurationSeconds: z.number().nullable() }).nullable(),
+  history: historySeries,
+  evictions: z.array(evictionRecord),
+});
+export type NodeDetail = z.infer<typeof nodeDetail>;

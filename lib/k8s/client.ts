@@ -1,0 +1,93 @@
+import "server-only";
+import http from "node:http";
+import https from "node:https";
+import { KubeConfig } from "@kubernetes/client-node";
+import { getJson } from "./http";
+
+/** Where the cluster connection comes from (decided by the start-up switch, see lib/startup.ts). */
+export type ClusterSource =
+  | { kind: "default" } // KUBECONFIG (may list several files) or ~/.kube/config
+  | { kind: "file"; path: string }
+  | { kind: "text"; yaml: string; demo?: boolean }
+  | { kind: "in-cluster" };
+
+/** Loads a KubeConfig from a source and selects `context` when given. */
+export function loadKubeConfig(source: ClusterSource, context?: string): KubeConfig {
+  const kc = new KubeConfig();
+  if (source.kind === "default") kc.loadFromDefault();
+  else if (source.kind === "file") kc.loadFromFile(source.path);
+  else if (source.kind === "text") kc.loadFromString(source.yaml);
+  else kc.loadFromCluster();
+  if (context !== undefined) {
+    if (!kc.getContexts().some((c) => c.name === context)) throw new Error(`unknown context ${JSON.stringify(context)}`);
+    kc.setCurrentContext(context);
+  }
+  if (!kc.getCurrentCluster()) throw new Error("the kubeconfig has no current cluster");
+  return kc;
+}
+
+export interface TlsMaterial {
+  ca?: string | Buffer;
+  cert?: string | Buffer;
+  key?: string | Buffer;
+  rejectUnauthorized?: boolean;
+}
+
+interface Auth {
+  headers: Record<string, string>;
+  tls: TlsMaterial;
+  at: number;
+}
+
+const AUTH_TTL_MS = 30_000;
+
+/** The API server connection: client-node's auth (tokens, exec plugins, client certs) on a keep-alive agent. */
+export class ClusterClient {
+  readonly context: string;
+  readonly contexts: string[];
+  private auth: Auth | undefined;
+  private agentCache: http.Agent | undefined;
+
+  constructor(readonly kc: KubeConfig, private readonly maxSockets = 16) {
+    this.context = kc.getCurrentContext();
+    this.contexts = kc.getContexts().map((c) => c.name);
+  }
+
+  get server(): string {
+    return this.kc.getCurrentCluster()!.server.replace(/\/+$/, "");
+  }
+
+  /** Resolves credentials (re-read every 30 s so rotated service-account tokens are picked up). */
+  async credentials(): Promise<Auth> {
+    if (this.auth && Date.now() - this.auth.at < AUTH_TTL_MS) return this.auth;
+    const opts: https.RequestOptions = {};
+    await this.kc.applyToHTTPSOptions(opts);
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(opts.headers ?? {})) if (v !== undefined) headers[k] = String(v);
+    if (opts.auth) headers.Authorization = `Basic ${Buffer.from(opts.auth).toString("base64")}`;
+    const tls: TlsMaterial = { ca: opts.ca as string | undefined, cert: opts.cert as string | undefined, key: opts.key as string | undefined };
+    if (opts.rejectUnauthorized !== undefined) tls.rejectUnauthorized = opts.rejectUnauthorized;
+    this.auth = { headers, tls, at: Date.now() };
+    return this.auth;
+  }
+
+  private async agent(): Promise<http.Agent> {
+    if (this.agentCache) return this.agentCache;
+    const { tls } = await this.credentials();
+    this.agentCache = this.server.startsWith("http:")
+      ? new http.Agent({ keepAlive: true, maxSockets: this.maxSockets })
+      : new https.Agent({ keepAlive: true, maxSockets: this.maxSockets, ...tls });
+    return this.agentCache;
+  }
+
+  /** GETs an API path (already escaped) and parses JSON. */
+  async get<T>(path: string, resource: string, timeoutMs = 60_000): Promise<T> {
+    const [{ headers }, agent] = await Promise.all([this.credentials(), this.agent()]);
+    return getJson<T>(new URL(this.server + path), { agent, headers, timeoutMs, resource });
+  }
+
+  /** Closes idle keep-alive sockets. */
+  close(): void {
+    this.agentCache?.destroy();
+  }
+}

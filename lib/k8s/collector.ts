@@ -1,0 +1,153 @@
+import "server-only";
+import type { CollectorSettings } from "./env";
+import { describeError, statusOf } from "./errors";
+import type { KubeletClient, KubeletPath } from "./kubelet-client";
+import type { TrimmedNode } from "./trim";
+
+// Polls every node's kubelet: /stats/summary each period (jittered ±10 %, like spreading the
+// kubelets' own loops) and /configz less often. A fixed number of requests are in flight; each has
+// a deadline; a failing node backs off exponentially (up to 5 min) so a broken kubelet costs one
+// slot now and then and never delays the others.
+
+export type ConfigResult = { ok: true; config: Record<string, unknown> } | { ok: false; error: string; status: number };
+
+export interface CollectorSink {
+  node(name: string): TrimmedNode | undefined;
+  summary(name: string, summary: unknown, durationMs: number): void;
+  summaryFailed(name: string, error: string, status: number): void;
+  configz(name: string, result: ConfigResult): void;
+}
+
+interface Sched {
+  nextSummary: number;
+  nextConfigz: number;
+  summaryFailures: number;
+  configFailures: number;
+  busy: boolean;
+}
+
+const MAX_BACKOFF_MS = 5 * 60_000;
+const jitter = (ms: number, spread = 0.1) => ms * (1 - spread + Math.random() * 2 * spread);
+
+export class Collector {
+  private readonly sched = new Map<string, Sched>();
+  private inFlight = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  /** Requests sent so far, by kind (for tests and the bench). */
+  readonly sent = { summary: 0, configz: 0 };
+
+  constructor(private readonly kubelets: KubeletClient, private readonly s: CollectorSettings, private readonly sink: CollectorSink) {}
+
+  /** Adds a node (due at once) or removes it. */
+  track(name: string, present: boolean): void {
+    if (!present) this.sched.delete(name);
+    else if (!this.sched.has(name)) this.sched.set(name, { nextSummary: 0, nextConfigz: 0, summaryFailures: 0, configFailures: 0, busy: false });
+    this.kick();
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.kick();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  private kick(): void {
+    if (this.stopped || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.pump();
+    }, 0);
+  }
+
+  private pump(): void {
+    if (this.stopped) return;
+    const now = Date.now();
+    const free = this.s.concurrency - this.inFlight;
+    let nextWake = now + 1000;
+    if (free > 0) {
+      const due: [string, Sched, number][] = [];
+      for (const [name, st] of this.sched) {
+        if (st.busy) continue;
+        const at = Math.min(st.nextSummary, st.nextConfigz);
+        if (at <= now) due.push([name, st, at]);
+        else nextWake = Math.min(nextWake, at);
+      }
+      if (due.length > free) due.sort((a, b) => a[2] - b[2]);
+      for (const [name, st] of due.slice(0, free)) void this.run(name, st);
+      if (due.length > free) nextWake = now + 20;
+    }
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.pump();
+    }, Math.max(5, nextWake - now));
+    this.timer.unref?.();
+  }
+
+  private async run(name: string, st: Sched): Promise<void> {
+    const node = this.sink.node(name);
+    if (!node) return void this.sched.delete(name);
+    st.busy = true;
+    this.inFlight++;
+    try {
+      const now = Date.now();
+      // configz first on a node's first pass, so its first row uses its real thresholds.
+      if (st.nextConfigz <= now) await this.configz(name, node, st);
+      if (st.nextSummary <= Date.now()) await this.summary(name, node, st);
+    } finally {
+      st.busy = false;
+      this.inFlight--;
+      this.kick();
+    }
+  }
+
+  private async fetch(node: TrimmedNode, path: KubeletPath): Promise<unknown> {
+    if (path === "/configz") this.sent.configz++;
+    else this.sent.summary++;
+    return this.kubelets.get(node, path);
+  }
+
+  private async summary(name: string, node: TrimmedNode, st: Sched): Promise<void> {
+    const t0 = Date.now();
+    try {
+      const body = await this.fetch(node, "/stats/summary");
+      if (!body || typeof body !== "object" || !("node" in body)) throw new Error("bad data: summary has no node stats");
+      st.summaryFailures = 0;
+      st.nextSummary = t0 + jitter(this.s.summaryIntervalMs);
+      if (this.sched.has(name)) this.sink.summary(name, body, Date.now() - t0);
+    } catch (e) {
+      st.summaryFailures++;
+      st.nextSummary = Date.now() + jitter(Math.min(MAX_BACKOFF_MS, this.s.summaryIntervalMs * 2 ** (st.summaryFailures - 1)), 0.25);
+      if (this.sched.has(name)) this.sink.summaryFailed(name, describeError(e), statusOf(e));
+    }
+  }
+
+  private async configz(name: string, node: TrimmedNode, st: Sched): Promise<void> {
+    try {
+      const body = (await this.fetch(node, "/configz")) as { kubeletconfig?: unknown };
+      if (!body || typeof body !== "object" || typeof body.kubeletconfig !== "object" || body.kubeletconfig === null) {
+        throw new Error("bad data: configz has no kubeletconfig");
+      }
+      st.configFailures = 0;
+      st.nextConfigz = Date.now() + jitter(this.s.configzIntervalMs);
+      this.sink.configz(name, { ok: true, config: body.kubeletconfig as Record<string, unknown> });
+    } catch (e) {
+      st.configFailures++;
+      const status = statusOf(e);
+      // Forbidden or absent is an answer (use profiles/defaults), not a failure to retry soon.
+      const retry = status === 403 || status === 404 ? this.s.configzIntervalMs : Math.min(this.s.configzIntervalMs, this.s.summaryIntervalMs * 2 ** st.configFailures);
+      st.nextConfigz = Date.now() + jitter(retry, 0.25);
+      this.sink.configz(name, { ok: false, error: describeError(e), status });
+    }
+  }
+
+  /** Tells whether every tracked node has had its first summary and configz attempt. */
+  firstPassDone(): boolean {
+    for (const st of this.sched.values()) if (st.nextSummary === 0 || st.nextConfigz === 0 || (st.busy && st.summaryFailures === 0 && st.nextSummary === 0)) return false;
+    return true;
+  }
+}

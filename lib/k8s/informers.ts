@@ -1,0 +1,189 @@
+import "server-only";
+import { Watch } from "@kubernetes/client-node";
+import type { ClusterClient } from "./client";
+import { K8sError, describeError } from "./errors";
+
+// A list+watch reflector per resource: paginated initial list, watch from its resourceVersion with
+// bookmarks, resume after a dropped connection, relist on 410 Gone, exponential back-off with
+// jitter on 429/5xx. Objects are trimmed on arrival, so the store holds only what Headroom reads.
+// (client-node's informer keeps whole deserialized models and stops after an error: stack.md G12.)
+
+type Raw = { metadata?: { name?: string; namespace?: string; resourceVersion?: string } };
+
+export interface ReflectorOptions<T> {
+  client: ClusterClient;
+  /** Collection path, e.g. "/api/v1/pods" or "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases". */
+  path: string;
+  resource: string;
+  /** Reduces an object to what Headroom keeps; null drops it (e.g. Succeeded pods). */
+  trim: (raw: any) => T | null;
+  onChange: (key: string, obj: T | undefined, prev: T | undefined) => void;
+  pageSize?: number;
+  fieldSelector?: string;
+}
+
+export interface ReflectorStatus {
+  resource: string;
+  synced: boolean;
+  error: string | null;
+  relists: number;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((r) => {
+    const t = setTimeout(r, ms);
+    signal.addEventListener("abort", () => (clearTimeout(t), r()), { once: true });
+  });
+
+/** Back-off for the n-th consecutive failure: 0.5 s doubling to 30 s, ±50 % jitter. */
+export function backoffMs(n: number, base = 500, cap = 30_000): number {
+  const d = Math.min(cap, base * 2 ** Math.max(0, n - 1));
+  return d * (0.5 + Math.random());
+}
+
+const keyOf = (o: Raw) => (o.metadata?.namespace ? `${o.metadata.namespace}/${o.metadata.name}` : (o.metadata?.name ?? ""));
+
+export class Reflector<T> {
+  readonly store = new Map<string, T>();
+  private readonly versions = new Map<string, string>();
+  private rv: string | undefined;
+  private readonly stop$ = new AbortController();
+  private watchAbort: AbortController | undefined;
+  private failures = 0;
+  readonly status: ReflectorStatus;
+  private syncedResolve!: () => void;
+  /** Resolves after the first complete list. */
+  readonly synced: Promise<void>;
+
+  constructor(private readonly o: ReflectorOptions<T>) {
+    this.status = { resource: o.resource, synced: false, error: null, relists: 0 };
+    this.synced = new Promise((r) => (this.syncedResolve = r));
+  }
+
+  start(): void {
+    void this.run();
+  }
+
+  stop(): void {
+    this.stop$.abort();
+    this.watchAbort?.abort();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stop$.signal.aborted) {
+      try {
+        if (this.rv === undefined) await this.list();
+        const outcome = await this.watch();
+        if (outcome === "expired") this.rv = undefined;
+        if (outcome === "error") await sleep(backoffMs(++this.failures), this.stop$.signal);
+      } catch (e) {
+        if (this.stop$.signal.aborted) return;
+        if (e instanceof K8sError && e.status === 410) this.rv = undefined;
+        this.status.error = describeError(e);
+        await sleep(backoffMs(++this.failures), this.stop$.signal);
+      }
+    }
+  }
+
+  private query(extra: Record<string, string>): string {
+    const q = new URLSearchParams(extra);
+    if (this.o.fieldSelector) q.set("fieldSelector", this.o.fieldSelector);
+    return `${this.o.path}?${q}`;
+  }
+
+  private async list(): Promise<void> {
+    const seen = new Set<string>();
+    let cont: string | undefined;
+    let rv = "";
+    do {
+      const page = await this.o.client.get<{ items?: Raw[]; metadata?: { resourceVersion?: string; continue?: string } }>(
+        this.query({ limit: String(this.o.pageSize ?? 500), ...(cont ? { continue: cont } : {}) }),
+        this.o.resource,
+      );
+      if (this.stop$.signal.aborted) return;
+      for (const raw of page.items ?? []) {
+        const key = keyOf(raw);
+        seen.add(key);
+        this.apply(key, raw);
+      }
+      rv = page.metadata?.resourceVersion ?? rv;
+      cont = page.metadata?.continue || undefined;
+    } while (cont);
+    for (const key of [...this.store.keys()]) if (!seen.has(key)) this.remove(key);
+    this.rv = rv;
+    this.status.relists++;
+    this.status.error = null;
+    this.failures = 0;
+    if (!this.status.synced) {
+      this.status.synced = true;
+      this.syncedResolve();
+    }
+  }
+
+  private apply(key: string, raw: Raw): void {
+    const version = raw.metadata?.resourceVersion ?? "";
+    if (this.versions.get(key) === version && version !== "") return;
+    const obj = this.o.trim(raw);
+    const prev = this.store.get(key);
+    if (obj === null) {
+      if (prev !== undefined) this.remove(key);
+      return;
+    }
+    this.store.set(key, obj);
+    this.versions.set(key, version);
+    this.o.onChange(key, obj, prev);
+  }
+
+  private remove(key: string): void {
+    const prev = this.store.get(key);
+    this.store.delete(key);
+    this.versions.delete(key);
+    if (prev !== undefined) this.o.onChange(key, undefined, prev);
+  }
+
+  /** Watches until the stream ends; "expired" asks for a relist. */
+  private watch(): Promise<"closed" | "expired" | "error"> {
+    return new Promise((resolve) => {
+      const w = new Watch(this.o.client.kc);
+      w.requestTimeoutMs = 90_000;
+      let expired = false;
+      let gotEvent = false;
+      const params: Record<string, string | boolean | number> = {
+        resourceVersion: this.rv ?? "", allowWatchBookmarks: true, timeoutSeconds: 300 + Math.floor(Math.random() * 300),
+      };
+      if (this.o.fieldSelector) params.fieldSelector = this.o.fieldSelector;
+      w.watch(
+        this.o.path,
+        params,
+        (type, obj: Raw & { code?: number; message?: string }) => {
+          gotEvent = true;
+          if (type === "ERROR") {
+            if (obj.code === 410) expired = true;
+            else this.status.error = describeError(new K8sError(String(obj.message ?? "watch error"), obj.code ?? 0, this.o.resource));
+            this.watchAbort?.abort();
+            return;
+          }
+          if (obj.metadata?.resourceVersion) this.rv = obj.metadata.resourceVersion;
+          if (type === "BOOKMARK") return;
+          const key = keyOf(obj);
+          if (type === "DELETED") this.remove(key);
+          else this.apply(key, obj);
+        },
+        (err: unknown) => {
+          if (expired) return resolve("expired");
+          const status = (err as { statusCode?: number } | null)?.statusCode;
+          if (status === 410) return resolve("expired");
+          if (err && !gotEvent && (err as Error).name !== "TimeoutError" && (err as Error).name !== "AbortError") {
+            this.status.error = describeError(status ? new K8sError(`${status} ${(err as Error).message}`, status, this.o.resource) : err);
+            return resolve("error");
+          }
+          if (gotEvent) this.failures = 0;
+          resolve(err && !gotEvent ? "error" : "closed");
+        },
+      ).then((ctl) => {
+        this.watchAbort = ctl;
+        if (this.stop$.signal.aborted) ctl.abort();
+      }, () => resolve("error"));
+    });
+  }
+}

@@ -1,0 +1,150 @@
+// Pure: reduce Kubernetes and kubelet objects to the fields Headroom reads, on arrival, so the
+// per-process cache stays small at 150 000 pods (no managedFields, no env, no probes, no images).
+// The trimmed shapes are still valid Kubernetes JSON, so the engine and the browser read them as is.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+type Obj = Record<string, any>;
+
+const pick = (o: Obj | undefined, keys: readonly string[]): Obj | undefined => {
+  if (!o) return undefined;
+  const out: Obj = {};
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out;
+};
+
+/** Annotations the engine reads (static/mirror pods are critical) — the rest are dropped. */
+const POD_ANNOTATIONS = ["kubernetes.io/config.source", "kubernetes.io/config.mirror", "kubernetes.io/config.hash"];
+
+export interface TrimmedNode {
+  metadata: { name: string; uid?: string; labels: Record<string, string>; resourceVersion?: string; creationTimestamp?: string };
+  spec: { unschedulable?: boolean; taints?: unknown[] };
+  status: Obj;
+}
+
+/** Keeps a Node's identity, labels, spec.unschedulable/taints and the status fields Headroom reads. */
+export function trimNode(n: Obj): TrimmedNode {
+  const s = n.status ?? {};
+  return {
+    metadata: { name: n.metadata?.name ?? "", uid: n.metadata?.uid, labels: n.metadata?.labels ?? {}, resourceVersion: n.metadata?.resourceVersion, creationTimestamp: n.metadata?.creationTimestamp },
+    spec: pick(n.spec, ["unschedulable", "taints"]) as TrimmedNode["spec"],
+    status: {
+      capacity: s.capacity, allocatable: s.allocatable, conditions: s.conditions, addresses: s.addresses,
+      daemonEndpoints: s.daemonEndpoints, nodeInfo: pick(s.nodeInfo, ["kubeletVersion", "osImage", "kernelVersion", "containerRuntimeVersion", "architecture"]),
+    },
+  };
+}
+
+const trimContainer = (c: Obj) => pick(c, ["name", "resources", "restartPolicy"])!;
+
+const trimVolume = (v: Obj) => {
+  const out: Obj = { name: v.name };
+  if (v.emptyDir) out.emptyDir = pick(v.emptyDir, ["medium", "sizeLimit"]);
+  for (const k of ["hostPath", "configMap", "gitRepo", "secret", "downwardAPI", "ephemeral", "persistentVolumeClaim"]) if (v[k]) out[k] = {};
+  return out;
+};
+
+function trimContainerStatus(cs: Obj): Obj {
+  const t = cs.lastState?.terminated;
+  return { name: cs.name, restartCount: cs.restartCount, ...(t ? { lastState: { terminated: pick(t, ["reason", "exitCode", "finishedAt"]) } } : {}) };
+}
+
+/** Keeps what the engine, the requested totals and the eviction history need; null drops Succeeded pods. */
+export function trimPod(p: Obj): Obj | null {
+  const st = p.status ?? {};
+  if (st.phase === "Succeeded") return null;
+  const ann = p.metadata?.annotations;
+  const annotations = ann ? Object.fromEntries(POD_ANNOTATIONS.filter((k) => ann[k] !== undefined).map((k) => [k, ann[k]])) : undefined;
+  const m = p.metadata ?? {};
+  const spec = p.spec ?? {};
+  const disruption = (st.conditions as Obj[] | undefined)?.filter((c) => c.type === "DisruptionTarget");
+  const oom = (st.containerStatuses as Obj[] | undefined)?.filter((cs) => cs.lastState?.terminated?.reason === "OOMKilled" || cs.state?.terminated?.reason === "OOMKilled");
+  return {
+    metadata: {
+      name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp,
+      ...(m.deletionTimestamp ? { deletionTimestamp: m.deletionTimestamp } : {}),
+      ...(annotations && Object.keys(annotations).length ? { annotations } : {}),
+      ...(m.ownerReferences ? { ownerReferences: (m.ownerReferences as Obj[]).map((o) => pick(o, ["kind", "name"])) } : {}),
+    },
+    spec: {
+      nodeName: spec.nodeName, priority: spec.priority, priorityClassName: spec.priorityClassName,
+      containers: (spec.containers ?? []).map(trimContainer),
+      ...(spec.initContainers ? { initContainers: spec.initContainers.map(trimContainer) } : {}),
+      ...(spec.overhead ? { overhead: spec.overhead } : {}),
+      ...(spec.resources ? { resources: spec.resources } : {}),
+      ...(spec.volumes ? { volumes: spec.volumes.map(trimVolume) } : {}),
+    },
+    status: {
+      phase: st.phase, qosClass: st.qosClass, reason: st.reason, message: st.message, startTime: st.startTime,
+      ...(disruption?.length ? { conditions: disruption.map((c) => pick(c, ["type", "status", "reason", "message", "lastTransitionTime"])) } : {}),
+      ...(oom?.length ? { containerStatuses: oom.map(trimContainerStatus) } : {}),
+    },
+  };
+}
+
+export interface TrimmedLease {
+  name: string;
+  holderIdentity: string | null;
+  renewTime: string | null;
+  leaseDurationSeconds: number | null;
+}
+
+/** Keeps a node Lease's holder, renew time and duration. */
+export function trimLease(l: Obj): TrimmedLease {
+  const s = l.spec ?? {};
+  return { name: l.metadata?.name ?? "", holderIdentity: s.holderIdentity ?? null, renewTime: s.renewTime ?? null, leaseDurationSeconds: s.leaseDurationSeconds ?? null };
+}
+
+/** Event reasons about evictions and node pressure that Headroom keeps. */
+export const EVENT_REASONS = new Set([
+  "Evicted", "EvictionThresholdMet", "Preempted", "Preempting", "OOMKilling", "SystemOOM",
+  "NodeHasInsufficientMemory", "NodeHasSufficientMemory", "NodeHasDiskPressure", "NodeHasNoDiskPressure",
+  "NodeHasInsufficientPID", "NodeHasSufficientPID", "NodeReady", "NodeNotReady", "FreeDiskSpaceFailed", "ImageGCFailed",
+]);
+
+export interface TrimmedEvent {
+  reason: string;
+  message: string;
+  type: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  /** The node the event is about or was reported from (source.host), when known. */
+  node: string | null;
+  time: string | null;
+  count: number;
+}
+
+/** Keeps a relevant core/v1 Event; null for the rest. */
+export function trimEvent(e: Obj): TrimmedEvent | null {
+  if (!EVENT_REASONS.has(e.reason)) return null;
+  const io = e.involvedObject ?? {};
+  return {
+    reason: e.reason, message: String(e.message ?? ""), type: e.type ?? "", kind: io.kind ?? "", namespace: io.namespace ?? "", name: io.name ?? "",
+    node: io.kind === "Node" ? (io.name ?? null) : (e.source?.host ?? null),
+    time: e.lastTimestamp ?? e.eventTime ?? e.firstTimestamp ?? e.metadata?.creationTimestamp ?? null, count: e.count ?? 1,
+  };
+}
+
+const fs = (f: Obj | undefined) => pick(f, ["time", "availableBytes", "capacityBytes", "usedBytes", "inodesFree", "inodes", "inodesUsed"]);
+const mem = (m: Obj | undefined) => pick(m, ["time", "availableBytes", "usageBytes", "workingSetBytes"]);
+
+/** Keeps the Summary fields the engine observes (node memory/fs/rlimit, per-pod usage). */
+export function trimSummary(s: Obj): Obj {
+  const n = s.node ?? {};
+  return {
+    node: {
+      nodeName: n.nodeName, memory: mem(n.memory), fs: fs(n.fs), rlimit: n.rlimit,
+      ...(n.cpu ? { cpu: pick(n.cpu, ["time", "usageNanoCores"]) } : {}),
+      ...(n.runtime ? { runtime: { imageFs: fs(n.runtime.imageFs), containerFs: fs(n.runtime.containerFs) } } : {}),
+      ...(n.systemContainers ? { systemContainers: (n.systemContainers as Obj[]).filter((c) => c.name === "pods").map((c) => ({ name: c.name, memory: mem(c.memory) })) } : {}),
+    },
+    pods: ((s.pods ?? []) as Obj[]).map((p) => ({
+      podRef: p.podRef,
+      containers: ((p.containers ?? []) as Obj[]).map((c) => ({ name: c.name, memory: pick(c.memory, ["workingSetBytes"]), rootfs: pick(c.rootfs, ["usedBytes", "inodesUsed"]), logs: pick(c.logs, ["usedBytes", "inodesUsed"]) })),
+      memory: pick(p.memory, ["workingSetBytes"]),
+      ...(p.volume ? { volume: (p.volume as Obj[]).map((v) => ({ name: v.name, usedBytes: v.usedBytes, inodesUsed: v.inodesUsed })) } : {}),
+      ...(p["ephemeral-storage"] ? { "ephemeral-storage": pick(p["ephemeral-storage"], ["usedBytes", "inodesUsed"]) } : {}),
+      ...(p.process_stats ? { process_stats: p.process_stats } : {}),
+    })),
+  };
+}

@@ -1,0 +1,44 @@
+// Query keys and options shared by every component that reads cluster data, so N components on a
+// page share one request and one cache entry.
+import { queryOptions } from "@tanstack/react-query";
+import { type ClusterOverview, type NodeDetail, clusterOverview, nodeDetail } from "./dto";
+
+export const queryKeys = {
+  cluster: () => ["cluster"] as const,
+  node: (name: string) => ["node", name] as const,
+};
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function getJson(url: string): Promise<unknown> {
+  const res = await fetch(url, { headers: { accept: "application/json" } });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new HttpError(res.status, (body as { error?: string }).error ?? `HTTP ${res.status}`);
+  return body;
+}
+
+/** Polls the fleet overview at the kubelet's own 10 s cadence. */
+export function clusterOptions() {
+  return queryOptions({
+    queryKey: queryKeys.cluster(),
+    queryFn: async (): Promise<ClusterOverview> => clusterOverview.parse(await getJson("/api/cluster")),
+    refetchInterval: 10_000,
+  });
+}
+
+/** Polls one node's detail document. */
+export function nodeOptions(name: string) {
+  return queryOptions({
+    queryKey: queryKeys.node(name),
+    queryFn: async (): Promise<NodeDetail> => nodeDetail.parse(await getJson(`/api/nodes/${encodeURIComponent(name)}`)),
+    refetchInterval: 10_000,
+    retry: (count, err) => !(err instanceof HttpError && err.status === 404) && count < 2,
+  });
+}

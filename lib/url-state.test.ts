@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_STATE, emptyWhatIf, hasWhatIf, parseUrlState, serializeUrlState, toEngineWhatIf } from "./url-state";
+
+const parse = (qs: string) => parseUrlState(new URLSearchParams(qs));
+
+describe("parseUrlState", () => {
+  it("gives the defaults for an empty query", () => {
+    expect(parse("")).toEqual({ state: { ...DEFAULT_STATE, whatIf: emptyWhatIf() }, invalid: [] });
+  });
+
+  it("reads view and what-if params", () => {
+    const { state, invalid } = parse(
+      "q=ip-10&sort=disk&desc=1&filter=pressure&pool=workers&margin=0.1&signal=nodefs.available&embed=1&theme=dark" +
+        "&kr.memory=1Gi&sr.cpu=500m&eh.memory.available=500Mi&es.memory.available=10%25&gp.memory.available=1m30s&mr.nodefs.available=1Gi&scale.memory=1.2&scope=pool",
+    );
+    expect(invalid).toEqual([]);
+    expect(state).toMatchObject({ q: "ip-10", sort: "disk", desc: true, filter: "pressure", pool: "workers", marginBelow: 0.1, signal: "nodefs.available", embed: true, theme: "dark" });
+    expect(state.whatIf).toEqual({
+      kubeReserved: { memory: "1Gi" },
+      systemReserved: { cpu: "500m" },
+      evictionHard: { "memory.available": "500Mi" },
+      evictionSoft: { "memory.available": "10%" },
+      evictionSoftGracePeriod: { "memory.available": "1m30s" },
+      evictionMinimumReclaim: { "nodefs.available": "1Gi" },
+      usageScale: { memory: 1.2 },
+      scope: "pool",
+    });
+  });
+
+  it.each([
+    ["sort=bogus", "sort"],
+    ["signal=memory.free", "signal"],
+    ["kr.gpu=1", "kr.gpu"],
+    ["kr.memory=lots", "kr.memory"],
+    ["eh.memory.free=1Gi", "eh.memory.free"],
+    ["eh.memory.available=150%25", "eh.memory.available"],
+    ["gp.memory.available=soon", "gp.memory.available"],
+    ["scale.memory=-1", "scale.memory"],
+    ["scale.cpu=2", "scale.cpu"],
+    ["margin=2", "margin"],
+    ["theme=<script>", "theme"],
+    [`q=${"x".repeat(500)}`, "q"],
+  ])("drops and reports %s", (qs, param) => {
+    const { state, invalid } = parse(qs);
+    expect(invalid.map((i) => i.param)).toEqual([param]);
+    expect(hasWhatIf(state.whatIf)).toBe(false);
+  });
+
+  it("ignores unknown keys such as tracking params", () => {
+    expect(parse("utm_source=chat&foo=bar").invalid).toEqual([]);
+  });
+
+  it("accepts Next's searchParams record with repeated keys", () => {
+    const { state } = parseUrlState({ q: ["a", "b"], sort: "pid" });
+    expect(state.q).toBe("b");
+    expect(state.sort).toBe("pid");
+  });
+});
+
+describe("serializeUrlState", () => {
+  it("round-trips", () => {
+    const qs = "q=n1&sort=disk&desc=1&signal=pid.available&eh.memory.available=1Gi&kr.cpu=250m&scale.pid=2&scope=all";
+    const { state } = parse(qs);
+    expect(parse(serializeUrlState(state).toString()).state).toEqual(state);
+  });
+  it("leaves defaults out", () => {
+    expect(serializeUrlState({ ...DEFAULT_STATE, whatIf: emptyWhatIf() }).toString()).toBe("");
+  });
+});
+
+describe("toEngineWhatIf", () => {
+  it("keeps only the set maps", () => {
+    const { state } = parse("eh.memory.available=1Gi&scale.memory=1.5");
+    expect(toEngineWhatIf(state.whatIf)).toEqual({ evictionHard: { "memory.available": "1Gi" }, usageScale: { memory: 1.5 } });
+  });
+});

@@ -1,0 +1,226 @@
+// The one place that defines the dashboard's URL: view state and what-if settings, parsed from and
+// serialized to search params. Shared links must reproduce a view exactly, and hostile or stale
+// links must never crash a page: bad values are dropped and reported, never thrown.
+import { parseGoDuration } from "./eviction/go-parse";
+import { parseQuantity } from "./eviction/quantity";
+import { SIGNALS, type Signal, isSignal } from "./eviction/signals";
+import type { WhatIf } from "./eviction/types";
+
+export const RESERVED_RESOURCES = ["cpu", "memory", "ephemeral-storage", "pid"] as const;
+export const SCALE_RESOURCES = ["memory", "ephemeral-storage", "pid"] as const;
+export const SORTS = ["name", "memory", "disk", "pid", "lease", "pods"] as const;
+export const FILTERS = ["all", "pressure", "notready", "failed"] as const;
+export const SCOPES = ["node", "pool", "all"] as const;
+
+type Sort = (typeof SORTS)[number];
+type Filter = (typeof FILTERS)[number];
+type Scope = (typeof SCOPES)[number];
+
+export interface WhatIfState {
+  kubeReserved: Partial<Record<(typeof RESERVED_RESOURCES)[number], string>>;
+  systemReserved: Partial<Record<(typeof RESERVED_RESOURCES)[number], string>>;
+  evictionHard: Partial<Record<Signal, string>>;
+  evictionSoft: Partial<Record<Signal, string>>;
+  evictionSoftGracePeriod: Partial<Record<Signal, string>>;
+  evictionMinimumReclaim: Partial<Record<Signal, string>>;
+  usageScale: Partial<Record<(typeof SCALE_RESOURCES)[number], number>>;
+  scope: Scope;
+}
+
+export interface UrlState {
+  q: string;
+  sort: Sort;
+  desc: boolean;
+  filter: Filter;
+  pool: string;
+  /** Show only nodes whose worst margin fraction is below this (0..1); null = off. */
+  marginBelow: number | null;
+  signal: Signal;
+  embed: boolean;
+  theme: "light" | "dark" | null;
+  whatIf: WhatIfState;
+}
+
+export interface InvalidParam {
+  param: string;
+  reason: string;
+}
+
+export function emptyWhatIf(): WhatIfState {
+  return { kubeReserved: {}, systemReserved: {}, evictionHard: {}, evictionSoft: {}, evictionSoftGracePeriod: {}, evictionMinimumReclaim: {}, usageScale: {}, scope: "node" };
+}
+
+export const DEFAULT_STATE: Readonly<UrlState> = Object.freeze({
+  q: "",
+  sort: "memory",
+  desc: false,
+  filter: "all",
+  pool: "",
+  marginBelow: null,
+  signal: "memory.available",
+  embed: false,
+  theme: null,
+  whatIf: emptyWhatIf(),
+});
+
+const MAX_VALUE = 128;
+// Param prefixes for the what-if maps: short, because the links get pasted into chat.
+const MAPS = { kr: "kubeReserved", sr: "systemReserved", eh: "evictionHard", es: "evictionSoft", gp: "evictionSoftGracePeriod", mr: "evictionMinimumReclaim" } as const;
+type MapPrefix = keyof typeof MAPS;
+
+function oneOf<T extends string>(list: readonly T[], v: string): T | undefined {
+  return (list as readonly string[]).includes(v) ? (v as T) : undefined;
+}
+
+function checkQuantityOrPercent(v: string, allowPercent: boolean): string | null {
+  if (allowPercent && /^\d+(\.\d+)?%$/.test(v)) return Number(v.slice(0, -1)) <= 100 ? null : "percentage above 100%";
+  try {
+    parseQuantity(v);
+    return null;
+  } catch {
+    return allowPercent ? "not a quantity or percentage" : "not a quantity";
+  }
+}
+
+function checkMapValue(prefix: MapPrefix, key: string, v: string): string | null {
+  if (prefix === "kr" || prefix === "sr") {
+    if (!oneOf(RESERVED_RESOURCES, key)) return `unknown resource ${key}`;
+    return checkQuantityOrPercent(v, false);
+  }
+  if (!isSignal(key)) return `unknown signal ${key}`;
+  if (prefix === "gp") {
+    try {
+      parseGoDuration(v);
+      return null;
+    } catch {
+      return "not a duration such as 1m30s";
+    }
+  }
+  return checkQuantityOrPercent(v, true);
+}
+
+type Params = URLSearchParams | Record<string, string | string[] | undefined>;
+
+function entries(params: Params): [string, string][] {
+  if (params instanceof URLSearchParams) return [...params.entries()];
+  return Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]]));
+}
+
+/** Parses search params into dashboard state; unknown keys are ignored, bad values dropped and listed. */
+export function parseUrlState(params: Params): { state: UrlState; invalid: InvalidParam[] } {
+  const state: UrlState = { ...DEFAULT_STATE, whatIf: emptyWhatIf() };
+  const invalid: InvalidParam[] = [];
+  const bad = (param: string, reason: string) => invalid.push({ param, reason });
+  for (const [param, raw] of entries(params)) {
+    if (raw.length > MAX_VALUE) {
+      bad(param, `longer than ${MAX_VALUE} characters`);
+      continue;
+    }
+    const v = raw.trim();
+    const dot = param.indexOf(".");
+    const prefix = dot > 0 ? param.slice(0, dot) : param;
+    if (prefix in MAPS && dot > 0) {
+      const key = param.slice(dot + 1);
+      const reason = checkMapValue(prefix as MapPrefix, key, v);
+      if (reason) bad(param, reason);
+      else (state.whatIf[MAPS[prefix as MapPrefix]] as Record<string, string>)[key] = v;
+      continue;
+    }
+    if (prefix === "scale" && dot > 0) {
+      const key = oneOf(SCALE_RESOURCES, param.slice(dot + 1));
+      const n = Number(v);
+      if (!key) bad(param, "unknown resource");
+      else if (v === "" || !Number.isFinite(n) || n < 0 || n > 10) bad(param, "must be a number from 0 to 10");
+      else state.whatIf.usageScale[key] = n;
+      continue;
+    }
+    switch (param) {
+      case "q":
+        state.q = v;
+        break;
+      case "sort": {
+        const s = oneOf(SORTS, v);
+        if (s) state.sort = s;
+        else bad(param, `must be one of ${SORTS.join(", ")}`);
+        break;
+      }
+      case "desc":
+        state.desc = v === "1";
+        break;
+      case "filter": {
+        const f = oneOf(FILTERS, v);
+        if (f) state.filter = f;
+        else bad(param, `must be one of ${FILTERS.join(", ")}`);
+        break;
+      }
+      case "pool":
+        state.pool = v;
+        break;
+      case "margin": {
+        const n = Number(v);
+        if (v !== "" && Number.isFinite(n) && n >= 0 && n <= 1) state.marginBelow = n;
+        else bad(param, "must be a fraction from 0 to 1");
+        break;
+      }
+      case "signal":
+        if (isSignal(v)) state.signal = v;
+        else bad(param, "unknown signal");
+        break;
+      case "scope": {
+        const s = oneOf(SCOPES, v);
+        if (s) state.whatIf.scope = s;
+        else bad(param, `must be one of ${SCOPES.join(", ")}`);
+        break;
+      }
+      case "embed":
+        state.embed = v === "1" || v === "true";
+        break;
+      case "theme":
+        if (v === "light" || v === "dark") state.theme = v;
+        else bad(param, "must be light or dark");
+        break;
+      default:
+        break; // unknown keys (utm_*, old links) are not our business
+    }
+  }
+  return { state, invalid };
+}
+
+/** Serializes state to search params, leaving out defaults so links stay short; keys in a stable order. */
+export function serializeUrlState(state: UrlState): URLSearchParams {
+  const p = new URLSearchParams();
+  const d = DEFAULT_STATE;
+  if (state.q) p.set("q", state.q);
+  if (state.sort !== d.sort) p.set("sort", state.sort);
+  if (state.desc) p.set("desc", "1");
+  if (state.filter !== d.filter) p.set("filter", state.filter);
+  if (state.pool) p.set("pool", state.pool);
+  if (state.marginBelow != null) p.set("margin", String(state.marginBelow));
+  if (state.signal !== d.signal) p.set("signal", state.signal);
+  if (state.embed) p.set("embed", "1");
+  if (state.theme) p.set("theme", state.theme);
+  for (const [prefix, key] of Object.entries(MAPS) as [MapPrefix, (typeof MAPS)[MapPrefix]][]) {
+    const m = state.whatIf[key] as Record<string, string>;
+    for (const k of Object.keys(m).sort()) p.set(`${prefix}.${k}`, m[k] as string);
+  }
+  for (const k of SCALE_RESOURCES) if (state.whatIf.usageScale[k] != null) p.set(`scale.${k}`, String(state.whatIf.usageScale[k]));
+  if (state.whatIf.scope !== "node") p.set("scope", state.whatIf.scope);
+  return p;
+}
+
+/** Tells whether any what-if setting differs from live values. */
+export function hasWhatIf(w: WhatIfState): boolean {
+  return Object.values(w).some((v) => typeof v === "object" && Object.keys(v).length > 0);
+}
+
+/** Converts what-if state to the engine contract's `whatIf` object. */
+export function toEngineWhatIf(w: WhatIfState): WhatIf {
+  const out: WhatIf = {};
+  for (const key of ["kubeReserved", "systemReserved", "evictionHard", "evictionSoft", "evictionSoftGracePeriod", "evictionMinimumReclaim"] as const) {
+    if (Object.keys(w[key]).length) out[key] = { ...(w[key] as Record<string, string>) };
+  }
+  if (Object.keys(w.usageScale).length) out.usageScale = { ...w.usageScale };
+  return out;
+}
+
+export { SIGNALS };
