@@ -3,10 +3,10 @@ import { nodeConditions, thresholdsMet, thresholdQuantity, byEvictionPriority } 
 import { type AnalyzeInput, parseAnalyzeInput } from "./input";
 import { inferFilesystemLayout, observeSignals, type Observations } from "./observe";
 import { containerOomScoreAdj } from "./oom-score";
-import { isActivePod, podFacts, statsByUid, type PodFacts } from "./pod-facts";
+import { isActivePod, podFacts, statsByUid } from "./pod-facts";
 import { type FeatureGates, quantityValue } from "./pod-resources";
 import { podQos } from "./qos";
-import { rankPods } from "./rank";
+import { diskPartsFor, rankPods } from "./rank";
 import { replaySignal } from "./replay";
 import { SIGNALS, type Signal } from "./signals";
 import {
@@ -55,8 +55,10 @@ function signalReports(thresholds: Threshold[], observations: Observations): Sig
   return reports;
 }
 
-function rankingRows(facts: PodFacts[], signal: Signal, layout: ReturnType<typeof inferFilesystemLayout>) {
-  return rankPods(facts, signal, layout);
+function rankingKey(signal: Signal, layout: ReturnType<typeof inferFilesystemLayout>): string {
+  if (signal === "pid.available") return "pid";
+  if (signal === "memory.available" || signal === "allocatableMemory.available") return "memory";
+  return `${diskPartsFor(signal, layout).join("+")}|${signal.endsWith(".inodesFree") ? "inodes" : "bytes"}`;
 }
 
 function toRow(e: ReturnType<typeof rankPods>[number], signal: Signal): RankingRow {
@@ -101,10 +103,19 @@ export function analyze(input: AnalyzeInput): AnalyzeOutput {
 
   const rankings: AnalyzeOutput["rankings"] = {};
   const ranked = new Map<Signal, ReturnType<typeof rankPods>>();
+  // Signals that rank by the same function over the same usage (memory and allocatableMemory;
+  // containerfs and the filesystem it lives on) share one sort.
+  const byKey = new Map<string, { entries: ReturnType<typeof rankPods>; rows: RankingRow[] }>();
   for (const signal of SIGNALS) {
-    const entries = rankingRows(facts, signal, layout);
-    ranked.set(signal, entries);
-    rankings[signal] = entries.map((e) => toRow(e, signal));
+    const key = rankingKey(signal, layout);
+    let shared = byKey.get(key);
+    if (!shared) {
+      const entries = rankPods(facts, signal, layout);
+      shared = { entries, rows: entries.map((e) => toRow(e, signal)) };
+      byKey.set(key, shared);
+    }
+    ranked.set(signal, shared.entries);
+    rankings[signal] = shared.rows;
   }
   const starved = [...new Set(byEvictionPriority(met).map((t) => t.signal))];
 

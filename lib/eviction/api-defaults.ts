@@ -12,6 +12,9 @@ function present(list: ResourceList | undefined): [string, string | number][] {
 function defaultContainer(c: Container): Container {
   const limits = c.resources?.limits;
   if (!limits) return c;
+  // The common case (every limit has its request) needs no copy: this runs for every pod.
+  const req = c.resources?.requests;
+  if (Object.keys(limits).every((k) => limits[k] == null || req?.[k] != null)) return c;
   const requests: ResourceList = { ...c.resources?.requests };
   for (const [name, q] of present(limits)) if (requests[name] == null) requests[name] = q;
   return { ...c, resources: { ...c.resources, requests } };
@@ -26,6 +29,10 @@ function asQuantity(resourceName: string, value: number): string {
 /** Returns a copy of the pod with the API server's request defaulting: an unset container request takes the limit, then (gate on, pod-level limits set) an unset pod-level cpu/memory request takes the containers' aggregate request, else the pod-level limit. */
 export function applyApiDefaults(pod: Pod, gates: FeatureGates): Pod {
   if (!pod.spec) return pod;
+  const unchanged = (list: Container[] | undefined) => (list ?? []).every((c) => defaultContainer(c) === c);
+  if (unchanged(pod.spec.containers) && unchanged(pod.spec.initContainers) && !(gates.PodLevelResources && pod.spec.resources?.limits)) {
+    return pod;
+  }
   const spec = {
     ...pod.spec,
     containers: pod.spec.containers?.map(defaultContainer),

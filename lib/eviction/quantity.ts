@@ -30,7 +30,24 @@ export {
  * parseQuantity("12Qi")   // throws QuantityError: "12Qi" is not a valid quantity: ...
  */
 export function parseQuantity(s: string): Quantity {
-  return parseQuantityDetailed(s).quantity;
+  let q = parsed.get(s);
+  if (q === undefined) {
+    q = Object.freeze(parseQuantityDetailed(s).quantity);
+    remember(parsed, s, q);
+  }
+  return q;
+}
+
+// A node's pods repeat the same few quantity strings ("100m", "128Mi") thousands of times, and
+// exact parsing goes through BigInt; a small bounded memo makes fleet-wide analysis affordable.
+const MEMO_LIMIT = 4096;
+const parsed = new Map<string, Quantity>();
+const bytes = new Map<string, number>();
+const millis = new Map<string, number>();
+
+function remember<V>(memo: Map<string, V>, key: string, value: V): void {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
 }
 
 function checkDen(q: Quantity): void {
@@ -55,11 +72,21 @@ export function parseBytes(s: string | number): number {
     if (!Number.isFinite(s)) throw new QuantityError(`${s} is not a valid quantity`);
     return s;
   }
-  return Number(quantityValue(parseQuantity(s)));
+  let n = bytes.get(s);
+  if (n === undefined) {
+    n = Number(quantityValue(parseQuantity(s)));
+    remember(bytes, s, n);
+  }
+  return n;
 }
 
 /** Reads CPU as millicores: strings via MilliValue(), numbers as cores ("100m"->100, 0.5->500). */
 export function parseMillis(s: string | number): number {
-  const q = typeof s === "number" ? rationalFromNumber(s, "DecimalSI") : parseQuantity(s);
-  return Number(quantityMilliValue(q));
+  if (typeof s === "number") return Number(quantityMilliValue(rationalFromNumber(s, "DecimalSI")));
+  let n = millis.get(s);
+  if (n === undefined) {
+    n = Number(quantityMilliValue(parseQuantity(s)));
+    remember(millis, s, n);
+  }
+  return n;
 }

@@ -147,7 +147,7 @@ export class Collector {
 
   /** Tells whether every tracked node has had its first summary and configz attempt. */
   firstPassDone(): boolean {
-    for (const st of this.sched.values()) if (st.nextSummary === 0 || st.nextConfigz === 0 || (st.busy && st.summaryFailures === 0 && st.nextSummary === 0)) return false;
+    for (const st of this.sched.values()) if (st.nextSummary === 0 || st.nextConfigz === 0) return false;
     return true;
   }
 }

@@ -16,6 +16,7 @@ export interface ReflectorOptions<T> {
   path: string;
   resource: string;
   /** Reduces an object to what Headroom keeps; null drops it (e.g. Succeeded pods). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- objects arrive as untyped JSON
   trim: (raw: any) => T | null;
   onChange: (key: string, obj: T | undefined, prev: T | undefined) => void;
   pageSize?: number;
@@ -145,7 +146,8 @@ export class Reflector<T> {
   private watch(): Promise<"closed" | "expired" | "error"> {
     return new Promise((resolve) => {
       const w = new Watch(this.o.client.kc);
-      w.requestTimeoutMs = 90_000;
+      // A quiet collection sends nothing for minutes; bookmarks arrive at least every minute.
+      (w as unknown as { requestTimeoutMs: number }).requestTimeoutMs = 90_000;
       let expired = false;
       let gotEvent = false;
       const params: Record<string, string | boolean | number> = {

@@ -1,6 +1,7 @@
 // The running simulated cluster: world state, stores, event recorder and the per-node eviction
 // managers, with the small mutations the kubelets and controllers make. Everything that changes
 // an object goes through here so the stores (and so every watch) see it.
+import type { Summary } from "../eviction";
 import { configzFor } from "./configz";
 import { EventRecorder } from "./events";
 import { type BrainInput, EvictionManager, nodeAllocatable, qosOf } from "./kubelet-brain";
@@ -108,7 +109,7 @@ export class Cluster {
   /** Builds the engine input a kubelet sees: its Node, its active pods, a fresh summary, its config. */
   brainInput(n: SimNode): BrainInput {
     const pods = [...n.pods].filter((p) => p.phase === "Running").map(podObject);
-    return { node: nodeObject(n, this.now()), pods, summary: this.summary(n), kubeletConfig: this.configz(n).kubeletconfig };
+    return { node: nodeObject(n, this.now()), pods, summary: this.summary(n) as Summary, kubeletConfig: this.configz(n).kubeletconfig };
   }
 
   /** Returns (creating on first use) the eviction manager of a node. */

@@ -1,17 +1,15 @@
-// The only file in lib/sim that calls the eviction engine. The engine decides (thresholds,
-// allocatable, observations, conditions, ranking, replay); this file keeps the state a kubelet's
-// eviction manager carries between 10 s cycles (first-observed times, min-reclaim stickiness,
-// pressure-transition period) and turns a decision into the kubelet's eviction message.
-import { analyzeNode, type AnalyzeOutput } from "../eviction/index";
-import { computeAllocatable, kubepodsLimit } from "../eviction/allocatable";
-import { byEvictionPriority } from "../eviction/evaluate";
-import { DEFAULT_FEATURE_GATES } from "../eviction/pod-resources";
-import { parseBytes } from "../eviction/quantity";
-import { podQos } from "../eviction/qos";
-import { formatMilli, formatQuantity, parsedQuantityString } from "../eviction/quantity-format";
-import { type Signal, signalCondition, signalResource } from "../eviction/signals";
-import { effectiveConfig, readKubeletConfig, resolveThreshold } from "../eviction/thresholds";
-import type { Pod } from "../eviction/k8s-types";
+// Each simulated kubelet's eviction manager. The engine decides (thresholds, allocatable,
+// observations, conditions, ranking, replay, and whether node-level reclaim was enough; which
+// reclaim functions run is also the engine's, applied in kubelet-loop.ts). This file keeps the
+// state a kubelet's eviction manager carries between 10 s cycles (first-observed times,
+// min-reclaim stickiness, pressure-transition period) and turns a decision into the kubelet's
+// eviction message.
+import {
+  type AnalyzeOutput, type Node, type Observations, type Pod, type Signal, type Summary,
+  DEFAULT_FEATURE_GATES, analyzeNode, byEvictionPriority, computeAllocatable, effectiveConfig, evictsAfterNodeReclaim,
+  formatMilli, formatQuantity, isMet, kubepodsLimit, observeSignals, parseBytes, parsedQuantityString, podQos,
+  readKubeletConfig, resolveThreshold, signalCondition, signalResource,
+} from "../eviction";
 
 export type Conditions = AnalyzeOutput["conditions"];
 
@@ -42,10 +40,10 @@ export function binarySI(n: number): string {
 }
 
 export interface BrainInput {
-  node: object;
-  pods: object[];
-  summary: any;
-  kubeletConfig: Record<string, any>;
+  node: Node;
+  pods: Pod[];
+  summary: Summary;
+  kubeletConfig: Record<string, unknown>;
 }
 
 export interface Eviction {
@@ -71,16 +69,18 @@ export class EvictionManager {
   private metLastCycle = new Set<Key>();
 
   /**
-   * Runs one synchronize cycle. `reclaim(signal)` performs node-level reclaim (image/container GC)
-   * and returns fresh input, or undefined when the signal has no reclaim function.
+   * Runs one synchronize cycle. `reclaim(signal)` performs node-level reclaim (image/container GC,
+   * the engine's `nodeReclaimFor`) and returns fresh input, or undefined when the signal has no
+   * reclaim function.
    */
   synchronize(input: BrainInput, now: number, reclaim: (s: Signal) => BrainInput | undefined): Decision {
     const cfg = effective(input.kubeletConfig);
     const out = analyzeNode({ ...input, now: new Date(now).toISOString() });
+    const observations = observeSignals(input.summary);
     const met = new Set<Key>();
     for (const s of out.signals) for (const t of s.thresholds) if (t.met) met.add(`${s.signal}|${t.kind}`);
     // Thresholds that triggered last cycle stay met until they clear by their min-reclaim.
-    for (const k of this.metLastCycle) if (!met.has(k) && this.stillMetWithReclaim(out, k)) met.add(k);
+    for (const k of this.metLastCycle) if (!met.has(k) && this.stillMetWithReclaim(out, observations, k)) met.add(k);
     for (const k of [...this.firstObserved.keys()]) if (!met.has(k)) this.firstObserved.delete(k);
     for (const k of met) if (!this.firstObserved.has(k)) this.firstObserved.set(k, now);
     for (const k of met) this.lastObserved.set(signalCondition(k.split("|")[0] as Signal), now);
@@ -91,33 +91,29 @@ export class EvictionManager {
     const ready = [...met].filter((k) => now - this.firstObserved.get(k)! >= grace(k) * 1000);
     this.metLastCycle = new Set(ready);
     if (ready.length === 0) return { conditions };
-    const ordered = byEvictionPriority(ready.map((k) => ({ signal: k.split("|")[0] as Signal, key: k })) as never) as unknown as { signal: Signal; key: Key }[];
+    const ordered = byEvictionPriority(ready.map((k) => ({ signal: k.split("|")[0] as Signal, key: k })));
     const chosen = ordered[0]!;
     const resource = signalResource(chosen.signal);
     const fresh = reclaim(chosen.signal);
     if (fresh) {
       const after = analyzeNode({ ...fresh, now: new Date(now).toISOString() });
-      const anyMet = after.signals.some((s) => s.thresholds.some((t) => t.met || this.stillMetWithReclaim(after, `${s.signal}|${t.kind}`)));
-      if (!anyMet) return { conditions, reclaiming: resource };
+      if (!evictsAfterNodeReclaim(after.thresholds, observeSignals(fresh.summary))) return { conditions, reclaiming: resource };
       return { conditions, reclaiming: resource, evict: this.victim(after, fresh, chosen, cfg) };
     }
     return { conditions, reclaiming: resource, evict: this.victim(out, input, chosen, cfg) };
   }
 
-  private stillMetWithReclaim(out: AnalyzeOutput, k: Key): boolean {
+  private stillMetWithReclaim(out: AnalyzeOutput, observations: Observations, k: Key): boolean {
     const [signal, kind] = k.split("|");
     const t = out.thresholds.find((x) => x.signal === signal && x.kind === kind);
-    const s = out.signals.find((x) => x.signal === signal);
-    if (!t || !s) return false;
-    const q = resolveThreshold(t.value, s.capacity) + (t.minReclaim ? resolveThreshold(t.minReclaim, s.capacity) : 0);
-    return q > s.available;
+    return !!t && isMet(t, observations, true);
   }
 
   private victim(out: AnalyzeOutput, input: BrainInput, chosen: { signal: Signal; key: Key }, cfg: ReturnType<typeof effective>): Eviction | undefined {
     const step = out.replay.find((r) => r.signal === chosen.signal)?.evicted[0];
     if (!step) return undefined;
-    const pod = input.pods.find((p: any) => p.metadata.uid === step.uid) as any;
-    const stats = (input.summary?.pods ?? []).find((s: any) => s.podRef.uid === step.uid);
+    const pod = input.pods.find((p) => p.metadata?.uid === step.uid);
+    const stats = (input.summary.pods ?? []).find((s) => s.podRef.uid === step.uid);
     const sig = out.signals.find((s) => s.signal === chosen.signal)!;
     const kind = chosen.key.split("|")[1] as "hard" | "soft";
     const t = out.thresholds.find((x) => x.signal === chosen.signal && x.kind === kind)!;
@@ -128,7 +124,7 @@ export class EvictionManager {
     const offending: string[] = [];
     const usages: string[] = [];
     for (const c of pod?.spec?.containers ?? []) {
-      const cs = stats?.containers?.find((x: any) => x.name === c.name);
+      const cs = stats?.containers?.find((x) => x.name === c.name);
       if (!cs || (resource !== "memory" && resource !== "ephemeral-storage")) continue;
       const usage = resource === "memory" ? cs.memory?.workingSetBytes : (cs.rootfs?.usedBytes ?? 0) + (cs.logs?.usedBytes ?? 0);
       const reqStr = c.resources?.requests?.[resource];

@@ -1,11 +1,11 @@
 // What each simulated kubelet does every 10 s: renew its Lease, run the eviction manager
 // (kubelet-brain), post node status when a condition changes (or every 5 min as a heartbeat),
 // and garbage-collect images when the image filesystem passes imageGCHighThresholdPercent.
+import { type FilesystemLayout, type Signal, nodeReclaimFor } from "../eviction";
 import type { Cluster } from "./cluster";
 import type { BrainInput, Conditions } from "./kubelet-brain";
 import { bytes } from "./units";
 import type { SimNode } from "./world";
-import type { Signal } from "../eviction/signals";
 
 const TEXT: Record<string, { on: [string, string, string]; off: [string, string, string] }> = {
   MemoryPressure: {
@@ -39,12 +39,23 @@ function applyConditions(c: Cluster, n: SimNode, want: Conditions, now: number):
   return changed;
 }
 
-/** Node-level reclaim for a disk signal (§7): unused images go, except nodefs on a dedicated imagefs. */
+/**
+ * The node's filesystem layout as its container runtime reports it. The sim keeps container
+ * writable layers with the images (containerFs is the imagefs), so there is never a split.
+ */
+function layoutOf(n: SimNode): FilesystemLayout {
+  return { dedicatedImageFs: !!n.pool.filesystems.imagefs, splitContainerFs: false };
+}
+
+/**
+ * Node-level reclaim (§7): runs the reclaim functions the engine lists for the signal and layout,
+ * then returns fresh input; undefined when there are none (the kubelet goes straight to eviction).
+ * The sim keeps no exited containers, so deleting unused containers frees nothing.
+ */
 function reclaimFor(c: Cluster, n: SimNode, s: Signal): BrainInput | undefined {
-  const disk = s.startsWith("nodefs") || s.startsWith("imagefs") || s.startsWith("containerfs");
-  if (!disk) return undefined;
-  if (n.pool.filesystems.imagefs && s.startsWith("nodefs")) return undefined;
-  n.imagesUnused = 0;
+  const reclaims = nodeReclaimFor(s, layoutOf(n));
+  if (reclaims.length === 0) return undefined;
+  for (const r of reclaims) if (r === "images") n.imagesUnused = 0;
   return c.brainInput(n);
 }
 

@@ -1,6 +1,6 @@
 // Quantity parsing is the engine's (one copy); the sim only adds the canonical BinarySI printing
 // that kubelet messages use ("63656Ki", "100Mi", "1536").
-import { parseBytes, parseMillis } from "../eviction/quantity";
+import { parseBytes, parseMillis } from "../eviction";
 
 /** Parses a byte or count quantity ("16Gi", "100M", 1024) to a number. */
 export function bytes(q: string | number): number {

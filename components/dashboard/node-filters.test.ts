@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import type { NodeRow } from "@/lib/dto";
+import { DEFAULT_STATE, emptyWhatIf, type UrlState } from "@/lib/url-state";
+import { filterAndSortNodes, poolsOf } from "./node-filters";
+
+function row(name: string, memFraction: number | null, extra: Partial<NodeRow> = {}): NodeRow {
+  return {
+    name, pool: name.startsWith("gpu") ? "gpu" : "general", labels: {}, ready: "True",
+    conditions: { MemoryPressure: false, DiskPressure: false, PIDPressure: false, NetworkUnavailable: false },
+    unschedulable: false, leaseAgeSeconds: 5, leaseDurationSeconds: 40,
+    worstMargin: { memory: memFraction == null ? null : { signal: "memory.available", margin: 1, fraction: memFraction, kind: "hard", met: memFraction < 0 }, disk: null, pid: null },
+    capacity: {}, allocatable: {}, requested: {}, used: {}, podCount: 1,
+    collection: { state: "ok", ageSeconds: 1, error: null, configSource: "configz" }, configId: "a", observations: {}, ...extra,
+  };
+}
+
+const state = (s: Partial<UrlState>): UrlState => ({ ...DEFAULT_STATE, whatIf: emptyWhatIf(), ...s });
+const rows = [row("b", 0.5), row("a", 0.02), row("gpu-1", null), row("c", 0.1, { conditions: { MemoryPressure: true, DiskPressure: false, PIDPressure: false, NetworkUnavailable: false } })];
+
+describe("filterAndSortNodes", () => {
+  it("sorts by smallest memory margin first, unknown last", () => {
+    expect(filterAndSortNodes(rows, state({})).map((r) => r.name)).toEqual(["a", "c", "b", "gpu-1"]);
+  });
+  it("filters pressure, pool, search and margin", () => {
+    expect(filterAndSortNodes(rows, state({ filter: "pressure" })).map((r) => r.name)).toEqual(["c"]);
+    expect(filterAndSortNodes(rows, state({ pool: "gpu" })).map((r) => r.name)).toEqual(["gpu-1"]);
+    expect(filterAndSortNodes(rows, state({ q: "GPU" })).map((r) => r.name)).toEqual(["gpu-1"]);
+    expect(filterAndSortNodes(rows, state({ marginBelow: 0.2 })).map((r) => r.name)).toEqual(["a", "c"]);
+  });
+  it("sorts by name descending", () => {
+    expect(filterAndSortNodes(rows, state({ sort: "name", desc: true })).map((r) => r.name)).toEqual(["gpu-1", "c", "b", "a"]);
+  });
+  it("lists pools", () => {
+    expect(poolsOf(rows)).toEqual(["general", "gpu"]);
+  });
+});

@@ -1,0 +1,85 @@
+import "server-only";
+import { z } from "zod";
+import { clusterOverview, nodeDetail } from "@/lib/dto";
+import { redact } from "./errors";
+import { buildNodeDetail } from "./node-detail";
+import { buildOverview } from "./overview";
+import { contexts, getCache, switchContext } from "./runtime";
+
+// What the route handlers call: validated input, validated output, typed results. The handlers
+// only map results to HTTP.
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: string };
+
+const fail = (status: number, error: string): ApiResult<never> => ({ ok: false, status, error: redact(error) });
+
+function cached<T>(fn: () => ApiResult<T>): ApiResult<T> {
+  try {
+    return fn();
+  } catch (e) {
+    const msg = (e as Error).message;
+    return fail(msg === "no cluster configured" ? 503 : 500, msg);
+  }
+}
+
+function checked<S extends z.ZodType>(schema: S, value: unknown): ApiResult<z.infer<S>> {
+  const r = schema.safeParse(value);
+  if (r.success) return { ok: true, data: r.data };
+  const i = r.error.issues[0]!;
+  return fail(500, `internal: response ${i.path.join(".")}: ${i.message}`);
+}
+
+/** The fleet overview document. */
+export function clusterDocument(): ApiResult<z.infer<typeof clusterOverview>> {
+  return cached(() => {
+    const { cache, info } = getCache();
+    return checked(clusterOverview, buildOverview(cache, info));
+  });
+}
+
+/** A node name as Kubernetes allows it (RFC 1123 subdomain); it is only ever a cache key. */
+export const nodeName = z.string().min(1).max(253).regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, "must be a Kubernetes node name (RFC 1123 subdomain)");
+
+/** The node page document; 400 for a malformed name, 404 for a node not in the cache. */
+export function nodeDocument(rawName: string): ApiResult<z.infer<typeof nodeDetail>> {
+  const name = nodeName.safeParse(rawName);
+  if (!name.success) return fail(400, `name: ${name.error.issues[0]!.message}`);
+  return cached(() => {
+    const { cache } = getCache();
+    const doc = buildNodeDetail(cache, name.data);
+    if (!doc) return fail(404, `node ${JSON.stringify(name.data)} not found`);
+    return checked(nodeDetail, doc);
+  });
+}
+
+export interface Readiness {
+  ready: boolean;
+  informers: { resource: string; synced: boolean; error: string | null }[];
+  nodes: number;
+}
+
+/** Readiness: the first full sync (informers listed, every kubelet tried once) is done. */
+export function readiness(): ApiResult<Readiness> {
+  return cached(() => {
+    const { cache } = getCache();
+    const informers = [cache.nodes, cache.pods, cache.leases, cache.events].map((r) => ({ ...r.status }));
+    return { ok: true, data: { ready: cache.ready(), informers: informers.map(({ resource, synced, error }) => ({ resource, synced, error })), nodes: cache.states.size } };
+  });
+}
+
+export const contextInput = z.object({ context: z.string().min(1).max(253) });
+
+/** Lists kubeconfig contexts, or switches to one (rebuilding the cache). */
+export function contextDocument(body?: unknown): ApiResult<{ context: string; contexts: string[]; demo: boolean; source: string }> {
+  if (body !== undefined) {
+    const input = contextInput.safeParse(body);
+    if (!input.success) return fail(400, `body.${input.error.issues[0]!.path.join(".") || "context"}: ${input.error.issues[0]!.message}`);
+    try {
+      switchContext(input.data.context);
+    } catch (e) {
+      const msg = (e as Error).message;
+      return fail(/unknown context|single context/.test(msg) ? 400 : 500, msg);
+    }
+  }
+  return cached(() => ({ ok: true, data: contexts() }));
+}

@@ -1,0 +1,204 @@
+import "server-only";
+import type { ClusterClient } from "./client";
+import { type CollectorSink, Collector, type ConfigResult } from "./collector";
+import type { CollectorSettings } from "./env";
+import { Reflector } from "./informers";
+import { KubeletClient } from "./kubelet-client";
+import { NodeState } from "./node-state";
+import { type Profile, profileFor } from "./profiles";
+import { type TrimmedEvent, type TrimmedLease, type TrimmedNode, trimEvent, trimLease, trimNode, trimPod, trimSummary } from "./trim";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Obj = Record<string, any>;
+
+export interface CacheOptions {
+  client: ClusterClient;
+  settings: CollectorSettings;
+  profiles: Profile[];
+  demo: boolean;
+  /** The cluster's clock for lease ages and sample times (default Date.now; tests pass the sim's). */
+  now?: () => number;
+}
+
+const RECOMPUTE_SLICE_MS = 25;
+
+/**
+ * The per-process cluster cache shared by every viewer: informers for Nodes, Pods, Leases and
+ * Events, the kubelet collector, and one incrementally maintained row per node. Requests read it;
+ * they never cause API-server or kubelet traffic.
+ */
+export class ClusterCache {
+  readonly nodes: Reflector<TrimmedNode>;
+  readonly pods: Reflector<Obj>;
+  readonly leases: Reflector<TrimmedLease>;
+  readonly events: Reflector<TrimmedEvent>;
+  readonly collector: Collector;
+  readonly kubelets: KubeletClient;
+  readonly states = new Map<string, NodeState>();
+  private readonly podNode = new Map<string, string>();
+  private readonly dirty = new Set<string>();
+  private recomputeTimer: NodeJS.Timeout | undefined;
+  readonly now: () => number;
+  readonly startedAt = Date.now();
+  firstCompleteAt: number | null = null;
+  private readonly historySamples: number;
+
+  constructor(readonly o: CacheOptions) {
+    this.now = o.now ?? Date.now;
+    this.historySamples = Math.max(1, Math.round((o.settings.historySeconds * 1000) / o.settings.summaryIntervalMs));
+    const client = o.client;
+    this.nodes = new Reflector({ client, path: "/api/v1/nodes", resource: "nodes", trim: trimNode, onChange: (k, n) => this.onNode(k, n) });
+    this.pods = new Reflector({ client, path: "/api/v1/pods", resource: "pods", trim: trimPod, onChange: (k, p) => this.onPod(k, p) });
+    this.leases = new Reflector({
+      client, path: "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases", resource: "leases", trim: trimLease,
+      onChange: (_k, l, prev) => this.onLease((l ?? prev)!.name, l),
+    });
+    this.events = new Reflector({ client, path: "/api/v1/events", resource: "events", trim: trimEvent, onChange: () => {} });
+    this.kubelets = new KubeletClient(client, o.settings);
+    this.collector = new Collector(this.kubelets, o.settings, this.sink());
+  }
+
+  get settings(): CollectorSettings {
+    return this.o.settings;
+  }
+
+  start(): void {
+    for (const r of [this.nodes, this.pods, this.leases, this.events]) r.start();
+    // Kubelets are polled only once the node list is known; pods may still be arriving.
+    void this.nodes.synced.then(() => this.collector.start());
+  }
+
+  stop(): void {
+    for (const r of [this.nodes, this.pods, this.leases, this.events]) r.stop();
+    this.collector.stop();
+    if (this.recomputeTimer) clearTimeout(this.recomputeTimer);
+    this.kubelets.close();
+    this.o.client.close();
+  }
+
+  /** Informers listed, every node's kubelet tried once, and every row computed. */
+  ready(): boolean {
+    const ok = this.nodes.status.synced && this.pods.status.synced && this.leases.status.synced && this.collector.firstPassDone() && this.dirty.size === 0;
+    if (ok && this.firstCompleteAt === null) this.firstCompleteAt = Date.now();
+    return ok;
+  }
+
+  /** Resolves once ready() (polling), or after the timeout with false. */
+  async whenReady(timeoutMs = 60_000): Promise<boolean> {
+    const end = Date.now() + timeoutMs;
+    while (!this.ready()) {
+      if (Date.now() > end) return false;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return true;
+  }
+
+  private state(name: string): NodeState {
+    let s = this.states.get(name);
+    if (!s) {
+      s = new NodeState(name, this.historySamples);
+      this.states.set(name, s);
+    }
+    return s;
+  }
+
+  private markDirty(name: string): void {
+    this.dirty.add(name);
+    if (!this.recomputeTimer) this.recomputeTimer = setTimeout(() => this.recompute(), 50);
+  }
+
+  /** Recomputes dirty rows in slices so a 5 000-node pass never blocks requests for long. */
+  private recompute(): void {
+    this.recomputeTimer = undefined;
+    const end = Date.now() + RECOMPUTE_SLICE_MS;
+    const now = this.now();
+    for (const name of this.dirty) {
+      this.dirty.delete(name);
+      this.states.get(name)?.recompute(now);
+      if (Date.now() > end) break;
+    }
+    if (this.dirty.size) this.recomputeTimer = setTimeout(() => this.recompute(), 0);
+  }
+
+  private onNode(name: string, node: TrimmedNode | undefined): void {
+    const s = this.state(name);
+    s.setNode(node);
+    if (!node) {
+      this.states.delete(name);
+      this.dirty.delete(name);
+    } else {
+      if (!s.config.kubeletConfig && s.config.source !== "configz") this.applyFallback(s);
+      this.markDirty(name);
+    }
+    this.collector.track(name, !!node);
+  }
+
+  private onPod(key: string, pod: Obj | undefined): void {
+    const was = this.podNode.get(key);
+    const now = pod?.spec?.nodeName as string | undefined;
+    if (was && was !== now) {
+      this.states.get(was)?.pods.delete(key);
+      this.markDirty(was);
+    }
+    if (now) {
+      this.podNode.set(key, now);
+      this.state(now).pods.set(key, pod!);
+      this.markDirty(now);
+    } else this.podNode.delete(key);
+  }
+
+  private onLease(name: string, lease: TrimmedLease | undefined): void {
+    const s = this.states.get(name) ?? (lease ? this.state(name) : undefined);
+    if (!s) return;
+    const durationChanged = s.lease?.leaseDurationSeconds !== lease?.leaseDurationSeconds;
+    s.lease = lease;
+    if (durationChanged) this.markDirty(name);
+  }
+
+  private applyFallback(s: NodeState): void {
+    const p = s.node ? profileFor(this.o.profiles, s.node.metadata.labels) : undefined;
+    s.config = p
+      ? { source: "profile", kubeletConfig: p.kubeletConfig ?? null, kubeletFlags: p.kubeletFlags ?? null }
+      : { source: "defaults", kubeletConfig: null, kubeletFlags: null };
+  }
+
+  private sink(): CollectorSink {
+    return {
+      node: (name) => this.states.get(name)?.node,
+      summary: (name, body) => {
+        const s = this.states.get(name);
+        if (!s) return;
+        s.summary = trimSummary(body as Obj);
+        s.summaryAt = Date.now();
+        s.summarySeq++;
+        s.error = null;
+        s.lastFailed = false;
+        this.markDirty(name);
+      },
+      summaryFailed: (name, error) => {
+        const s = this.states.get(name);
+        if (!s) return;
+        s.error = error;
+        s.lastFailed = true;
+      },
+      configz: (name, r: ConfigResult) => {
+        const s = this.states.get(name);
+        if (!s) return;
+        if (r.ok) {
+          s.config = { source: "configz", kubeletConfig: r.config, kubeletFlags: null };
+          s.configError = null;
+        } else {
+          s.configError = `configz: ${r.error}`;
+          // Forbidden or absent: the pool profile or kubelet defaults. A transient failure keeps what we had.
+          if (r.status === 403 || r.status === 404 || s.config.source !== "configz") this.applyFallback(s);
+        }
+        this.markDirty(name);
+      },
+    };
+  }
+
+  /** Kubernetes events Headroom keeps (evictions and pressure). */
+  eventList(): TrimmedEvent[] {
+    return [...this.events.store.values()];
+  }
+}

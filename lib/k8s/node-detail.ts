@@ -1,0 +1,30 @@
+import "server-only";
+import type { NodeDetail } from "@/lib/dto";
+import type { ClusterCache } from "./cache";
+import { conditionHistory, evictionRecords } from "./evictions";
+import { rowOf } from "./overview";
+
+/** Builds everything the node page and its what-if need; undefined for a node not in the cache. */
+export function buildNodeDetail(cache: ClusterCache, name: string): NodeDetail | undefined {
+  const s = cache.states.get(name);
+  const row = rowOf(cache, name);
+  if (!s?.node || !row) return undefined;
+  const events = cache.eventList();
+  const conditions = ((s.node.status.conditions ?? []) as NodeDetail["conditions"]).map((c) => ({
+    type: c.type, status: c.status, reason: c.reason, message: c.message, lastHeartbeatTime: c.lastHeartbeatTime, lastTransitionTime: c.lastTransitionTime,
+  }));
+  return {
+    generatedAt: new Date(cache.now()).toISOString(),
+    row,
+    node: s.node as unknown as Record<string, unknown>,
+    pods: s.activePods(),
+    summary: s.summary,
+    kubeletConfig: s.config.kubeletConfig,
+    kubeletFlags: s.config.kubeletFlags,
+    conditions,
+    conditionHistory: conditionHistory(s.conditionChanges.filter((c) => c.time), events, name),
+    lease: s.lease ? { holderIdentity: s.lease.holderIdentity, renewTime: s.lease.renewTime, leaseDurationSeconds: s.lease.leaseDurationSeconds } : null,
+    history: s.history.series(cache.settings.summaryIntervalMs / 1000),
+    evictions: evictionRecords(s.pods.values(), events, name),
+  };
+}

@@ -1,0 +1,133 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { analyzeNode, type AnalyzeOutput } from "@/lib/eviction";
+import type { CollectionStatus, NodeRow } from "@/lib/dto";
+import { type ConditionChange } from "./evictions";
+import { NodeHistory } from "./history";
+import { type NodeConfig, amounts, engineInput, nodeConditions, poolOf, requestedTotals, usedFromSummary, worstMargins } from "./to-engine";
+import type { TrimmedLease, TrimmedNode } from "./trim";
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Obj = Record<string, any>;
+
+/** The row minus what depends on the clock (lease and collection ages), recomputed only on change. */
+export type RowBase = Omit<NodeRow, "leaseAgeSeconds" | "collection">;
+
+const MAX_CONDITION_CHANGES = 200;
+
+/** Everything the cache knows about one node, and its row computed incrementally. */
+export class NodeState {
+  node: TrimmedNode | undefined;
+  readonly pods = new Map<string, Obj>();
+  lease: TrimmedLease | undefined;
+  summary: Obj | null = null;
+  /** Wall-clock ms of the last successful Summary collection. */
+  summaryAt: number | null = null;
+  summarySeq = 0;
+  private historySeq = 0;
+  error: string | null = null;
+  lastFailed = false;
+  private cfg: NodeConfig = { source: "defaults", kubeletConfig: null, kubeletFlags: null };
+  /** Content hash of the effective config: nodes of a pool share one entry in the overview. */
+  configId = configIdOf(this.cfg);
+  configError: string | null = null;
+  readonly history: NodeHistory;
+  readonly conditionChanges: ConditionChange[] = [];
+  row: RowBase | null = null;
+  analysis: AnalyzeOutput | null = null;
+  analyzeError: string | null = null;
+  dirty = true;
+
+  constructor(readonly name: string, historySamples: number) {
+    this.history = new NodeHistory(historySamples);
+  }
+
+  get config(): NodeConfig {
+    return this.cfg;
+  }
+
+  set config(c: NodeConfig) {
+    this.cfg = c;
+    this.configId = configIdOf(c);
+    this.dirty = true;
+  }
+
+  /** Records the node object and the condition transitions it shows. */
+  setNode(node: TrimmedNode | undefined): void {
+    const before = new Map(((this.node?.status.conditions ?? []) as Obj[]).map((c) => [c.type, c.status]));
+    for (const c of (node?.status.conditions ?? []) as Obj[]) {
+      if (before.get(c.type) === c.status) continue;
+      this.conditionChanges.push({ time: c.lastTransitionTime ?? "", type: c.type, status: c.status, reason: c.reason ?? null });
+    }
+    if (this.conditionChanges.length > MAX_CONDITION_CHANGES) this.conditionChanges.splice(0, this.conditionChanges.length - MAX_CONDITION_CHANGES);
+    this.node = node;
+    this.dirty = true;
+  }
+
+  /** Active pods (not Failed/Succeeded): what the kubelet ranks. */
+  activePods(): Obj[] {
+    const out: Obj[] = [];
+    for (const p of this.pods.values()) if (p.status?.phase !== "Failed" && p.status?.phase !== "Succeeded") out.push(p);
+    return out;
+  }
+
+  /** Runs the engine and rebuilds the row; pushes a history sample when the Summary is new. */
+  recompute(clusterNow: number): void {
+    this.dirty = false;
+    const node = this.node;
+    if (!node) return void (this.row = null);
+    const active = this.activePods();
+    this.analyzeError = null;
+    try {
+      this.analysis = analyzeNode(engineInput(node, active, this.summary, this.config));
+    } catch (e) {
+      this.analysis = null;
+      this.analyzeError = `bad data: ${(e as Error).message}`.slice(0, 300);
+    }
+    if (this.analysis && this.summarySeq !== this.historySeq) {
+      this.historySeq = this.summarySeq;
+      this.history.push(clusterNow, this.analysis.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })));
+    }
+    const { ready, conditions } = nodeConditions(node);
+    this.row = {
+      name: this.name,
+      pool: poolOf(node.metadata.labels),
+      labels: node.metadata.labels,
+      ready,
+      conditions,
+      unschedulable: !!node.spec?.unschedulable,
+      leaseDurationSeconds: this.lease?.leaseDurationSeconds ?? null,
+      worstMargin: this.analysis ? worstMargins(this.analysis) : { memory: null, disk: null, pid: null },
+      capacity: amounts(node.status.capacity),
+      allocatable: amounts(node.status.allocatable),
+      requested: requestedTotals(active),
+      used: usedFromSummary(this.summary),
+      podCount: active.length,
+      configId: this.configId,
+      observations: Object.fromEntries((this.analysis?.signals ?? []).map((o) => [o.signal, { available: o.available, capacity: o.capacity }])),
+    };
+  }
+
+  /** Seconds since the Lease was renewed (cluster clock); null without a Lease. */
+  leaseAge(clusterNow: number): number | null {
+    const t = this.lease?.renewTime ? Date.parse(this.lease.renewTime) : NaN;
+    return Number.isNaN(t) ? null : Math.max(0, Math.round((clusterNow - t) / 100) / 10);
+  }
+
+  /** Freshness and failure of the collection, for the UI to show partial data honestly. */
+  collection(wallNow: number, summaryIntervalMs: number): CollectionStatus {
+    const ageSeconds = this.summaryAt === null ? null : Math.round((wallNow - this.summaryAt) / 100) / 10;
+    const error = this.error ?? this.analyzeError ?? this.configError;
+    let state: CollectionStatus["state"] = "ok";
+    if (this.lastFailed || (this.summaryAt === null && this.error)) state = "failed";
+    else if (this.summaryAt === null) state = "pending";
+    else if (wallNow - this.summaryAt > 3 * summaryIntervalMs) state = "stale";
+    else if (this.analyzeError) state = "failed";
+    return { state, ageSeconds, error, configSource: this.config.source };
+  }
+}
+
+/** A short content hash of a node's effective kubelet configuration. */
+export function configIdOf(c: NodeConfig): string {
+  return createHash("sha1").update(JSON.stringify([c.source, c.kubeletConfig, c.kubeletFlags])).digest("base64url").slice(0, 12);
+}

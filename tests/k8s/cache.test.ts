@@ -1,0 +1,53 @@
+// The data layer against the simulated cluster over real HTTPS: informers, kubelet collection in
+// both modes, and the rows the overview is built from.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ClusterCache } from "@/lib/k8s/cache";
+import { buildNodeDetail } from "@/lib/k8s/node-detail";
+import { buildOverview } from "@/lib/k8s/overview";
+import { clusterOverview, nodeDetail } from "@/lib/dto";
+import { type Sim, startSim } from "@/lib/sim";
+import { cacheFor, until } from "./helpers";
+
+const info = { context: "headroom-sim", contexts: ["headroom-sim"], demo: false };
+
+describe("ClusterCache against the memory-pressure scenario", () => {
+  let sim: Sim;
+  let cache: ClusterCache;
+  beforeAll(async () => {
+    sim = await startSim({ scenario: "memory-pressure", bookmarkEveryMs: 200 });
+    cache = cacheFor(sim, "least-privilege");
+  });
+  afterAll(async () => {
+    cache?.stop();
+    await sim?.close();
+  });
+
+  it("syncs, collects every kubelet directly with a least-privilege token, and builds valid documents", async () => {
+    expect(await cache.whenReady(15_000)).toBe(true);
+    const doc = clusterOverview.parse(buildOverview(cache, info));
+    expect(doc.nodes.map((n) => n.name)).toEqual(sim.cluster.nodes.map((n) => n.name).sort());
+    for (const n of doc.nodes) {
+      expect(n.collection).toMatchObject({ state: "ok", error: null, configSource: "configz" });
+      expect(n.worstMargin.memory).not.toBeNull();
+      expect(n.podCount).toBeGreaterThan(0);
+    }
+    const detail = nodeDetail.parse(buildNodeDetail(cache, doc.nodes[0]!.name));
+    expect(detail.kubeletConfig).toHaveProperty("evictionHard");
+    expect(detail.pods.length).toBe(doc.nodes[0]!.podCount);
+  });
+
+  it("follows the pressure scenario: MemoryPressure and the eviction show up", async () => {
+    const leaky = sim.cluster.nodes[0]!.name;
+    for (let i = 0; i < 60; i++) {
+      sim.advance(5);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await until(() => buildOverview(cache, info).nodes.some((n) => n.name === leaky && n.conditions.MemoryPressure) || (buildNodeDetail(cache, leaky)?.evictions.length ?? 0) > 0, 10_000, "pressure or eviction");
+    await until(() => (buildNodeDetail(cache, leaky)?.evictions.length ?? 0) > 0, 10_000, "eviction record");
+    const ev = buildNodeDetail(cache, leaky)!.evictions[0]!;
+    expect(ev).toMatchObject({ kind: "node-pressure", signalResource: "memory" });
+    const detail = buildNodeDetail(cache, leaky)!;
+    expect(detail.conditionHistory.some((c) => c.type === "MemoryPressure" && c.status === "True")).toBe(true);
+    expect(Object.keys(detail.history.signals)).toContain("memory.available");
+  });
+});
