@@ -28,7 +28,15 @@ export default defineConfig({
   ],
   webServer: {
     command: `node scripts/start.mjs`,
-    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1" },
+    env: {
+      PORT: String(PORT),
+      HOSTNAME: "127.0.0.1",
+      // the demo cluster, fast-forwarded past the first eviction, then frozen so pages are stable
+      HEADROOM_SIM_SCENARIO: "memory-pressure",
+      HEADROOM_SIM_FAST_FORWARD_SECONDS: "330",
+      HEADROOM_SIM_SPEED: "0",
+      HEADROOM_EMBED_ORIGINS: `http://127.0.0.1:${Number(process.env.E2E_PORTAL_PORT ?? 4107)}`,
+    },
     url: `http://127.0.0.1:${PORT}/api/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

@@ -1,21 +1,21 @@
 import { type Locator, type Page, expect } from "@playwright/test";
 
 /** The landing page: paste or load an input document and analyze it. */
-export class HomePage {
+export class AnalyzePage {
   readonly heading: Locator;
   readonly input: Locator;
   readonly result: Locator;
   readonly error: Locator;
 
   constructor(private readonly page: Page) {
-    this.heading = page.getByRole("heading", { level: 1, name: "Headroom" });
+    this.heading = page.getByRole("heading", { level: 1, name: "Analyze a node document" });
     this.input = page.getByLabel("Input document");
     this.result = page.getByTestId("analyze-result");
     this.error = page.getByTestId("analyze-error");
   }
 
   async goto() {
-    await this.page.goto("/");
+    await this.page.goto("/analyze");
     await expect(this.heading).toBeVisible();
   }
 
@@ -24,7 +24,7 @@ export class HomePage {
     await expect(this.input).not.toHaveValue("");
   }
 
-  async analyze() {
+  async submit() {
     await this.page.getByRole("button", { name: "Analyze" }).click();
   }
 }

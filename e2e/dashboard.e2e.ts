@@ -1,0 +1,98 @@
+import { spawnSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { formatBytes } from "../lib/format";
+import { FleetPage } from "./pages/fleet-page";
+import { NodePage } from "./pages/node-page";
+
+// The e2e server runs the memory-pressure scenario fast-forwarded past its first eviction, with the
+// simulated clock frozen (playwright.config.ts), so every number on the page is stable.
+const PRESSURED = "ip-10-0-2-0.ec2.internal";
+const SHOTS = "artifacts/screenshots";
+
+async function nodeDoc(request: import("@playwright/test").APIRequestContext, name: string) {
+  const res = await request.get(`/api/nodes/${encodeURIComponent(name)}`);
+  expect(res.ok()).toBe(true);
+  const d = await res.json();
+  return { node: d.node, pods: d.pods, summary: d.summary, kubeletConfig: d.kubeletConfig, kubeletFlags: d.kubeletFlags };
+}
+
+function headroomAnalyze(doc: unknown) {
+  const r = spawnSync(process.execPath, ["bin/headroom.mjs", "analyze", "-", "--output", "json"], { input: JSON.stringify(doc), encoding: "utf8" });
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+}
+
+test("the overview lists nodes and shows the pressured one", async ({ page }) => {
+  const fleet = new FleetPage(page);
+  await fleet.goto();
+  await expect(fleet.rows).toHaveCount(2);
+  await expect(fleet.row(PRESSURED)).toContainText("MemoryPressure");
+  await expect(page.getByTestId("demo-notice")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/overview-light.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: `${SHOTS}/overview-dark.png`, fullPage: true });
+});
+
+test("filters write the URL and a reload restores them", async ({ page }) => {
+  const fleet = new FleetPage(page);
+  await fleet.goto();
+  await page.getByLabel("Show").selectOption("pressure");
+  await expect(page).toHaveURL(/filter=pressure/);
+  await expect(fleet.rows).toHaveCount(1);
+  await page.reload();
+  await expect(fleet.rows).toHaveCount(1);
+  await expect(page.getByLabel("Show")).toHaveValue("pressure");
+});
+
+test("the node page shows what headroom analyze computes", async ({ page, request }) => {
+  const expected = headroomAnalyze(await nodeDoc(request, PRESSURED));
+  const node = new NodePage(page);
+  await node.goto(PRESSURED);
+  const mem = expected.signals.find((s: { signal: string }) => s.signal === "memory.available");
+  for (const t of mem.thresholds) {
+    await expect(node.threshold("memory.available", t.kind).getByTestId("margin")).toHaveText(formatBytes(t.margin));
+  }
+  await expect(node.allocatable("memory")).toHaveText(formatBytes(expected.allocatable.memory));
+  const names = expected.rankings["memory.available"].map((r: { name: string }) => r.name);
+  await expect(node.rankingPods).toHaveText(names);
+  await page.screenshot({ path: `${SHOTS}/node-light.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: `${SHOTS}/node-dark.png`, fullPage: true });
+});
+
+test("a what-if threshold changes margins, ranking state and the URL; the link restores it", async ({ page }) => {
+  const node = new NodePage(page);
+  await node.goto(PRESSURED);
+  const before = await node.threshold("memory.available", "hard").getByTestId("margin").textContent();
+  await node.setHard("memory.available", "3Gi");
+  await expect(page).toHaveURL(/eh\.memory\.available=3Gi/);
+  await expect(node.threshold("memory.available", "hard").getByTestId("margin")).not.toHaveText(before ?? "");
+  await expect(node.diff).toBeVisible();
+  await expect(page.getByTestId("what-if-replay")).toBeVisible();
+  const url = page.url();
+  await page.screenshot({ path: `${SHOTS}/what-if-light.png`, fullPage: true });
+  await page.goto(url);
+  await expect(page.getByLabel("hard memory.available", { exact: true })).toHaveValue("3Gi");
+  await expect(node.diff).toBeVisible();
+});
+
+test("bad link parameters are ignored with a note", async ({ page }) => {
+  const node = new NodePage(page);
+  await node.goto(PRESSURED, "?eh.memory.available=lots&signal=bogus&kr.gpu=1");
+  await expect(page.getByTestId("invalid-params")).toContainText("eh.memory.available");
+  await expect(node.diff).toHaveCount(0);
+});
+
+test("an unknown node answers 404 in the page and the API", async ({ page, request }) => {
+  expect((await request.get("/api/nodes/no-such-node")).status()).toBe(404);
+  await page.goto("/nodes/no-such-node");
+  await expect(page.getByRole("alert")).toContainText("No node named no-such-node");
+});
+
+test("the memory-pressure eviction appears in the node's history", async ({ page }) => {
+  const node = new NodePage(page);
+  await node.goto(PRESSURED);
+  const table = page.getByTestId("evictions-table");
+  await expect(table).toContainText("report-worker");
+  await expect(table).toContainText("node-pressure eviction");
+});
