@@ -3,11 +3,14 @@ import { analyzeNode } from "../lib/eviction/index";
 import { InputError } from "../lib/eviction/input-errors";
 import { parseDocumentText } from "../lib/document";
 import { formatTable } from "./format-table";
+import { type ClusterArgs, runClusterAnalyze } from "./cli-cluster";
 
 const USAGE = `usage: headroom analyze FILE|- [--output json|table] [--now RFC3339]
+       headroom analyze [--kubeconfig FILE] [--context C] (--node NAME | --all-nodes) [--mode direct|proxy] [--output json|table]
 
-Reads a node's input document (JSON or YAML; see docs in README.md) and prints what the kubelet
-would do: thresholds, allocatable, signals and margins, conditions, eviction rankings, replay.`;
+Reads a node's input document (JSON or YAML; see docs in README.md), or collects it from a live
+cluster (node, pods, kubelet summary and configz), and prints what the kubelet would do:
+thresholds, allocatable, signals and margins, conditions, eviction rankings, replay.`;
 
 class UsageError extends Error {}
 
@@ -15,12 +18,15 @@ interface AnalyzeArgs {
   file: string;
   output: "json" | "table";
   now?: string;
+  cluster?: ClusterArgs;
 }
 
 function parseArgs(argv: string[], isTty: boolean): AnalyzeArgs {
   let file: string | undefined;
   let output: "json" | "table" = isTty ? "table" : "json";
   let now: string | undefined;
+  const cluster: Partial<ClusterArgs> = {};
+  let clusterMode = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const [flag, inline] = arg.startsWith("--") ? (arg.split(/=(.*)/s, 2) as [string, string?]) : [arg];
@@ -34,9 +40,25 @@ function parseArgs(argv: string[], isTty: boolean): AnalyzeArgs {
       if (v !== "json" && v !== "table") throw new UsageError(`--output must be json or table, got ${JSON.stringify(v)}`);
       output = v;
     } else if (flag === "--now") now = value();
+    else if (flag === "--kubeconfig" || flag === "--context" || flag === "--node" || flag === "--all-nodes") {
+      clusterMode = true;
+      if (flag === "--kubeconfig") cluster.kubeconfig = value();
+      else if (flag === "--context") cluster.context = value();
+      else if (flag === "--node") cluster.node = value();
+      else cluster.allNodes = true;
+    } else if (flag === "--mode") {
+      const v = value();
+      if (v !== "direct" && v !== "proxy") throw new UsageError(`--mode must be direct or proxy, got ${JSON.stringify(v)}`);
+      cluster.mode = v;
+    }
     else if (arg.startsWith("-") && arg !== "-") throw new UsageError(`unknown option ${flag}`);
     else if (file === undefined) file = arg;
     else throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`);
+  }
+  if (clusterMode) {
+    if (file !== undefined) throw new UsageError("give either FILE or --node/--all-nodes, not both");
+    if (!cluster.node === !cluster.allNodes) throw new UsageError("give exactly one of --node NAME and --all-nodes");
+    return { file: "", output, now, cluster: { ...cluster, allNodes: !!cluster.allNodes, output } };
   }
   if (file === undefined) throw new UsageError("missing FILE (use - for standard input)");
   return { file, output, now };
@@ -65,6 +87,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
   try {
     if (command !== "analyze") throw new UsageError(command ? `unknown command ${JSON.stringify(command)}` : "missing command");
     const args = parseArgs(rest, !!io.stdout.isTTY);
+    if (args.cluster) return await runClusterAnalyze(args.cluster, io);
     const doc = parseDocumentText(readInput(args.file), args.file === "-" ? "stdin" : args.file);
     if (args.now !== undefined && typeof doc === "object" && doc !== null && !Array.isArray(doc)) {
       (doc as Record<string, unknown>).now = args.now;

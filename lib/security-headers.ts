@@ -12,12 +12,7 @@ export function framePolicy(env: string | undefined): FramePolicy {
   const sources = ["'self'"];
   const invalid: string[] = [];
   for (const raw of (env ?? "").split(/[\s,]+/).filter(Boolean)) {
-    let url: URL | null = null;
-    try {
-      url = new URL(raw);
-    } catch {
-      url = null;
-    }
+    const url = URL.canParse(raw) ? new URL(raw) : null;
     // Only bare http(s) origins: a path, query or wildcard would be a CSP injection or a mistake.
     if (!url || !/^https?:\/\/[A-Za-z0-9.\-[\]:]+\/?$/.test(raw) || !/^https?:$/.test(url.protocol) || url.origin !== raw.replace(/\/$/, "") || url.username || url.password) invalid.push(raw);
     else if (!sources.includes(url.origin)) sources.push(url.origin);

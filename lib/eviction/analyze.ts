@@ -9,14 +9,8 @@ import { podQos } from "./qos";
 import { diskPartsFor, rankPods } from "./rank";
 import { replaySignal } from "./replay";
 import { SIGNALS, type Signal } from "./signals";
-import {
-  type Threshold,
-  deriveContainerFsThresholds,
-  effectiveConfig,
-  parseKubeletFlags,
-  parseThresholds,
-  readKubeletConfig,
-} from "./thresholds";
+import { resolveConfig } from "./config-memo";
+import { type Threshold, deriveContainerFsThresholds } from "./thresholds";
 import type { AnalyzeOutput, OutputThreshold, PodReport, RankingRow, SignalReport } from "./types";
 import { scaleSummary } from "./whatif";
 import type { Node, Pod } from "./k8s-types";
@@ -77,11 +71,9 @@ function toRow(e: ReturnType<typeof rankPods>[number], signal: Signal): RankingR
 
 /** Analyzes one node the kubelet's way: thresholds, allocatable, signals, conditions, rankings and replay. */
 export function analyze(input: AnalyzeInput): AnalyzeOutput {
-  const fromConfig = input.kubeletConfig == null ? undefined : readKubeletConfig(input.kubeletConfig);
-  const fromFlags = input.kubeletFlags == null ? undefined : parseKubeletFlags(input.kubeletFlags);
-  const { config, source, fieldName } = effectiveConfig(fromConfig, fromFlags, input.whatIf);
+  const { config, source, fieldName, thresholds: configured } = resolveConfig(input.kubeletConfig, input.kubeletFlags, input.whatIf);
   const layout = input.filesystems ?? inferFilesystemLayout(input.summary);
-  const thresholds = deriveContainerFsThresholds(parseThresholds(config, fieldName), layout);
+  const thresholds = deriveContainerFsThresholds(configured, layout);
   const capacity = input.node?.status?.capacity ?? {};
   // The kubelet refuses to start when reservations exceed capacity; so does the analysis.
   validateReservation(capacity, config, fieldName);

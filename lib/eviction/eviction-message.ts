@@ -39,26 +39,38 @@ export function offendingContainers(pod: Pod, stats: PodStats | undefined, resou
   return out;
 }
 
+/** Formats a threshold quantity as the kubelet prints it: a configured quantity as written (Go's String()), a percentage resolved, in BinarySI. */
+export function thresholdQuantityString(resolved: number, configured: string | undefined, isPercentage: boolean): string {
+  return !isPercentage && configured ? parsedQuantityString(configured) : formatQuantity(resolved, "BinarySI");
+}
+
+export interface EvictionMessage {
+  message: string;
+  /** Containers over their own request, in Summary order, with usage as printed (event annotations). */
+  offending: { name: string; usage: string }[];
+}
+
 /**
- * Formats the pod status message the kubelet writes on eviction:
+ * Builds the pod status message the kubelet writes on eviction (`evictionMessage`):
  * "The node was low on resource: memory. Threshold quantity: 100Mi, available: 63656Ki. Container …".
- * Quantities print as BinarySI canonical strings, as the kubelet's NewQuantity(…, BinarySI) does.
+ * `threshold.quantity` is already formatted (see thresholdQuantityString); usage prints in BinarySI.
  */
-export function formatEvictionMessage(
+export function evictionMessage(
   pod: Pod,
   stats: PodStats | undefined,
   resource: ReclaimResource,
-  threshold: { quantity: number; available: number } | null,
-): string {
-  let msg = `The node was low on resource: ${resource}. `;
-  if (threshold) {
-    msg += `Threshold quantity: ${formatQuantity(threshold.quantity, "BinarySI")}, available: ${formatQuantity(threshold.available, "BinarySI")}. `;
-  }
+  threshold: { quantity: string; available: number } | null,
+): EvictionMessage {
+  let message = `The node was low on resource: ${resource}. `;
+  if (threshold) message += `Threshold quantity: ${threshold.quantity}, available: ${formatQuantity(threshold.available, "BinarySI")}. `;
+  const offending: EvictionMessage["offending"] = [];
   for (const c of offendingContainers(pod, stats, resource)) {
     const container = pod.spec?.containers?.find((x) => x.name === c.name) as Container;
-    msg += `Container ${c.name} was using ${formatQuantity(c.usage, "BinarySI")}, request is ${requestString(container, resource)}, has larger consumption of ${resource}. `;
+    const usage = formatQuantity(c.usage, "BinarySI");
+    message += `Container ${c.name} was using ${usage}, request is ${requestString(container, resource)}, has larger consumption of ${resource}. `;
+    offending.push({ name: c.name, usage });
   }
-  return msg;
+  return { message, offending };
 }
 
 export interface ParsedEvictionMessage {

@@ -9,6 +9,7 @@ export type * from "./k8s-types";
 // What the simulator reuses: its kubelets run these very rules (one engine, no second copy).
 export { computeAllocatable, kubepodsLimit } from "./allocatable";
 export { byEvictionPriority, isMet } from "./evaluate";
+export { evictionMessage, thresholdQuantityString } from "./eviction-message";
 export { observeSignals, type Observations } from "./observe";
 export { DEFAULT_FEATURE_GATES } from "./pod-resources";
 export { formatMilli, formatQuantity, parseBytes, parseMillis, parsedQuantityString } from "./quantity";

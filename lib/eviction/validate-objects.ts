@@ -2,88 +2,114 @@ import { InputError, fieldPath, isObject, jsonType } from "./input-errors";
 import type { Node, Pod } from "./k8s-types";
 import { QuantityError, parseQuantity } from "./quantity";
 
-function obj(v: unknown, path: string): Record<string, unknown> | undefined {
+// Paths are built only when something is wrong: validation runs over every pod of every node,
+// and formatting thousands of field paths nobody reads would cost more than the checks.
+type Path = () => string;
+const at = (path: Path, key: string | number): Path => () => fieldPath(path(), key);
+
+function obj(v: unknown, path: Path): Record<string, unknown> | undefined {
   if (v == null) return undefined;
-  if (!isObject(v)) throw new InputError(`${path}: must be an object, got ${jsonType(v)}`);
+  if (!isObject(v)) throw new InputError(`${path()}: must be an object, got ${jsonType(v)}`);
   return v;
 }
 
-function arr(v: unknown, path: string): unknown[] {
+function arr(v: unknown, path: Path): unknown[] {
   if (v == null) return [];
-  if (!Array.isArray(v)) throw new InputError(`${path}: must be an array, got ${jsonType(v)}`);
+  if (!Array.isArray(v)) throw new InputError(`${path()}: must be an array, got ${jsonType(v)}`);
   return v;
 }
 
-function str(v: unknown, path: string): void {
-  if (v != null && typeof v !== "string") throw new InputError(`${path}: must be a string, got ${jsonType(v)}`);
+function str(v: unknown, path: Path): void {
+  if (v != null && typeof v !== "string") throw new InputError(`${path()}: must be a string, got ${jsonType(v)}`);
 }
 
-/** Checks every value of a resource map is a valid Kubernetes quantity, naming the key. */
-export function checkResourceList(v: unknown, path: string): void {
+function resourceList(v: unknown, path: Path): void {
   const list = obj(v, path);
   if (!list) return;
-  for (const [k, q] of Object.entries(list)) {
-    const p = fieldPath(path, k);
+  for (const k in list) {
+    const q = list[k];
     if (typeof q !== "string" && typeof q !== "number") {
-      throw new InputError(`${p}: must be a quantity string, got ${jsonType(q)}`);
+      throw new InputError(`${fieldPath(path(), k)}: must be a quantity string, got ${jsonType(q)}`);
     }
     try {
       parseQuantity(String(q));
     } catch (e) {
-      if (e instanceof QuantityError) throw new InputError(`${p}: ${JSON.stringify(q)} is not a valid quantity`);
+      if (e instanceof QuantityError) throw new InputError(`${fieldPath(path(), k)}: ${JSON.stringify(q)} is not a valid quantity`);
       throw e;
     }
   }
 }
 
-function checkResources(v: unknown, path: string): void {
+/** Checks every value of a resource map is a valid Kubernetes quantity, naming the key. */
+export function checkResourceList(v: unknown, path: string): void {
+  resourceList(v, () => path);
+}
+
+function checkResources(v: unknown, path: Path): void {
   const r = obj(v, path);
-  checkResourceList(r?.requests, `${path}.requests`);
-  checkResourceList(r?.limits, `${path}.limits`);
+  if (!r) return;
+  resourceList(r.requests, at(path, "requests"));
+  resourceList(r.limits, at(path, "limits"));
 }
 
-function checkContainers(v: unknown, path: string): void {
-  arr(v, path).forEach((c, i) => {
-    const cp = `${path}[${i}]`;
-    const co = obj(c, cp);
-    if (!co) throw new InputError(`${cp}: must be an object, got null`);
-    str(co.name, `${cp}.name`);
-    str(co.restartPolicy, `${cp}.restartPolicy`);
-    checkResources(co.resources, `${cp}.resources`);
-  });
+function checkContainers(v: unknown, path: Path): void {
+  const list = arr(v, path);
+  for (let i = 0; i < list.length; i++) {
+    const cp = at(path, i);
+    const co = obj(list[i], cp);
+    if (!co) throw new InputError(`${cp()}: must be an object, got null`);
+    str(co.name, at(cp, "name"));
+    str(co.restartPolicy, at(cp, "restartPolicy"));
+    checkResources(co.resources, at(cp, "resources"));
+  }
 }
 
-function checkMeta(v: unknown, path: string): void {
+function checkMeta(v: unknown, path: Path): void {
   const m = obj(v, path);
-  for (const k of ["name", "namespace", "uid"]) str(m?.[k], `${path}.${k}`);
-  const ann = obj(m?.annotations, `${path}.annotations`);
-  for (const [k, a] of Object.entries(ann ?? {})) str(a, fieldPath(`${path}.annotations`, k));
+  if (!m) return;
+  str(m.name, at(path, "name"));
+  str(m.namespace, at(path, "namespace"));
+  str(m.uid, at(path, "uid"));
+  const ann = obj(m.annotations, at(path, "annotations"));
+  for (const k in ann) str(ann[k], at(at(path, "annotations"), k));
+}
+
+function checkVolumes(v: unknown, path: Path): void {
+  const list = arr(v, path);
+  for (let i = 0; i < list.length; i++) {
+    const vp = at(path, i);
+    const vol = obj(list[i], vp);
+    str(vol?.name, at(vp, "name"));
+    str(obj(vol?.emptyDir, at(vp, "emptyDir"))?.medium, at(at(vp, "emptyDir"), "medium"));
+  }
+}
+
+function validatePodAt(v: unknown, path: Path): Pod {
+  const p = obj(v, path);
+  if (!p) throw new InputError(`${path()}: must be an object, got null`);
+  checkMeta(p.metadata, at(path, "metadata"));
+  const sp = at(path, "spec");
+  const spec = obj(p.spec, sp);
+  if (spec) {
+    if (spec.priority != null && (typeof spec.priority !== "number" || !Number.isInteger(spec.priority))) {
+      throw new InputError(`${sp()}.priority: must be an integer, got ${JSON.stringify(spec.priority)}`);
+    }
+    str(spec.priorityClassName, at(sp, "priorityClassName"));
+    checkContainers(spec.containers, at(sp, "containers"));
+    checkContainers(spec.initContainers, at(sp, "initContainers"));
+    resourceList(spec.overhead, at(sp, "overhead"));
+    checkResources(spec.resources, at(sp, "resources"));
+    checkVolumes(spec.volumes, at(sp, "volumes"));
+  }
+  const status = obj(p.status, at(path, "status"));
+  str(status?.phase, at(at(path, "status"), "phase"));
+  str(status?.qosClass, at(at(path, "status"), "qosClass"));
+  return p as Pod;
 }
 
 /** Checks the pod fields the engine reads (metadata, priority, containers, resources, volumes, status). */
 export function validatePod(v: unknown, path: string): Pod {
-  const p = obj(v, path);
-  if (!p) throw new InputError(`${path}: must be an object, got null`);
-  checkMeta(p.metadata, `${path}.metadata`);
-  const spec = obj(p.spec, `${path}.spec`);
-  if (spec?.priority != null && (typeof spec.priority !== "number" || !Number.isInteger(spec.priority))) {
-    throw new InputError(`${path}.spec.priority: must be an integer, got ${JSON.stringify(spec.priority)}`);
-  }
-  str(spec?.priorityClassName, `${path}.spec.priorityClassName`);
-  checkContainers(spec?.containers, `${path}.spec.containers`);
-  checkContainers(spec?.initContainers, `${path}.spec.initContainers`);
-  checkResourceList(spec?.overhead, `${path}.spec.overhead`);
-  checkResources(spec?.resources, `${path}.spec.resources`);
-  arr(spec?.volumes, `${path}.spec.volumes`).forEach((vol, i) => {
-    const vp = `${path}.spec.volumes[${i}]`;
-    str(obj(vol, vp)?.name, `${vp}.name`);
-    const ed = obj(obj(vol, vp)?.emptyDir, `${vp}.emptyDir`);
-    str(ed?.medium, `${vp}.emptyDir.medium`);
-  });
-  const status = obj(p.status, `${path}.status`);
-  str(status?.phase, `${path}.status.phase`);
-  str(status?.qosClass, `${path}.status.qosClass`);
-  return p as Pod;
+  return validatePodAt(v, () => path);
 }
 
 /** Accepts a Pod array or a PodList and checks each pod. */
@@ -93,18 +119,21 @@ export function validatePods(v: unknown, path = "pods"): Pod[] {
   if (!Array.isArray(items)) {
     throw new InputError(`${path}: must be an array of Pods or a PodList, got ${jsonType(v)}`);
   }
-  const base = isObject(v) ? `${path}.items` : path;
-  return items.map((p, i) => validatePod(p, `${base}[${i}]`));
+  const base: Path = isObject(v) ? () => `${path}.items` : () => path;
+  for (let i = 0; i < items.length; i++) validatePodAt(items[i], at(base, i));
+  return items as Pod[];
 }
 
 /** Checks the node fields the engine reads (name, capacity, allocatable, conditions). */
 export function validateNode(v: unknown, path = "node"): Node | undefined {
-  const n = obj(v, path);
+  const base: Path = () => path;
+  const n = obj(v, base);
   if (!n) return undefined;
-  checkMeta(n.metadata, `${path}.metadata`);
-  const status = obj(n.status, `${path}.status`);
-  checkResourceList(status?.capacity, `${path}.status.capacity`);
-  checkResourceList(status?.allocatable, `${path}.status.allocatable`);
-  arr(status?.conditions, `${path}.status.conditions`);
+  checkMeta(n.metadata, at(base, "metadata"));
+  const sp = at(base, "status");
+  const status = obj(n.status, sp);
+  resourceList(status?.capacity, at(sp, "capacity"));
+  resourceList(status?.allocatable, at(sp, "allocatable"));
+  arr(status?.conditions, at(sp, "conditions"));
   return n as Node;
 }

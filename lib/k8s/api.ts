@@ -3,7 +3,7 @@ import { z } from "zod";
 import { clusterOverview, nodeDetail } from "@/lib/dto";
 import { redact } from "./errors";
 import { buildNodeDetail } from "./node-detail";
-import { buildOverview } from "./overview";
+import { buildOverview, overviewJson } from "./overview";
 import { contexts, getCache, switchContext } from "./runtime";
 
 // What the route handlers call: validated input, validated output, typed results. The handlers
@@ -34,6 +34,14 @@ export function clusterDocument(): ApiResult<z.infer<typeof clusterOverview>> {
   return cached(() => {
     const { cache, info } = getCache();
     return checked(clusterOverview, buildOverview(cache, info));
+  });
+}
+
+/** The fleet overview as JSON text, for the route: rows were validated when computed, the envelope here. */
+export function clusterDocumentJson(): ApiResult<string> {
+  return cached(() => {
+    const { cache, info } = getCache();
+    return { ok: true, data: overviewJson(cache, info) };
   });
 }
 

@@ -20,7 +20,8 @@ const TOKEN = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
 const JWT = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
 const URL_RE = /\bhttps?:\/\/[^\s"')]+/gi;
 const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g;
-const IPV6 = /\[?\b(?:[0-9a-f]{1,4}:){2,7}[0-9a-f]{1,4}\b\]?(?::\d+)?/gi;
+// Compressed ("fe80::1") or full (8 groups) IPv6, optionally bracketed with a port; not "10:30:00".
+const IPV6 = /\[?(?:\b(?:[0-9a-f]{1,4}:){1,6}|::)(?::[0-9a-f]{1,4}){1,6}\b\]?(?::\d+)?|\[?\b(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}\b\]?(?::\d+)?/gi;
 const LONG_SECRET = /\b[A-Za-z0-9_-]{32,}\b/g;
 
 /** Removes tokens, URLs and addresses from a message and keeps it to one short line. */

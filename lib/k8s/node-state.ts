@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { analyzeNode, type AnalyzeOutput } from "@/lib/eviction";
-import type { CollectionStatus, NodeRow } from "@/lib/dto";
+import { analyzeNode, type SignalReport } from "@/lib/eviction";
+import { type CollectionStatus, type NodeRow, nodeRow } from "@/lib/dto";
 import { type ConditionChange } from "./evictions";
 import { NodeHistory } from "./history";
 import { type NodeConfig, amounts, engineInput, nodeConditions, poolOf, requestedTotals, usedFromSummary, worstMargins } from "./to-engine";
@@ -14,6 +14,7 @@ type Obj = Record<string, any>;
 export type RowBase = Omit<NodeRow, "leaseAgeSeconds" | "collection">;
 
 const MAX_CONDITION_CHANGES = 200;
+const rowBase = nodeRow.omit({ leaseAgeSeconds: true, collection: true });
 
 /** Everything the cache knows about one node, and its row computed incrementally. */
 export class NodeState {
@@ -34,7 +35,10 @@ export class NodeState {
   readonly history: NodeHistory;
   readonly conditionChanges: ConditionChange[] = [];
   row: RowBase | null = null;
-  analysis: AnalyzeOutput | null = null;
+  /** The engine's signal reports only: the full analysis (rankings of every pod) is not kept. */
+  signals: SignalReport[] | null = null;
+  /** The row as JSON without its closing brace; the overview appends the clock-dependent fields. */
+  rowJson = "";
   analyzeError: string | null = null;
   dirty = true;
 
@@ -79,14 +83,14 @@ export class NodeState {
     const active = this.activePods();
     this.analyzeError = null;
     try {
-      this.analysis = analyzeNode(engineInput(node, active, this.summary, this.config));
+      this.signals = analyzeNode(engineInput(node, active, this.summary, this.config)).signals;
     } catch (e) {
-      this.analysis = null;
+      this.signals = null;
       this.analyzeError = `bad data: ${(e as Error).message}`.slice(0, 300);
     }
-    if (this.analysis && this.summarySeq !== this.historySeq) {
+    if (this.signals && this.summarySeq !== this.historySeq) {
       this.historySeq = this.summarySeq;
-      this.history.push(clusterNow, this.analysis.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })));
+      this.history.push(clusterNow, this.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })));
     }
     const { ready, conditions } = nodeConditions(node);
     this.row = {
@@ -97,15 +101,22 @@ export class NodeState {
       conditions,
       unschedulable: !!node.spec?.unschedulable,
       leaseDurationSeconds: this.lease?.leaseDurationSeconds ?? null,
-      worstMargin: this.analysis ? worstMargins(this.analysis) : { memory: null, disk: null, pid: null },
+      worstMargin: this.signals ? worstMargins({ signals: this.signals }) : { memory: null, disk: null, pid: null },
       capacity: amounts(node.status.capacity),
       allocatable: amounts(node.status.allocatable),
       requested: requestedTotals(active),
       used: usedFromSummary(this.summary),
       podCount: active.length,
       configId: this.configId,
-      observations: Object.fromEntries((this.analysis?.signals ?? []).map((o) => [o.signal, { available: o.available, capacity: o.capacity }])),
+      observations: Object.fromEntries((this.signals ?? []).map((o) => [o.signal, { available: o.available, capacity: o.capacity }])),
     };
+    // Validated once per change, not per request: the route then only checks the envelope.
+    const checked = rowBase.safeParse(this.row);
+    if (!checked.success) {
+      const i = checked.error.issues[0]!;
+      this.analyzeError = `internal: row ${i.path.join(".")}: ${i.message}`;
+    }
+    this.rowJson = JSON.stringify(this.row).slice(0, -1);
   }
 
   /** Seconds since the Lease was renewed (cluster clock); null without a Lease. */

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ClusterOverview, NodeRow } from "@/lib/dto";
+import { type ClusterOverview, type NodeRow, clusterOverview } from "@/lib/dto";
 import type { ClusterCache } from "./cache";
 
 export interface ClusterInfo {
@@ -33,41 +33,63 @@ export function rowOf(cache: ClusterCache, name: string, wallNow = Date.now(), c
   return { ...s.row, leaseAgeSeconds: s.leaseAge(clusterNow), collection: s.collection(wallNow, cache.settings.summaryIntervalMs) };
 }
 
-/** Builds the fleet overview from the cache (no I/O; O(nodes) with no engine runs). */
-export function buildOverview(cache: ClusterCache, info: ClusterInfo): ClusterOverview {
-  const wallNow = Date.now();
-  const clusterNow = cache.now();
-  const nodes: NodeRow[] = [];
+type Envelope = Omit<ClusterOverview, "nodes">;
+
+/** Walks the cache once: the envelope (cluster, summary, configs) and the node names in order. */
+function envelope(cache: ClusterCache, info: ClusterInfo, wallNow: number, clusterNow: number): { env: Envelope; names: string[] } {
   const reserved: Record<string, number> = {};
   const capacity: Record<string, number> = {};
   const configs: ClusterOverview["configs"] = {};
+  const names: string[] = [];
   let underPressure = 0;
   let collected = 0;
-  for (const name of cache.states.keys()) {
-    const row = rowOf(cache, name, wallNow, clusterNow);
+  for (const [name, s] of cache.states) {
+    const row = s.row;
     if (!row) continue;
-    nodes.push(row);
-    if (!configs[row.configId]) {
-      const cfg = cache.states.get(name)!.config;
-      configs[row.configId] = { kubeletConfig: cfg.kubeletConfig, kubeletFlags: cfg.kubeletFlags, source: cfg.source };
-    }
+    names.push(name);
+    if (!configs[row.configId]) configs[row.configId] = { kubeletConfig: s.config.kubeletConfig, kubeletFlags: s.config.kubeletFlags, source: s.config.source };
     const c = row.conditions;
     if (c.MemoryPressure || c.DiskPressure || c.PIDPressure) underPressure++;
-    if (row.collection.state === "ok") collected++;
+    if (s.collection(wallNow, cache.settings.summaryIntervalMs).state === "ok") collected++;
     for (const [k, v] of Object.entries(row.capacity)) {
       capacity[k] = (capacity[k] ?? 0) + v;
       if (row.allocatable[k] !== undefined) reserved[k] = (reserved[k] ?? 0) + v - row.allocatable[k]!;
     }
   }
-  nodes.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return {
+  names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const env: Envelope = {
     generatedAt: new Date(clusterNow).toISOString(),
     cluster: {
       context: info.context, contexts: info.contexts, demo: info.demo, collectionMode: cache.settings.mode,
-      ready: cache.ready(), nodesTotal: nodes.length, nodesCollected: collected,
+      ready: cache.ready(), nodesTotal: names.length, nodesCollected: collected,
     },
     summary: { nodesUnderPressure: underPressure, evictionsLastHour: evictionsLastHour(cache, clusterNow), reserved, capacity },
-    nodes,
     configs,
   };
+  return { env, names };
+}
+
+/** Builds the fleet overview from the cache (no I/O; O(nodes) with no engine runs). */
+export function buildOverview(cache: ClusterCache, info: ClusterInfo, wallNow = Date.now(), clusterNow = cache.now()): ClusterOverview {
+  const { env, names } = envelope(cache, info, wallNow, clusterNow);
+  return { ...env, nodes: names.map((n) => rowOf(cache, n, wallNow, clusterNow)!) };
+}
+
+const envelopeSchema = clusterOverview.omit({ nodes: true });
+
+/**
+ * The same document as buildOverview, serialized for the route: each row's JSON was rendered
+ * (and validated) when the node last changed, so a request only appends the ages. At 5 000 nodes
+ * this is several times faster than rebuilding and re-validating every row.
+ */
+export function overviewJson(cache: ClusterCache, info: ClusterInfo, wallNow = Date.now(), clusterNow = cache.now()): string {
+  const { env, names } = envelope(cache, info, wallNow, clusterNow);
+  envelopeSchema.parse(env);
+  const interval = cache.settings.summaryIntervalMs;
+  const rows = names.map((n) => {
+    const s = cache.states.get(n)!;
+    return `${s.rowJson},"leaseAgeSeconds":${JSON.stringify(s.leaseAge(clusterNow))},"collection":${JSON.stringify(s.collection(wallNow, interval))}}`;
+  });
+  const head = JSON.stringify(env).slice(0, -1);
+  return `${head},"nodes":[${rows.join(",")}]}`;
 }

@@ -36,6 +36,30 @@ export function trimNode(n: Obj): TrimmedNode {
 
 const trimContainer = (c: Obj) => pick(c, ["name", "resources", "restartPolicy"])!;
 
+// Replicas of one workload share their container specs: keep one frozen copy of each distinct
+// value (150 000 pods carry a few thousand distinct specs), which saves most of the pod memory.
+const interned = new Map<string, unknown>();
+const MAX_INTERNED = 100_000;
+
+/** Returns a shared, frozen copy of a JSON value equal to `v`. */
+export function intern<T>(v: T): T {
+  const key = JSON.stringify(v);
+  const hit = interned.get(key);
+  if (hit !== undefined) return hit as T;
+  if (interned.size >= MAX_INTERNED) interned.clear();
+  const frozen = deepFreeze(v);
+  interned.set(key, frozen);
+  return frozen;
+}
+
+function deepFreeze<T>(v: T): T {
+  if (v && typeof v === "object") {
+    for (const x of Object.values(v)) deepFreeze(x);
+    Object.freeze(v);
+  }
+  return v;
+}
+
 const trimVolume = (v: Obj) => {
   const out: Obj = { name: v.name };
   if (v.emptyDir) out.emptyDir = pick(v.emptyDir, ["medium", "sizeLimit"]);
@@ -63,15 +87,15 @@ export function trimPod(p: Obj): Obj | null {
       name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp,
       ...(m.deletionTimestamp ? { deletionTimestamp: m.deletionTimestamp } : {}),
       ...(annotations && Object.keys(annotations).length ? { annotations } : {}),
-      ...(m.ownerReferences ? { ownerReferences: (m.ownerReferences as Obj[]).map((o) => pick(o, ["kind", "name"])) } : {}),
+      ...(m.ownerReferences ? { ownerReferences: intern((m.ownerReferences as Obj[]).map((o) => pick(o, ["kind", "name"]))) } : {}),
     },
     spec: {
       nodeName: spec.nodeName, priority: spec.priority, priorityClassName: spec.priorityClassName,
-      containers: (spec.containers ?? []).map(trimContainer),
-      ...(spec.initContainers ? { initContainers: spec.initContainers.map(trimContainer) } : {}),
-      ...(spec.overhead ? { overhead: spec.overhead } : {}),
-      ...(spec.resources ? { resources: spec.resources } : {}),
-      ...(spec.volumes ? { volumes: spec.volumes.map(trimVolume) } : {}),
+      containers: intern((spec.containers ?? []).map(trimContainer)),
+      ...(spec.initContainers ? { initContainers: intern(spec.initContainers.map(trimContainer)) } : {}),
+      ...(spec.overhead ? { overhead: intern(spec.overhead) } : {}),
+      ...(spec.resources ? { resources: intern(spec.resources) } : {}),
+      ...(spec.volumes ? { volumes: intern(spec.volumes.map(trimVolume)) } : {}),
     },
     status: {
       phase: st.phase, qosClass: st.qosClass, reason: st.reason, message: st.message, startTime: st.startTime,

@@ -6,9 +6,9 @@
 // eviction message.
 import {
   type AnalyzeOutput, type Node, type Observations, type Pod, type Signal, type Summary,
-  DEFAULT_FEATURE_GATES, analyzeNode, byEvictionPriority, computeAllocatable, effectiveConfig, evictsAfterNodeReclaim,
-  formatMilli, formatQuantity, isMet, kubepodsLimit, observeSignals, parseBytes, parsedQuantityString, podQos,
-  readKubeletConfig, resolveThreshold, signalCondition, signalResource,
+  DEFAULT_FEATURE_GATES, analyzeNode, byEvictionPriority, computeAllocatable, effectiveConfig, evictionMessage, evictsAfterNodeReclaim,
+  formatMilli, formatQuantity, isMet, kubepodsLimit, observeSignals, podQos,
+  readKubeletConfig, resolveThreshold, signalCondition, signalResource, thresholdQuantityString,
 } from "../eviction";
 
 export type Conditions = AnalyzeOutput["conditions"];
@@ -98,7 +98,8 @@ export class EvictionManager {
     if (fresh) {
       const after = analyzeNode({ ...fresh, now: new Date(now).toISOString() });
       if (!evictsAfterNodeReclaim(after.thresholds, observeSignals(fresh.summary))) return { conditions, reclaiming: resource };
-      return { conditions, reclaiming: resource, evict: this.victim(after, fresh, chosen, cfg) };
+      // The kubelet ranks and writes the message from the observations it took before reclaiming.
+      return { conditions, reclaiming: resource, evict: this.victim(out, input, chosen, cfg) };
     }
     return { conditions, reclaiming: resource, evict: this.victim(out, input, chosen, cfg) };
   }
@@ -118,27 +119,14 @@ export class EvictionManager {
     const kind = chosen.key.split("|")[1] as "hard" | "soft";
     const t = out.thresholds.find((x) => x.signal === chosen.signal && x.kind === kind)!;
     const configured = (kind === "hard" ? cfg.evictionHard : cfg.evictionSoft)?.[chosen.signal === "allocatableMemory.available" ? "memory.available" : chosen.signal];
-    const qty = "quantity" in t.value && configured ? parsedQuantityString(configured) : binarySI(resolveThreshold(t.value, sig.capacity));
     const resource = signalResource(chosen.signal);
-    let message = `The node was low on resource: ${resource}. Threshold quantity: ${qty}, available: ${binarySI(sig.available)}. `;
-    const offending: string[] = [];
-    const usages: string[] = [];
-    for (const c of pod?.spec?.containers ?? []) {
-      const cs = stats?.containers?.find((x) => x.name === c.name);
-      if (!cs || (resource !== "memory" && resource !== "ephemeral-storage")) continue;
-      const usage = resource === "memory" ? cs.memory?.workingSetBytes : (cs.rootfs?.usedBytes ?? 0) + (cs.logs?.usedBytes ?? 0);
-      const reqStr = c.resources?.requests?.[resource];
-      const req = reqStr ? parsedQuantityString(String(reqStr)) : "0";
-      const reqBytes = reqStr ? parseBytes(reqStr) : 0;
-      if (usage != null && usage > reqBytes) {
-        message += `Container ${c.name} was using ${binarySI(usage)}, request is ${req}, has larger consumption of ${resource}. `;
-        offending.push(c.name);
-        usages.push(binarySI(usage));
-      }
-    }
+    const quantity = thresholdQuantityString(resolveThreshold(t.value, sig.capacity), configured, "percentage" in t.value);
+    const { message, offending } = pod
+      ? evictionMessage(pod, stats, resource, { quantity, available: sig.available })
+      : { message: "", offending: [] };
     return {
       uid: step.uid, signal: chosen.signal, message,
-      annotations: { offending_containers: offending.join(","), offending_containers_usage: usages.join(","), starved_resource: resource },
+      annotations: { offending_containers: offending.map((o) => o.name).join(","), offending_containers_usage: offending.map((o) => o.usage).join(","), starved_resource: resource },
     };
   }
 }

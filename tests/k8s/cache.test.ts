@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClusterCache } from "@/lib/k8s/cache";
 import { buildNodeDetail } from "@/lib/k8s/node-detail";
-import { buildOverview } from "@/lib/k8s/overview";
+import { buildOverview, overviewJson } from "@/lib/k8s/overview";
 import { clusterOverview, nodeDetail } from "@/lib/dto";
 import { type Sim, startSim } from "@/lib/sim";
 import { cacheFor, until } from "./helpers";
@@ -31,6 +31,9 @@ describe("ClusterCache against the memory-pressure scenario", () => {
       expect(n.worstMargin.memory).not.toBeNull();
       expect(n.podCount).toBeGreaterThan(0);
     }
+    const wall = Date.now();
+    const now = sim.clock.now();
+    expect(JSON.parse(overviewJson(cache, info, wall, now))).toEqual(clusterOverview.parse(buildOverview(cache, info, wall, now)));
     const detail = nodeDetail.parse(buildNodeDetail(cache, doc.nodes[0]!.name));
     expect(detail.kubeletConfig).toHaveProperty("evictionHard");
     expect(detail.pods.length).toBe(doc.nodes[0]!.podCount);

@@ -1,9 +1,9 @@
-import { clusterDocument } from "@/lib/k8s/api";
+import { clusterDocumentJson } from "@/lib/k8s/api";
 
 export const dynamic = "force-dynamic";
 
 /** GET /api/cluster: the fleet overview from the shared cache (never triggers cluster traffic). */
 export function GET() {
-  const r = clusterDocument();
-  return r.ok ? Response.json(r.data) : Response.json({ error: r.error }, { status: r.status });
+  const r = clusterDocumentJson();
+  return r.ok ? new Response(r.data, { headers: { "Content-Type": "application/json" } }) : Response.json({ error: r.error }, { status: r.status });
 }

@@ -1,0 +1,2 @@
+// Side-effect module (a resolve hook); it exports nothing.
+export {};

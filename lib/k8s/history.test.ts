@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { NodeHistory } from "./history";
+
+const s = (v: number) => [{ signal: "memory.available", available: v, capacity: 100 }];
+
+describe("NodeHistory", () => {
+  it("grows from a small buffer and keeps only the newest maxSamples", () => {
+    const h = new NodeHistory(5, 2);
+    for (let i = 0; i < 8; i++) h.push(i * 10_000, s(i));
+    expect(h.size).toBe(5);
+    const series = h.series(10);
+    expect(series.start).toBe(30_000);
+    expect(series.signals["memory.available"]).toEqual({ available: [3, 4, 5, 6, 7], capacity: 100 });
+  });
+
+  it("puts jittered samples on a regular grid with null gaps and per-signal holes", () => {
+    const h = new NodeHistory(10);
+    h.push(1_000, s(1));
+    h.push(11_500, [{ signal: "pid.available", available: 9, capacity: 10 }]);
+    h.push(31_200, s(3));
+    const series = h.series(10);
+    expect(series.start).toBe(0);
+    expect(series.signals["memory.available"]!.available).toEqual([1, null, null, 3]);
+    expect(series.signals["pid.available"]!.available).toEqual([null, 9, null, null]);
+  });
+
+  it("answers an empty series before the first sample", () => {
+    expect(new NodeHistory(3).series(10)).toEqual({ start: 0, intervalSeconds: 10, signals: {} });
+  });
+});

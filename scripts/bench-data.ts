@@ -1,0 +1,104 @@
+// `npm run bench` (data layer): the large sim (5 000 nodes / 150 000 pods) in a child process,
+// then in this process the shared cache from start to the first complete /api/cluster document,
+// its JSON size, warm latency and RSS; `kubectl get pods -A -o json` on the same sim for scale.
+// Prints figures; asserts nothing.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+
+await import("../bin/register-server-only.mjs");
+const { ClusterCache } = await import("../lib/k8s/cache");
+const { ClusterClient, loadKubeConfig } = await import("../lib/k8s/client");
+const { buildOverview, overviewJson } = await import("../lib/k8s/overview");
+const { clusterOverview } = await import("../lib/dto");
+
+const NODES = Number(process.env.BENCH_NODES ?? 5000);
+const MODE = (process.env.BENCH_MODE ?? "proxy") as "proxy" | "direct";
+const root = join(import.meta.dirname, "..");
+const dir = mkdtempSync(join(tmpdir(), "headroom-bench-data-"));
+const kubeconfig = join(dir, "kubeconfig");
+const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
+
+function startSim(): Promise<ChildProcess> {
+  const args = ["lib/sim/main.ts", "--scenario", "large", "--kubeconfig", kubeconfig, "--token-scope", "full",
+    "--param", `nodes=${NODES}`, "--param", `deployments=${NODES}`, "--param", "replicas=29"];
+  const child = spawn(join(root, "node_modules/.bin/tsx"), args, { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (d) => {
+      out += String(d);
+      if (out.includes("ready")) resolve(child);
+    });
+    child.on("exit", (code) => reject(new Error(`sim exited with ${code}: ${out}`)));
+  });
+}
+
+function kubectlPods(): Promise<number | null> {
+  if (!existsSync("/usr/bin/kubectl")) return Promise.resolve(null);
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const k = spawn("/usr/bin/kubectl", ["--kubeconfig", kubeconfig, "--cache-dir", join(dir, "kcache"), "get", "pods", "-A", "-o", "json"], { stdio: ["ignore", "ignore", "ignore"] });
+    k.on("exit", (code) => resolve(code === 0 ? performance.now() - t0 : null));
+  });
+}
+
+const sim = await startSim();
+try {
+  const kubectlMs = await kubectlPods();
+  const rss0 = process.memoryUsage().rss;
+  const t0 = performance.now();
+  const client = new ClusterClient(loadKubeConfig({ kind: "file", path: kubeconfig }), 32);
+  const cache = new ClusterCache({
+    client, profiles: [], demo: false,
+    settings: { mode: MODE, summaryIntervalMs: 10_000, configzIntervalMs: 300_000, historySeconds: 3600, concurrency: 32, kubeletTimeoutMs: 5000, kubeletInsecureSkipVerify: false },
+  });
+  cache.start();
+  await cache.nodes.synced;
+  const tNodes = performance.now() - t0;
+  await cache.pods.synced;
+  const tPods = performance.now() - t0;
+  const ok = await cache.whenReady(600_000);
+  const tFirst = performance.now() - t0;
+  const info = { context: client.context, contexts: client.contexts, demo: false };
+  const doc = buildOverview(cache, info);
+  const json = JSON.stringify(doc);
+  const rssFirst = process.memoryUsage().rss;
+  const times: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const s = performance.now();
+    overviewJson(cache, info);
+    times.push(performance.now() - s);
+  }
+  times.sort((a, b) => a - b);
+  const build: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const s = performance.now();
+    JSON.stringify(clusterOverview.parse(buildOverview(cache, info)));
+    build.push(performance.now() - s);
+  }
+  build.sort((a, b) => a - b);
+  await new Promise((r) => setTimeout(r, 25_000));
+  const rssSteady = process.memoryUsage().rss;
+  const heapSteady = process.memoryUsage().heapUsed;
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const heapLive = process.memoryUsage().heapUsed;
+  const collected = buildOverview(cache, info).nodes.filter((n) => n.collection.state === "ok").length;
+  console.log(`data-layer bench: ${doc.nodes.length} nodes, ${cache.pods.store.size} pods, mode ${MODE}, concurrency 32`);
+  console.log(`  kubectl get pods -A -o json:          ${kubectlMs === null ? "n/a (no kubectl)" : `${kubectlMs.toFixed(0)} ms`}`);
+  console.log(`  nodes listed:                         ${tNodes.toFixed(0)} ms`);
+  console.log(`  pods listed:                          ${tPods.toFixed(0)} ms`);
+  console.log(`  first complete /api/cluster document: ${tFirst.toFixed(0)} ms${ok ? "" : " (NOT READY)"}  (target: <= kubectl)`);
+  console.log(`  kubelet requests for it:              ${cache.collector.sent.summary} summary + ${cache.collector.sent.configz} configz`);
+  console.log(`  document size:                        ${(json.length / 1024 / 1024).toFixed(2)} MiB JSON`);
+  console.log(`  warm /api/cluster (route path):       median ${times[7]!.toFixed(0)} ms, max ${times[14]!.toFixed(0)} ms  (target < 200 ms)`);
+  console.log(`  same, rebuilding + zod-parsing rows:  median ${build[7]!.toFixed(0)} ms`);
+  console.log(`  RSS: before ${mib(rss0)}, first complete ${mib(rssFirst)}, +25 s ${mib(rssSteady)}  (target < 600 MiB); nodes ok after 25 s: ${collected}`);
+  console.log(`  heap +25 s: ${mib(heapSteady)} used${gc ? `, ${mib(heapLive)} live after a full GC` : " (run with --expose-gc for the live set)"}`);
+  cache.stop();
+} finally {
+  sim.kill("SIGTERM");
+}
+process.exit(0);

@@ -1,0 +1,87 @@
+// The route handlers over the shared per-process cache, against the sim: documents validate,
+// errors map to 400/404/503, and N concurrent viewers cost the cluster exactly what one does.
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { GET as cluster } from "@/app/api/cluster/route";
+import { GET as context, POST as switchTo } from "@/app/api/context/route";
+import { GET as node } from "@/app/api/nodes/[name]/route";
+import { GET as readyz } from "@/app/api/readyz/route";
+import { clusterOverview, nodeDetail } from "@/lib/dto";
+import { configureCluster, getCache, resetCluster } from "@/lib/k8s/runtime";
+import { type Sim, startSim } from "@/lib/sim";
+import { FAST } from "./helpers";
+
+const nodeGet = (name: string) => node(new Request(`http://x/api/nodes/${name}`), { params: Promise.resolve({ name }) });
+
+async function configured(sim: Sim, settings = {}) {
+  await configureCluster({ source: { kind: "text", yaml: sim.kubeconfigYaml }, settings: { ...FAST, ...settings }, now: () => sim.clock.now() });
+}
+
+describe("cluster routes", () => {
+  let sim: Sim | undefined;
+  afterEach(async () => {
+    await resetCluster();
+    await sim?.close();
+    sim = undefined;
+  });
+  afterAll(() => resetCluster());
+
+  it("answers 503 before a cluster is configured, then 503 → 200 on readyz once synced", async () => {
+    await resetCluster();
+    const prev = process.env.HOME;
+    process.env.HOME = "/nonexistent";
+    try {
+      expect((await cluster()).status).toBe(503);
+    } finally {
+      process.env.HOME = prev;
+    }
+    sim = await startSim({ scenario: "memory-pressure" });
+    await configured(sim);
+    expect((await readyz()).status).toBe(503);
+    await getCache().cache.whenReady(10_000);
+    const ready = await readyz();
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ ready: true, nodes: 2 });
+    const doc = clusterOverview.parse(await (await cluster()).json());
+    expect(doc.nodes).toHaveLength(2);
+    const first = doc.nodes[0]!.name;
+    const detail = nodeDetail.parse(await (await nodeGet(first)).json());
+    expect(detail.row.name).toBe(first);
+    expect((await nodeGet("no-such-node")).status).toBe(404);
+    const bad = await nodeGet("..%2F..%2Fapi");
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toMatch(/^name: /);
+  });
+
+  it("lists contexts and refuses an unknown one with 400", async () => {
+    sim = await startSim({ scenario: "memory-pressure" });
+    await configured(sim);
+    expect(await (await context()).json()).toMatchObject({ context: "headroom-sim", contexts: ["headroom-sim"] });
+    const bad = await switchTo(new Request("http://x/api/context", { method: "POST", body: JSON.stringify({ context: "prod" }) }));
+    expect(bad.status).toBe(400);
+    expect((await switchTo(new Request("http://x/api/context", { method: "POST", body: "{" }))).status).toBe(400);
+    const same = await switchTo(new Request("http://x/api/context", { method: "POST", body: JSON.stringify({ context: "headroom-sim" }) }));
+    expect(same.status).toBe(200);
+  });
+
+  it("20 concurrent viewers send the API server and kubelets what 1 viewer does", async () => {
+    const counts: Record<string, number>[] = [];
+    for (const viewers of [1, 20]) {
+      sim = await startSim({ scenario: "memory-pressure" });
+      sim.counters.reset();
+      await configured(sim, { mode: "direct", summaryIntervalMs: 3_600_000 });
+      const first = await Promise.all(Array.from({ length: viewers }, () => cluster()));
+      expect(first.every((r) => r.status === 200)).toBe(true);
+      await getCache().cache.whenReady(10_000);
+      const again = await Promise.all(Array.from({ length: viewers }, () => cluster()));
+      expect(again.every((r) => r.status === 200)).toBe(true);
+      const snap = sim.counters.snapshot();
+      counts.push(Object.fromEntries(Object.entries(snap).filter(([k]) => /^apiserver\.(list|get|watch|proxy)|^kubelet/.test(k))));
+      await resetCluster();
+      await sim.close();
+      sim = undefined;
+    }
+    expect(counts[0]!["kubelet.summary"]).toBe(2);
+    expect(counts[0]!["apiserver.list.pods"]).toBe(1);
+    expect(counts[1]).toEqual(counts[0]);
+  });
+});
