@@ -15,6 +15,7 @@ const DECIMAL_SI_SUFFIX = new Map<number, string>([
   [-9, "n"], [-6, "u"], [-3, "m"], [0, ""], [3, "k"], [6, "M"], [9, "G"], [12, "T"], [15, "P"], [18, "E"],
 ]);
 const BINARY_SI_SUFFIX = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"] as const;
+const MIN_INT64 = -(2n ** 63n);
 
 function checked(q: Quantity): Quantity {
   if (q.den <= 0n) throw new QuantityError(`${q.num}/${q.den} is not a valid quantity: den must be > 0`);
@@ -59,6 +60,8 @@ function decimalString(q: Quantity, format: "DecimalSI" | "DecimalExponent"): st
 }
 
 function binaryString(value: bigint): string {
+  // Go's removeInt64Factors negates MinInt64 into itself and finds no factor: "-9223372036854775808".
+  if (value === MIN_INT64) return value.toString();
   let mantissa = value;
   let power = 0;
   // Go stops finding suffixes after Ei (2^70 would print as "1"); we stop dividing there instead.

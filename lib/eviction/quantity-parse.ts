@@ -210,9 +210,11 @@ export function parseQuantityDetailed(input: string): ParsedQuantity {
   };
 }
 
-/** Converts a finite number to the exact rational its shortest decimal string denotes. */
+/** Converts a finite number exactly if it is an integer, else via its shortest decimal string. */
 export function rationalFromNumber(value: number, format: QuantityFormat): Quantity {
   if (!Number.isFinite(value)) throw new QuantityError(`${value} is not a valid quantity`);
+  // String(2 ** 60) is "1152921504606847000"; integers keep their exact value instead.
+  if (Number.isInteger(value)) return reduced(BigInt(value), 1n, format);
   const text = String(value); // "123.45", "-0.5", "1e-7", "1.5e+21"
   const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(text);
   if (match === null) throw new QuantityError(`${text} is not a valid quantity`);
