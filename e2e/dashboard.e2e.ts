@@ -64,15 +64,15 @@ test("a what-if threshold changes margins, ranking state and the URL; the link r
   const node = new NodePage(page);
   await node.goto(PRESSURED);
   const before = await node.threshold("memory.available", "hard").getByTestId("margin").textContent();
-  await node.setHard("memory.available", "3Gi");
-  await expect(page).toHaveURL(/eh\.memory\.available=3Gi/);
+  await node.setHard("memory.available", "6Gi");
+  await expect(page).toHaveURL(/eh\.memory\.available=6Gi/);
   await expect(node.threshold("memory.available", "hard").getByTestId("margin")).not.toHaveText(before ?? "");
   await expect(node.diff).toBeVisible();
   await expect(page.getByTestId("what-if-replay")).toBeVisible();
   const url = page.url();
   await page.screenshot({ path: `${SHOTS}/what-if-light.png`, fullPage: true });
   await page.goto(url);
-  await expect(page.getByLabel("hard memory.available", { exact: true })).toHaveValue("3Gi");
+  await expect(page.getByLabel("hard memory.available", { exact: true })).toHaveValue("6Gi");
   await expect(node.diff).toBeVisible();
 });
 
@@ -86,7 +86,7 @@ test("bad link parameters are ignored with a note", async ({ page }) => {
 test("an unknown node answers 404 in the page and the API", async ({ page, request }) => {
   expect((await request.get("/api/nodes/no-such-node")).status()).toBe(404);
   await page.goto("/nodes/no-such-node");
-  await expect(page.getByRole("alert")).toContainText("No node named no-such-node");
+  await expect(page.getByText("No node named no-such-node in this cluster.")).toBeVisible();
 });
 
 test("the memory-pressure eviction appears in the node's history", async ({ page }) => {
@@ -95,4 +95,15 @@ test("the memory-pressure eviction appears in the node's history", async ({ page
   const table = page.getByTestId("evictions-table");
   await expect(table).toContainText("report-worker");
   await expect(table).toContainText("node-pressure eviction");
+});
+
+test("the threshold slider moves with the keyboard and writes the URL", async ({ page }) => {
+  const node = new NodePage(page);
+  await node.goto(PRESSURED);
+  await expect(page.getByTestId("pressure-badge")).toContainText("MemoryPressure");
+  const slider = page.getByLabel("hard threshold memory.available", { exact: true });
+  await slider.focus();
+  for (let i = 0; i < 5; i++) await slider.press("ArrowRight");
+  await expect(page).toHaveURL(/eh\.memory\.available=\d+Mi/);
+  await expect(node.diff).toBeVisible();
 });

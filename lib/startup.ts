@@ -19,7 +19,7 @@ export async function startup(): Promise<{ demo: boolean }> {
   const ff = env.HEADROOM_SIM_FAST_FORWARD_SECONDS;
   // Start the sim `ff` seconds in the past and fast-forward, so its clock lands on "now" with
   // the scenario's first minutes already played (e2e tests use this to see pressure at once).
-  const clock = new SimClock({ start: Math.floor(Date.now() / 1000) * 1000 - ff * 1000, mode: "realtime", speed: env.HEADROOM_SIM_SPEED });
+  const clock = new SimClock({ start: Math.floor(Date.now() / 1000) * 1000 - ff * 1000, mode: env.HEADROOM_SIM_SPEED === 0 ? "manual" : "realtime", speed: env.HEADROOM_SIM_SPEED });
   // By path, not name: in a server bundle lib/sim cannot find its scenarios next to itself.
   const scenario = join(process.cwd(), "lib", "sim", "scenarios", `${env.HEADROOM_SIM_SCENARIO}.yaml`);
   const sim = await startSim({ scenario, clock });

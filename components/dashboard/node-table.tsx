@@ -8,7 +8,7 @@ import { cn, formatAge, formatResource } from "@/lib/format";
 import { MarginCell } from "./margin-cell";
 import { FAMILIES } from "./node-filters";
 
-const COLS = "grid grid-cols-[minmax(12rem,2fr)_6rem_minmax(9rem,1fr)_5rem_repeat(3,5.5rem)_minmax(9rem,1fr)_4rem_6rem] items-center gap-2 px-2";
+const COLS = "grid grid-cols-[minmax(12rem,2fr)_6rem_minmax(9rem,1fr)_4rem_repeat(3,7rem)_minmax(9rem,1fr)_3.5rem_5.5rem] items-center gap-2 px-2";
 const ROW_HEIGHT = 36;
 
 function ConditionBadges({ r }: { r: NodeRow }) {

@@ -13,6 +13,8 @@ export interface BreakdownProps {
   capacity: Record<string, number>;
   reported: Record<string, number>;
   result: AnalyzeOutput;
+  /** Allocatable from the live settings: what the node's report is checked against (not a what-if's). */
+  liveAllocatable: Record<string, number>;
   requested: Record<string, number>;
   used: Record<string, number>;
 }
@@ -23,7 +25,8 @@ function Bar({ resource, p }: { resource: string; p: BreakdownProps }) {
   const pct = (n: number) => `${Math.max(0, Math.min(100, (n / cap) * 100))}%`;
   const alloc = p.result.allocatable[resource] ?? 0;
   const reported = p.reported[resource];
-  const mismatch = reported != null && reported !== alloc;
+  const live = p.liveAllocatable[resource];
+  const mismatch = reported != null && live != null && reported !== live;
   const parts = SEGMENTS.map((s) => ({ ...s, value: p.result.reservation[s.key][resource] ?? 0 }));
   const summary = `${resource}: capacity ${formatResource(resource, cap)}; ${parts.map((s) => `${s.label} ${formatResource(resource, s.value)}`).join(", ")}; allocatable ${formatResource(resource, alloc)}; requested ${formatResource(resource, p.requested[resource] ?? 0)}${p.used[resource] != null ? `; used ${formatResource(resource, p.used[resource] ?? 0)}` : ""}`;
   return (
@@ -44,7 +47,7 @@ function Bar({ resource, p }: { resource: string; p: BreakdownProps }) {
       </div>
       {mismatch && (
         <p role="note" className="text-xs text-amber-700 dark:text-amber-400">
-          The node reports {formatResource(resource, reported)} allocatable; its kubelet settings give {formatResource(resource, alloc)}. The configuration shown may not be the one the kubelet started with.
+          The node reports {formatResource(resource, reported)} allocatable; its kubelet settings give {formatResource(resource, live ?? 0)}. The configuration shown may not be the one the kubelet started with.
         </p>
       )}
     </div>

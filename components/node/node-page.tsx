@@ -55,6 +55,11 @@ export function NodePage({ name }: { name: string }) {
   const view = next?.out ?? live.out;
   const row = data.row;
   const capacity = amounts(data.node, "capacity");
+  // The kubelet's own report (it keeps a condition for the transition period after recovery);
+  // under a what-if, the engine's view of the changed settings.
+  const pressure = next?.out
+    ? Object.entries(next.out.conditions).filter(([, v]) => v).map(([c]) => c)
+    : data.conditions.filter((c) => c.type.endsWith("Pressure") && c.status === "True").map((c) => c.type);
   const cfg = (data.kubeletConfig ?? {}) as { imageGCHighThresholdPercent?: number; imageGCLowThresholdPercent?: number };
   return (
     <div className="space-y-6">
@@ -63,12 +68,12 @@ export function NodePage({ name }: { name: string }) {
         <h1 className="font-mono text-2xl font-semibold">{row.name}</h1>
         {row.pool && <span className="text-sm text-zinc-500">pool {row.pool}</span>}
         <span className={cn("rounded px-2 py-0.5 text-sm", row.ready === "True" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200" : "bg-red-100 text-red-900")}>{row.ready === "True" ? "Ready" : "NotReady"}</span>
-        {Object.entries(view.conditions).filter(([, v]) => v).map(([c]) => (
+        {pressure.map((c) => (
           <span key={c} data-testid="pressure-badge" className="rounded bg-red-600 px-2 py-0.5 text-sm text-white">{c}{next?.out ? " (what-if)" : ""}</span>
         ))}
         <span className="text-sm text-zinc-500">lease renewed {formatAge(row.leaseAgeSeconds)} ago · stats {row.collection.state === "ok" ? `${formatAge(row.collection.ageSeconds)} old` : row.collection.state}{row.collection.error ? `: ${row.collection.error}` : ""}</span>
       </header>
-      <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={view} requested={requested} used={usedFromSummary(data.summary as Summary | null)} />
+      <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={view} liveAllocatable={live.out.allocatable} requested={requested} used={usedFromSummary(data.summary as Summary | null)} />
       <WhatIfPanel nodeName={row.name} pool={row.pool} live={live.out} next={next?.out ?? null} nextError={next?.error ?? null} pods={pods} capacity={capacity} requested={requested} state={state} setState={setState} />
       <SignalPanels result={view} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} />
       <RankingTabs result={view} pods={pods} signal={state.signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />

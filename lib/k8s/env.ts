@@ -23,7 +23,8 @@ const schema = z.object({
   HEADROOM_PROFILES_FILE: z.string().optional(),
   HEADROOM_SIM_SCENARIO: z.string().regex(/^[\w.-]+$/).default("memory-pressure"),
   HEADROOM_SIM_FAST_FORWARD_SECONDS: z.coerce.number().nonnegative().default(0),
-  HEADROOM_SIM_SPEED: z.coerce.number().positive().default(1),
+  // 0 freezes the simulated clock after the fast-forward (stable pages for e2e tests)
+  HEADROOM_SIM_SPEED: z.coerce.number().nonnegative().default(1),
   KUBERNETES_SERVICE_HOST: z.string().optional(),
   KUBERNETES_SERVICE_PORT: z.string().optional(),
 });

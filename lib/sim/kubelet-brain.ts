@@ -31,7 +31,9 @@ export function nodeAllocatable(capacity: Record<string, string>, kubeletConfig:
 
 /** Returns the QoS class the API server writes into status.qosClass. */
 export function qosOf(pod: object): string {
-  return podQos(pod as Pod, DEFAULT_FEATURE_GATES);
+  // Computed from the spec, as the API server does at creation: a status already on the object
+  // (the template's placeholder) must not be echoed back.
+  return podQos({ ...(pod as Pod), status: undefined }, DEFAULT_FEATURE_GATES);
 }
 
 /** Formats bytes like resource.NewQuantity(n, BinarySI).String(). */

@@ -75,3 +75,15 @@ describe("scenarios", () => {
     expect(cond(sim, 1, "Ready")).toBe("True");
   });
 });
+
+describe("pod QoS", () => {
+  it("is computed from each workload's spec", async () => {
+    sim = await startSim({ scenario: "memory-pressure" });
+    const store = sim.cluster.stores.pods;
+    const pods = [...store.values()].map((e) => store.materialize(e) as unknown as V1Pod);
+    const qos = (prefix: string) => pods.find((p) => p.metadata?.name?.startsWith(prefix))?.status?.qosClass;
+    expect(qos("checkout")).toBe("Burstable");
+    expect(qos("cache")).toBe("Guaranteed");
+    expect(qos("node-exporter")).toBe("Burstable");
+  });
+});
