@@ -8,6 +8,7 @@ export type * from "./k8s-types";
 
 // What the simulator reuses: its kubelets run these very rules (one engine, no second copy).
 export { computeAllocatable, kubepodsLimit } from "./allocatable";
+export { isCriticalPod } from "./critical";
 export { byEvictionPriority, isMet } from "./evaluate";
 export { evictionMessage, thresholdQuantityString } from "./eviction-message";
 export { observeSignals, type Observations } from "./observe";

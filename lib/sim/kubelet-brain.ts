@@ -7,7 +7,7 @@
 import {
   type AnalyzeOutput, type Node, type Observations, type Pod, type Signal, type Summary,
   DEFAULT_FEATURE_GATES, analyzeNode, byEvictionPriority, computeAllocatable, effectiveConfig, evictionMessage, evictsAfterNodeReclaim,
-  formatMilli, formatQuantity, isMet, kubepodsLimit, observeSignals, podQos,
+  formatMilli, formatQuantity, isCriticalPod, isMet, kubepodsLimit, observeSignals, podQos,
   readKubeletConfig, resolveThreshold, signalCondition, signalResource, thresholdQuantityString,
 } from "../eviction";
 
@@ -113,9 +113,15 @@ export class EvictionManager {
   }
 
   private victim(out: AnalyzeOutput, input: BrainInput, chosen: { signal: Signal; key: Key }, cfg: ReturnType<typeof effective>): Eviction | undefined {
-    const step = out.replay.find((r) => r.signal === chosen.signal)?.evicted[0];
+    // The kubelet walks the signal's ranking and evicts the first pod that is not critical; this
+    // also covers a threshold kept alive only by its min-reclaim (no replay of its own).
+    const podByUid = new Map(input.pods.map((p) => [p.metadata?.uid, p]));
+    const step = (out.rankings[chosen.signal] ?? []).find((r) => {
+      const p = podByUid.get(r.uid);
+      return p != null && !isCriticalPod(p);
+    });
     if (!step) return undefined;
-    const pod = input.pods.find((p) => p.metadata?.uid === step.uid);
+    const pod = podByUid.get(step.uid);
     const stats = (input.summary.pods ?? []).find((s) => s.podRef.uid === step.uid);
     const sig = out.signals.find((s) => s.signal === chosen.signal)!;
     const kind = chosen.key.split("|")[1] as "hard" | "soft";
