@@ -1,6 +1,7 @@
 // The one place that defines the dashboard's URL: view state and what-if settings, parsed from and
 // serialized to search params. Shared links must reproduce a view exactly, and hostile or stale
 // links must never crash a page: bad values are dropped and reported, never thrown.
+import { WHAT_IF_KEYS } from "./eviction/effective-config";
 import { parseGoDuration } from "./eviction/go-parse";
 import { parseQuantity } from "./eviction/quantity";
 import { SIGNALS, type Signal, isSignal } from "./eviction/signals";
@@ -216,7 +217,7 @@ export function hasWhatIf(w: WhatIfState): boolean {
 /** Converts what-if state to the engine contract's `whatIf` object. */
 export function toEngineWhatIf(w: WhatIfState): WhatIf {
   const out: WhatIf = {};
-  for (const key of ["kubeReserved", "systemReserved", "evictionHard", "evictionSoft", "evictionSoftGracePeriod", "evictionMinimumReclaim"] as const) {
+  for (const key of WHAT_IF_KEYS) {
     if (Object.keys(w[key]).length) out[key] = { ...(w[key] as Record<string, string>) };
   }
   if (Object.keys(w.usageScale).length) out.usageScale = { ...w.usageScale };

@@ -12,15 +12,16 @@ import { fieldPath } from "./input-errors";
 import { flagFieldName } from "./kubelet-flags";
 
 type StringMap = Record<string, string>;
-type MapKey = "evictionHard" | "evictionSoft" | "evictionSoftGracePeriod" | "evictionMinimumReclaim" | "kubeReserved" | "systemReserved";
-const WHAT_IF_KEYS: readonly MapKey[] = [
+/** The kubelet setting maps a what-if may override, key by key (the contract's `whatIf` maps). */
+export const WHAT_IF_KEYS = [
   "kubeReserved",
   "systemReserved",
   "evictionHard",
   "evictionSoft",
   "evictionSoftGracePeriod",
   "evictionMinimumReclaim",
-];
+] as const;
+type MapKey = (typeof WHAT_IF_KEYS)[number];
 const THRESHOLD_KEYS: readonly ConfigKey[] = ["evictionHard", "evictionSoft", "evictionSoftGracePeriod", "evictionMinimumReclaim"];
 
 /** The what-if maps; each entry overrides one key of the effective map (other input keys such as usageScale are ignored). */

@@ -1,3 +1,4 @@
+import { WHAT_IF_KEYS } from "./effective-config";
 import { InputError, fieldPath, isObject, jsonType } from "./input-errors";
 import type { Node, Pod, Summary } from "./k8s-types";
 import type { FilesystemLayout } from "./observe";
@@ -19,14 +20,7 @@ export interface AnalyzeInput {
   nowMs: number | null;
 }
 
-const WHATIF_MAPS = [
-  "kubeReserved",
-  "systemReserved",
-  "evictionHard",
-  "evictionSoft",
-  "evictionSoftGracePeriod",
-  "evictionMinimumReclaim",
-] as const;
+const WHATIF_MAPS = WHAT_IF_KEYS;
 const SCALE_KEYS = ["memory", "ephemeral-storage", "pid"] as const;
 const TOP_LEVEL = new Set(["node", "pods", "summary", "kubeletConfig", "kubeletFlags", "featureGates", "filesystems", "whatIf", "now"]);
 

@@ -1,23 +1,10 @@
 import { InputError, fieldPath, isObject, jsonType } from "./input-errors";
 import type { Node, Pod } from "./k8s-types";
 import { QuantityError, parseQuantity } from "./quantity";
+import { type Path, at, expectArray, expectObject } from "./validate-util";
 
-// Paths are built only when something is wrong: validation runs over every pod of every node,
-// and formatting thousands of field paths nobody reads would cost more than the checks.
-type Path = () => string;
-const at = (path: Path, key: string | number): Path => () => fieldPath(path(), key);
-
-function obj(v: unknown, path: Path): Record<string, unknown> | undefined {
-  if (v == null) return undefined;
-  if (!isObject(v)) throw new InputError(`${path()}: must be an object, got ${jsonType(v)}`);
-  return v;
-}
-
-function arr(v: unknown, path: Path): unknown[] {
-  if (v == null) return [];
-  if (!Array.isArray(v)) throw new InputError(`${path()}: must be an array, got ${jsonType(v)}`);
-  return v;
-}
+const obj = expectObject;
+const arr = expectArray;
 
 function str(v: unknown, path: Path): void {
   if (v != null && typeof v !== "string") throw new InputError(`${path()}: must be a string, got ${jsonType(v)}`);

@@ -1,24 +1,9 @@
-import { InputError, fieldPath, isObject, jsonType } from "./input-errors";
+import { InputError, fieldPath, jsonType } from "./input-errors";
 import type { Summary } from "./k8s-types";
+import { type Path, at, expectArray, expectObject } from "./validate-util";
 
 const FS_FIELDS = ["availableBytes", "capacityBytes", "usedBytes", "inodesFree", "inodes", "inodesUsed"];
 const MEMORY_FIELDS = ["availableBytes", "usageBytes", "workingSetBytes", "rssBytes"];
-
-// Paths are only formatted on error: a Summary has thousands of fields and most are fine.
-type Path = () => string;
-const at = (path: Path, key: string | number): Path => () => fieldPath(path(), key);
-
-function expectObject(v: unknown, path: Path): Record<string, unknown> | undefined {
-  if (v == null) return undefined;
-  if (!isObject(v)) throw new InputError(`${path()}: must be an object, got ${jsonType(v)}`);
-  return v;
-}
-
-function expectArray(v: unknown, path: Path): unknown[] {
-  if (v == null) return [];
-  if (!Array.isArray(v)) throw new InputError(`${path()}: must be an array, got ${jsonType(v)}`);
-  return v;
-}
 
 function checkNumbers(obj: Record<string, unknown> | undefined, fields: string[], path: Path): void {
   if (!obj) return;
