@@ -22,7 +22,7 @@ export async function startup(): Promise<{ demo: boolean }> {
   const clock = new SimClock({ start: Math.floor(Date.now() / 1000) * 1000 - ff * 1000, mode: env.HEADROOM_SIM_SPEED === 0 ? "manual" : "realtime", speed: env.HEADROOM_SIM_SPEED });
   // By path, not name: in a server bundle lib/sim cannot find its scenarios next to itself.
   const scenario = join(process.cwd(), "lib", "sim", "scenarios", `${env.HEADROOM_SIM_SCENARIO}.yaml`);
-  const sim = await startSim({ scenario, clock });
+  const sim = await startSim({ scenario, clock, params: env.HEADROOM_SIM_PARAMS });
   if (ff > 0) sim.advance(ff);
   await configureCluster({
     source: { kind: "text", yaml: sim.kubeconfigYaml, demo: true },

@@ -11,6 +11,7 @@ import type { Node, Pod, ResourceList, Summary } from "@/lib/eviction/k8s-types"
 import type { AnalyzeOutput } from "@/lib/eviction/types";
 import { cn, formatAge } from "@/lib/format";
 import { HttpError, nodeOptions } from "@/lib/queries";
+import { timed } from "@/lib/perf";
 import { hasWhatIf, toEngineWhatIf } from "@/lib/url-state";
 import { CapacityBreakdown } from "./capacity-breakdown";
 import { CgroupTable } from "./cgroup-table";
@@ -45,7 +46,10 @@ export function NodePage({ name }: { name: string }) {
   const input = useMemo(() => (data ? { node: data.node, pods: data.pods, summary: data.summary, kubeletConfig: data.kubeletConfig, kubeletFlags: data.kubeletFlags } : null), [data]);
   const live = useMemo(() => (input ? run(input) : null), [input]);
   const engineWhatIf = useMemo(() => toEngineWhatIf(state.whatIf), [state.whatIf]);
-  const next = useMemo(() => (input && hasWhatIf(state.whatIf) ? run({ ...input, whatIf: engineWhatIf }) : null), [input, state.whatIf, engineWhatIf]);
+  const next = useMemo(
+    () => (input && hasWhatIf(state.whatIf) ? timed("headroom:what-if-node", () => run({ ...input, whatIf: engineWhatIf })) : null),
+    [input, state.whatIf, engineWhatIf],
+  );
   const pods = useMemo(() => (data?.pods ?? []) as Pod[], [data]);
   const requested = useMemo(() => requestedByPods(pods), [pods]);
 

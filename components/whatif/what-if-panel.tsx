@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import type { Pod } from "@/lib/eviction/k8s-types";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
 import { fleetWhatIf } from "@/lib/fleet-whatif";
+import { timed } from "@/lib/perf";
 import { clusterOptions } from "@/lib/queries";
 import { type WhatIfState, emptyWhatIf, hasWhatIf, serializeUrlState, type UrlState, toEngineWhatIf } from "@/lib/url-state";
 import { WhatIfControls } from "./what-if-controls";
@@ -28,7 +29,7 @@ function FleetImpact({ w, pool, nodeName }: { w: WhatIfState; pool: string | nul
   const result = useMemo(() => {
     if (!data) return null;
     const rows = w.scope === "pool" ? data.nodes.filter((r) => r.pool === pool || r.name === nodeName) : data.nodes;
-    return { size: rows.length, ...fleetWhatIf(data, rows, toEngineWhatIf(w)) };
+    return { size: rows.length, ...timed("headroom:what-if-fleet", () => fleetWhatIf(data, rows, toEngineWhatIf(w))) };
   }, [data, w, pool, nodeName]);
   if (!result) return <p className="text-sm">Loading the fleet…</p>;
   return (

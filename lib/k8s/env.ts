@@ -22,6 +22,12 @@ const schema = z.object({
   HEADROOM_KUBELET_TIMEOUT_SECONDS: seconds(5),
   HEADROOM_PROFILES_FILE: z.string().optional(),
   HEADROOM_SIM_SCENARIO: z.string().regex(/^[\w.-]+$/).default("memory-pressure"),
+  /** Scenario parameters, e.g. "nodes=5000,deployments=5000,replicas=29" for `large`. */
+  HEADROOM_SIM_PARAMS: z
+    .string()
+    .regex(/^(\w+=\d+)?(,\w+=\d+)*$/, "expected name=number pairs separated by commas")
+    .default("")
+    .transform((v) => Object.fromEntries(v.split(",").filter(Boolean).map((kv) => [kv.split("=")[0], Number(kv.split("=")[1])])) as Record<string, number>),
   HEADROOM_SIM_FAST_FORWARD_SECONDS: z.coerce.number().nonnegative().default(0),
   // 0 freezes the simulated clock after the fast-forward (stable pages for e2e tests)
   HEADROOM_SIM_SPEED: z.coerce.number().nonnegative().default(1),
@@ -31,12 +37,11 @@ const schema = z.object({
 
 export type HeadroomEnv = z.infer<typeof schema>;
 
-/** Parses the environment; throws one readable line naming the bad variable. */
+/** Parses the environment; throws with one readable line per bad variable. */
 export function readEnv(env: Record<string, string | undefined> = process.env): HeadroomEnv {
   const r = schema.safeParse(env);
   if (!r.success) {
-    const i = r.error.issues[0]!;
-    throw new Error(`headroom: environment ${i.path.join(".")}: ${i.message}`);
+    throw new Error(r.error.issues.map((i) => `headroom: environment ${i.path.join(".")}: ${i.message}`).join("\n"));
   }
   return r.data;
 }
