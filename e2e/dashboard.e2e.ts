@@ -71,6 +71,9 @@ test("a what-if threshold changes margins, ranking state and the URL; the link r
   await expect(page.getByTestId("what-if-replay")).toBeVisible();
   const url = page.url();
   await page.screenshot({ path: `${SHOTS}/what-if-light.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: `${SHOTS}/what-if-dark.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
   await page.goto(url);
   await expect(page.getByLabel("hard memory.available", { exact: true })).toHaveValue("6Gi");
   await expect(node.diff).toBeVisible();
