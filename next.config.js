@@ -2,7 +2,10 @@
 const nextConfig = {
   // client-node is ESM with Node-only dependencies (undici, ws); keeping it external halves build
   // memory and keeps it out of the server bundle (docs/stack.md G5).
-  serverExternalPackages: ["@kubernetes/client-node"],
+  serverExternalPackages: ["@kubernetes/client-node", "prom-client"],
+  // The container image runs .next/standalone/server.js (a traced, minimal node_modules); `npm
+  // start` keeps using `next start` on the full tree. scripts/standalone.mjs assembles the bundle.
+  output: "standalone",
   poweredByHeader: false,
   reactStrictMode: true,
 };

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_TOKEN, PORT, TOKEN_PORT, TOKEN_SERVER_LOG } from "./e2e/constants";
 
-const PORT = Number(process.env.E2E_PORT ?? 3107);
+const sim = { HEADROOM_SIM_SCENARIO: "memory-pressure", HEADROOM_SIM_FAST_FORWARD_SECONDS: "330", HEADROOM_SIM_SPEED: "0" };
 
 export default defineConfig({
   testDir: "./e2e",
@@ -26,19 +27,28 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `node scripts/start.mjs`,
-    env: {
-      PORT: String(PORT),
-      HOSTNAME: "127.0.0.1",
-      // the demo cluster, fast-forwarded past the first eviction, then frozen so pages are stable
-      HEADROOM_SIM_SCENARIO: "memory-pressure",
-      HEADROOM_SIM_FAST_FORWARD_SECONDS: "330",
-      HEADROOM_SIM_SPEED: "0",
-      HEADROOM_EMBED_ORIGINS: `http://127.0.0.1:${Number(process.env.E2E_PORTAL_PORT ?? 4107)}`,
+  // Started in order: the first builds when needed, the second reuses that build.
+  webServer: [
+    {
+      command: `node scripts/start.mjs`,
+      env: {
+        PORT: String(PORT),
+        HOSTNAME: "127.0.0.1",
+        // the demo cluster, fast-forwarded past the first eviction, then frozen so pages are stable
+        ...sim,
+        HEADROOM_EMBED_ORIGINS: `http://127.0.0.1:${Number(process.env.E2E_PORTAL_PORT ?? 4107)}`,
+      },
+      url: `http://127.0.0.1:${PORT}/api/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
     },
-    url: `http://127.0.0.1:${PORT}/api/healthz`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-  },
+    {
+      // its output is kept so e2e/auth.e2e.ts can check that no log line carries the token
+      command: `mkdir -p artifacts && node scripts/start.mjs 2>&1 | tee ${TOKEN_SERVER_LOG}`,
+      env: { PORT: String(TOKEN_PORT), HOSTNAME: "127.0.0.1", ...sim, HEADROOM_AUTH_MODE: "token", HEADROOM_AUTH_TOKEN: E2E_TOKEN, HEADROOM_LOG_LEVEL: "debug" },
+      url: `http://127.0.0.1:${TOKEN_PORT}/api/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+    },
+  ],
 });

@@ -1,16 +1,50 @@
-import { NextResponse } from "next/server";
-import { framePolicy, securityHeaders } from "@/lib/security-headers";
+import { type NextRequest, NextResponse } from "next/server";
+import { USER_HEADER, createGate, crossSite } from "@/lib/auth/gate";
+import { parseServerConfig } from "@/lib/config";
+import { contentSecurityPolicy, framePolicy, newNonce, securityHeaders } from "@/lib/security-headers";
 
-// Read once per process: the allowlist is deployment configuration, not per request.
-const policy = framePolicy(process.env.HEADROOM_EMBED_ORIGINS);
-if (policy.invalid.length) console.error(JSON.stringify({ level: "error", msg: "HEADROOM_EMBED_ORIGINS: ignored entries that are not http(s) origins", entries: policy.invalid }));
-const headers = securityHeaders(policy);
+// Every request passes here: authentication (lib/auth/gate.ts), a same-origin check for writes,
+// and the security headers with a fresh CSP nonce. Configuration is read once per process; when it
+// is invalid, instrumentation.ts has already stopped the server, and this fails closed anyway.
+const parsed = parseServerConfig(process.env);
+const cfg = parsed.success ? parsed.data : null;
+const frames = framePolicy(cfg?.HEADROOM_EMBED_ORIGINS);
+const gate = cfg ? createGate(cfg) : null;
+const dev = process.env.NODE_ENV === "development";
 
-/** Adds the security headers (incl. frame-ancestors for embed mode) to every response. */
-export function proxy() {
-  const res = NextResponse.next();
-  for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+function withHeaders(res: NextResponse, csp?: string): NextResponse {
+  for (const [k, v] of Object.entries(securityHeaders(frames, csp))) res.headers.set(k, v);
   return res;
+}
+
+const refuse = (status: number, error: string) => {
+  const res = withHeaders(NextResponse.json({ error }, { status }));
+  if (status === 401) res.headers.set("WWW-Authenticate", 'Bearer realm="headroom"');
+  return res;
+};
+
+/** Authenticates the request and adds the security headers (with a per-request CSP nonce). */
+export function proxy(request: NextRequest) {
+  if (!gate) return refuse(503, "server misconfigured: see the start-up log");
+  const path = request.nextUrl.pathname;
+  const req = { path, method: request.method, headers: request.headers };
+  if (crossSite(req)) return refuse(403, "cross-site request refused");
+  const decision = gate(req);
+  if (decision.action === "deny") return refuse(decision.status, decision.error);
+  if (decision.action === "login") {
+    const to = new URL("/login", request.url);
+    to.searchParams.set("next", path + request.nextUrl.search);
+    return withHeaders(NextResponse.redirect(to, 303));
+  }
+  const nonce = newNonce();
+  const csp = contentSecurityPolicy(frames, nonce, dev);
+  const headers = new Headers(request.headers);
+  // Next reads the nonce from the request's CSP header and stamps it on its scripts.
+  headers.set("content-security-policy", csp);
+  headers.delete(USER_HEADER);
+  if (decision.user) headers.set(USER_HEADER, decision.user);
+  headers.set("x-headroom-auth-mode", cfg!.HEADROOM_AUTH_MODE);
+  return withHeaders(NextResponse.next({ request: { headers } }), csp);
 }
 
 export const config = {

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/dashboard/site-header";
 import { Providers } from "./providers";
@@ -9,13 +10,16 @@ export const metadata: Metadata = {
   description: "What the kubelet is about to evict, and why.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+// Reading the request headers renders every page per request, which the CSP nonce needs (a
+// prerendered page would carry scripts without this response's nonce and be blocked).
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const mode = (await headers()).get("x-headroom-auth-mode");
   return (
     // the theme class is set on the client (system preference or toggle), so the server's html differs
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-screen bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
         <Providers>
-          <SiteHeader />
+          <SiteHeader signOut={mode === "token"} />
           {children}
         </Providers>
       </body>

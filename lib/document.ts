@@ -14,7 +14,9 @@ export function parseDocumentText(text: string, what = "input"): unknown {
     }
   }
   try {
-    return parseYaml(trimmed, { maxAliasCount: 100 });
+    // logLevel "error": YAML warnings (unknown tags) would otherwise go to the process's stderr,
+    // letting any client write unstructured lines into the server log.
+    return parseYaml(trimmed, { maxAliasCount: 100, logLevel: "error" });
   } catch (e) {
     const first = (e as Error).message.split("\n")[0];
     throw new InputError(`${what}: not valid JSON or YAML (${first})`);

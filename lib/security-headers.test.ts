@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { framePolicy, securityHeaders } from "./security-headers";
+import { contentSecurityPolicy, framePolicy, newNonce, securityHeaders } from "./security-headers";
 
 describe("framePolicy", () => {
   it("defaults to same origin only", () => {
@@ -21,5 +21,26 @@ describe("securityHeaders", () => {
     const h = securityHeaders(framePolicy("https://portal.example.com"));
     expect(h["X-Frame-Options"]).toBeUndefined();
     expect(h["Content-Security-Policy"]).toContain("frame-ancestors 'self' https://portal.example.com;");
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  const csp = contentSecurityPolicy(framePolicy("https://portal.example.com"), "abc123==");
+  it("allows scripts only with the nonce and never inline", () => {
+    expect(csp).toContain("script-src 'self' 'nonce-abc123==' 'strict-dynamic';");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).not.toContain("unsafe-eval");
+    expect(contentSecurityPolicy(framePolicy(undefined), "n", true)).toContain("'unsafe-eval'");
+  });
+  it("allows inline style attributes but not style elements", () => {
+    expect(csp).toContain("style-src 'self' 'nonce-abc123=='; style-src-attr 'unsafe-inline'");
+  });
+  it("carries the embed allowlist and the usual lockdowns", () => {
+    expect(csp).toContain("frame-ancestors 'self' https://portal.example.com");
+    for (const d of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "default-src 'self'"]) expect(csp).toContain(d);
+  });
+  it("uses a fresh nonce each time", () => {
+    expect(newNonce()).not.toBe(newNonce());
+    expect(newNonce()).toMatch(/^[A-Za-z0-9+/]{22}==$/);
   });
 });

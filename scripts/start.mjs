@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: build when the sources are newer than the last build, then serve with `next start`.
+// `npm start`: build when the sources are newer than the last build, assemble the standalone
+// server (scripts/standalone.mjs) and run it, exactly as the container image does (`node
+// server.js`), so what we test is what ships; `next start` does not support output: "standalone".
 // Binds to loopback unless HOSTNAME says otherwise: Headroom shows cluster data and must not be
-// exposed by accident.
+// exposed by accident (auth mode "none" refuses any other address).
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const root = new URL("..", import.meta.url).pathname;
@@ -25,14 +27,22 @@ function newestMtime(path) {
 }
 
 const stamp = join(root, ".next", "BUILD_ID");
-const sources = ["app", "components", "lib", "public", "next.config.js", "package.json", "postcss.config.mjs"];
+const sources = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.js", "package.json", "postcss.config.mjs"];
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-if (sources.some((s) => newestMtime(join(root, s)) > builtAt)) {
+if (!existsSync(join(root, ".next", "standalone", "server.js")) || sources.some((s) => newestMtime(join(root, s)) > builtAt)) {
   console.log("headroom: building (sources changed since the last build)");
   const r = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+// Always: a `next build` run by hand leaves .next/static out of the standalone directory.
+const a = spawnSync(process.execPath, [join(root, "scripts", "standalone.mjs")], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+if (a.status !== 0) process.exit(a.status ?? 1);
 
-const child = spawn(process.execPath, [nextBin, "start", "-p", port, "-H", host], { cwd: root, stdio: "inherit" });
+// server.js changes directory to its own; paths given relative to where `npm start` ran must
+// survive that. HOSTNAME is what server.js binds to.
+const env = { ...process.env, PORT: port, HOSTNAME: host };
+for (const k of ["HEADROOM_PROFILES_FILE", "HEADROOM_KUBELET_CA_FILE"]) if (env[k]) env[k] = resolve(env[k]);
+if (env.KUBECONFIG) env.KUBECONFIG = env.KUBECONFIG.split(":").map((f) => (f ? resolve(f) : f)).join(":");
+const child = spawn(process.execPath, [join(root, ".next", "standalone", "server.js")], { stdio: "inherit", env });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -12,13 +12,18 @@ const LINKS = [
   { href: "/analyze", label: "Analyze a document" },
 ];
 
-/** The navigation bar; embeds (?embed=1) render without it. */
-export function SiteHeader() {
+export interface SiteHeaderProps {
+  /** Token mode: show a sign-out button (the session cookie is HttpOnly, so only the server can drop it). */
+  signOut?: boolean;
+}
+
+/** The navigation bar; embeds (?embed=1) and the sign-in page render without it. */
+export function SiteHeader({ signOut = false }: SiteHeaderProps) {
   const embed = useSearchParams().get("embed") === "1";
   const pathname = usePathname();
   const { theme, toggle } = useTheme();
-  const cluster = useQuery({ ...clusterOptions(), enabled: !embed && pathname !== "/analyze" });
-  if (embed) return null;
+  const cluster = useQuery({ ...clusterOptions(), enabled: !embed && pathname !== "/analyze" && pathname !== "/login" });
+  if (embed || pathname === "/login") return null;
   const info = cluster.data?.cluster;
   return (
     <header className="border-b border-zinc-200 dark:border-zinc-800">
@@ -51,6 +56,13 @@ export function SiteHeader() {
           <button type="button" onClick={toggle} className="rounded border border-zinc-300 px-2 py-0.5 dark:border-zinc-700" aria-label={`Switch to ${theme === "dark" ? "light" : "dark"} theme`}>
             {theme === "dark" ? "Light" : "Dark"}
           </button>
+          {signOut && (
+            <form method="post" action="/api/logout">
+              <button type="submit" className="rounded border border-zinc-300 px-2 py-0.5 dark:border-zinc-700">
+                Sign out
+              </button>
+            </form>
+          )}
         </div>
       </nav>
     </header>

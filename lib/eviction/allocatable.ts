@@ -143,6 +143,8 @@ function reservationString(r: string, total: number, config: EvictionConfig, evi
   const signal = getOwn(EVICTION_SIGNAL, r);
   const evictionRaw = signal && evictionAmount !== 0 ? (config.evictionHard ?? DEFAULT_EVICTION_HARD)[signal] : undefined;
   const format = formatOf(getOwn(config.systemReserved, r)) ?? formatOf(getOwn(config.kubeReserved, r)) ?? formatOf(evictionRaw) ?? "DecimalSI";
+  // A reservation past float64 ("1e400") has no exact total left to print; say so instead of throwing.
+  if (!Number.isFinite(total)) return "more than 1.8e308";
   return formatQuantity(BigInt(total), format);
 }
 

@@ -42,7 +42,7 @@ function parseWhatIf(v: unknown): WhatIf {
   const out: WhatIf = {};
   for (const key of Object.keys(v)) {
     if (!(WHATIF_MAPS as readonly string[]).includes(key) && key !== "usageScale") {
-      throw new InputError(`whatIf.${key}: unknown setting (allowed: ${[...WHATIF_MAPS, "usageScale"].join(", ")})`);
+      throw new InputError(`${fieldPath("whatIf", key)}: unknown setting (allowed: ${[...WHATIF_MAPS, "usageScale"].join(", ")})`);
     }
   }
   for (const key of WHATIF_MAPS) {
@@ -100,7 +100,8 @@ function parseNow(v: unknown): number | null {
 export function parseAnalyzeInput(raw: unknown): AnalyzeInput {
   if (!isObject(raw)) throw new InputError(`input: must be a JSON object, got ${jsonType(raw)}`);
   for (const key of Object.keys(raw)) {
-    if (!TOP_LEVEL.has(key)) throw new InputError(`${key}: unknown field (allowed: ${[...TOP_LEVEL].join(", ")})`);
+    // Quoted unless a plain name, so an empty or odd key ("", "a: b") still reads as a field.
+    if (!TOP_LEVEL.has(key)) throw new InputError(`${/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? key : JSON.stringify(key)}: unknown field (allowed: ${[...TOP_LEVEL].join(", ")})`);
   }
   if (raw.kubeletFlags != null && typeof raw.kubeletFlags !== "string") {
     throw new InputError(`kubeletFlags: must be a string, got ${jsonType(raw.kubeletFlags)}`);

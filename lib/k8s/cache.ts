@@ -1,6 +1,7 @@
 import "server-only";
 import type { ClusterClient } from "./client";
 import { type CollectorSink, Collector, type ConfigResult } from "./collector";
+import { CollectStats } from "./collect-stats";
 import type { CollectorSettings } from "./env";
 import { Reflector } from "./informers";
 import { KubeletClient } from "./kubelet-client";
@@ -34,8 +35,9 @@ export class ClusterCache {
   readonly events: Reflector<TrimmedEvent>;
   readonly collector: Collector;
   readonly kubelets: KubeletClient;
+  /** Collection latency and failures, for /metrics. */
+  readonly collectStats = new CollectStats();
   readonly states = new Map<string, NodeState>();
-  private readonly podNode = new Map<string, string>();
   private readonly dirty = new Set<string>();
   private recomputeTimer: NodeJS.Timeout | undefined;
   readonly now: () => number;
@@ -48,7 +50,7 @@ export class ClusterCache {
     this.historySamples = Math.max(1, Math.round((o.settings.historySeconds * 1000) / o.settings.summaryIntervalMs));
     const client = o.client;
     this.nodes = new Reflector({ client, path: "/api/v1/nodes", resource: "nodes", trim: trimNode, onChange: (k, n) => this.onNode(k, n) });
-    this.pods = new Reflector({ client, path: "/api/v1/pods", resource: "pods", trim: trimPod, onChange: (k, p) => this.onPod(k, p) });
+    this.pods = new Reflector({ client, path: "/api/v1/pods", resource: "pods", trim: trimPod, onChange: (k, p, prev) => this.onPod(k, p, prev) });
     this.leases = new Reflector({
       client, path: "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases", resource: "leases", trim: trimLease,
       onChange: (_k, l, prev) => this.onLease((l ?? prev)!.name, l),
@@ -133,18 +135,18 @@ export class ClusterCache {
     this.collector.track(name, !!node);
   }
 
-  private onPod(key: string, pod: Obj | undefined): void {
-    const was = this.podNode.get(key);
+  private onPod(key: string, pod: Obj | undefined, prev: Obj | undefined): void {
+    // The node a pod was on is the previous object's (the store keeps exactly one per key).
+    const was = prev?.spec?.nodeName as string | undefined;
     const now = pod?.spec?.nodeName as string | undefined;
     if (was && was !== now) {
       this.states.get(was)?.pods.delete(key);
       this.markDirty(was);
     }
     if (now) {
-      this.podNode.set(key, now);
       this.state(now).pods.set(key, pod!);
       this.markDirty(now);
-    } else this.podNode.delete(key);
+    }
   }
 
   private onLease(name: string, lease: TrimmedLease | undefined): void {
@@ -165,10 +167,11 @@ export class ClusterCache {
   private sink(): CollectorSink {
     return {
       node: (name) => this.states.get(name)?.node,
-      summary: (name, body) => {
+      summary: (name, body, durationMs) => {
+        this.collectStats.ok(durationMs);
         const s = this.states.get(name);
         if (!s) return;
-        s.summary = trimSummary(body as Obj);
+        s.setSummary(trimSummary(body as Obj));
         s.summaryAt = Date.now();
         s.summarySeq++;
         s.error = null;
@@ -176,6 +179,7 @@ export class ClusterCache {
         this.markDirty(name);
       },
       summaryFailed: (name, error) => {
+        this.collectStats.failed();
         const s = this.states.get(name);
         if (!s) return;
         s.error = error;

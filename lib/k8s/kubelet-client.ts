@@ -29,13 +29,15 @@ export class KubeletClient {
     return this.s.mode;
   }
 
-  /** GETs one kubelet endpoint of a node and parses JSON (caps the body at 64 MiB). */
+  /** GETs one kubelet endpoint of a node and parses JSON (caps the body at 32 MiB). */
   async get(node: TrimmedNode, path: KubeletPath): Promise<unknown> {
     const name = node.metadata.name;
     if (!DNS_SUBDOMAIN.test(name)) throw new K8sError(`bad data: node name is not a DNS subdomain`, 0, "node", "bad-data");
     const resource = path === "/configz" ? "kubelet configz" : "kubelet summary";
     const timeoutMs = this.s.kubeletTimeoutMs;
-    const maxBytes = 64 * 1024 * 1024;
+    // A 110-pod node's Summary is ~1 MiB; 32 MiB bounds what a broken kubelet can make us buffer
+    // (times HEADROOM_CONCURRENCY requests in flight).
+    const maxBytes = 32 * 1024 * 1024;
     if (this.s.mode === "proxy") {
       const { headers } = await this.client.credentials();
       const agent = await this.apiAgent();

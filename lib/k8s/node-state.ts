@@ -4,6 +4,7 @@ import { analyzeNode, type SignalReport } from "@/lib/eviction";
 import { type CollectionStatus, type NodeRow, nodeRow } from "@/lib/dto";
 import { type ConditionChange } from "./evictions";
 import { NodeHistory } from "./history";
+import { type StoredSummary, expandSummary, storeSummary, storedNodeStats } from "./stored-summary";
 import { type NodeConfig, amounts, engineInput, nodeConditions, poolOf, requestedTotals, usedFromSummary, worstMargins } from "./to-engine";
 import type { TrimmedLease, TrimmedNode } from "./trim";
 
@@ -21,7 +22,7 @@ export class NodeState {
   node: TrimmedNode | undefined;
   readonly pods = new Map<string, Obj>();
   lease: TrimmedLease | undefined;
-  summary: Obj | null = null;
+  private stored: StoredSummary | null = null;
   /** Wall-clock ms of the last successful Summary collection. */
   summaryAt: number | null = null;
   summarySeq = 0;
@@ -44,6 +45,16 @@ export class NodeState {
 
   constructor(readonly name: string, historySamples: number) {
     this.history = new NodeHistory(historySamples);
+  }
+
+  /** The last Summary collected (trimmed; rebuilt from its packed form on every call), or null. */
+  get summary(): Obj | null {
+    return this.stored && expandSummary(this.stored);
+  }
+
+  /** Keeps a trimmed Summary in packed form, sharing name and uid strings with the cached pods. */
+  setSummary(trimmed: Obj | null): void {
+    this.stored = trimmed && storeSummary(trimmed, (ns, name) => this.pods.get(`${ns}/${name}`));
   }
 
   get config(): NodeConfig {
@@ -105,7 +116,7 @@ export class NodeState {
       capacity: amounts(node.status.capacity),
       allocatable: amounts(node.status.allocatable),
       requested: requestedTotals(active),
-      used: usedFromSummary(this.summary),
+      used: usedFromSummary(this.stored && { node: storedNodeStats(this.stored) }),
       podCount: active.length,
       configId: this.configId,
       observations: Object.fromEntries((this.signals ?? []).map((o) => [o.signal, { available: o.available, capacity: o.capacity }])),

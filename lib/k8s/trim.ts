@@ -84,7 +84,8 @@ export function trimPod(p: Obj): Obj | null {
   const oom = (st.containerStatuses as Obj[] | undefined)?.filter((cs) => cs.lastState?.terminated?.reason === "OOMKilled" || cs.state?.terminated?.reason === "OOMKilled");
   return {
     metadata: {
-      name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: m.creationTimestamp,
+      // No resourceVersion: the reflector keeps it, and 150 000 copies here would be dead weight.
+      name: m.name, namespace: m.namespace, uid: m.uid, creationTimestamp: m.creationTimestamp,
       ...(m.deletionTimestamp ? { deletionTimestamp: m.deletionTimestamp } : {}),
       ...(annotations && Object.keys(annotations).length ? { annotations } : {}),
       ...(m.ownerReferences ? { ownerReferences: intern((m.ownerReferences as Obj[]).map((o) => pick(o, ["kind", "name"]))) } : {}),
@@ -97,12 +98,17 @@ export function trimPod(p: Obj): Obj | null {
       ...(spec.resources ? { resources: intern(spec.resources) } : {}),
       ...(spec.volumes ? { volumes: intern(spec.volumes.map(trimVolume)) } : {}),
     },
-    status: {
-      phase: st.phase, qosClass: st.qosClass, reason: st.reason, message: st.message, startTime: st.startTime,
-      ...(disruption?.length ? { conditions: disruption.map((c) => pick(c, ["type", "status", "reason", "message", "lastTransitionTime"])) } : {}),
-      ...(oom?.length ? { containerStatuses: oom.map(trimContainerStatus) } : {}),
-    },
+    status: trimPodStatus(st, disruption, oom),
   };
+}
+
+// Most pods' kept status is one of a handful of values ({phase: "Running", qosClass: "Burstable"}):
+// those share one frozen copy. Pods with a reason, a DisruptionTarget or an OOM kill get their own.
+function trimPodStatus(st: Obj, disruption: Obj[] | undefined, oom: Obj[] | undefined): Obj {
+  const out = pick(st, ["phase", "qosClass", "reason", "message"])!;
+  if (disruption?.length) out.conditions = disruption.map((c) => pick(c, ["type", "status", "reason", "message", "lastTransitionTime"]));
+  if (oom?.length) out.containerStatuses = oom.map(trimContainerStatus);
+  return out.reason === undefined && out.message === undefined && !out.conditions && !out.containerStatuses ? intern(out) : out;
 }
 
 export interface TrimmedLease {

@@ -54,8 +54,43 @@ export async function serveKubelet(ctx: KubeletContext, n: SimNode, req: Incomin
   else if (path === "/configz") body = ctx.configz(n);
   else if (path === "/healthz") return sendText(res, 200, "ok");
   else return sendText(res, 404, "404 page not found\n");
+  if (fault?.kind === "huge") return sendHuge(res, fault.ms ?? 64 * 1024 * 1024);
+  if (fault?.kind === "slowloris") return sendSlowly(res, fault.ms ?? 200);
+  if (fault?.kind === "absurd") body = absurd(body);
   let text = JSON.stringify(body, null, 2);
   if (fault?.kind === "malformed") text = text.slice(0, Math.floor(text.length / 2));
   res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
   res.end(text);
+}
+
+/** Streams `bytes` of one JSON string value, chunked, without a Content-Length (as a runaway kubelet would). */
+function sendHuge(res: ServerResponse, bytes: number): void {
+  const chunk = Buffer.alloc(1024 * 1024, "a");
+  let sent = 0;
+  res.writeHead(200, { "Content-Type": "application/json" });
+  res.write('{"node":{"nodeName":"');
+  const pump = () => {
+    while (sent < bytes && !res.destroyed) {
+      sent += chunk.length;
+      if (!res.write(chunk)) return void res.once("drain", pump);
+    }
+    if (!res.destroyed) res.end('"}}');
+  };
+  pump();
+}
+
+/** Sends the headers and then one byte every `ms`, forever, until the client gives up. */
+function sendSlowly(res: ServerResponse, ms: number): void {
+  res.writeHead(200, { "Content-Type": "application/json" });
+  const timer = setInterval(() => (res.destroyed ? clearInterval(timer) : res.write(" ")), ms);
+  res.on("close", () => clearInterval(timer));
+}
+
+/** The same document with impossible numbers where a broken kubelet or cAdvisor would put them. */
+function absurd(body: unknown): unknown {
+  const doc = structuredClone(body) as { node?: { fs?: Record<string, number>; memory?: Record<string, number>; rlimit?: Record<string, number> } };
+  if (doc.node?.fs) Object.assign(doc.node.fs, { inodesFree: 2 ** 64 - 1, inodes: 2 ** 64 - 1, availableBytes: -1 });
+  if (doc.node?.memory) Object.assign(doc.node.memory, { availableBytes: -(2 ** 63), workingSetBytes: 2 ** 64 - 1 });
+  if (doc.node?.rlimit) Object.assign(doc.node.rlimit, { maxpid: -5, curproc: 2 ** 64 - 1 });
+  return doc;
 }

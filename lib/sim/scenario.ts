@@ -87,7 +87,9 @@ export type PoolSpec = z.infer<typeof Pool>;
 const FaultSpec = z.object({
   target: z.enum(["kubelet", "apiserver", "watch"]),
   nodes: z.array(z.string()).optional(),
-  kind: z.enum(["latency", "timeout", "error", "malformed", "throttle", "drop"]),
+  // huge: a body far past any sane size; slowloris: headers, then a byte every `ms`; absurd:
+  // valid JSON with impossible numbers (2^64-1 inodes, negative available bytes)
+  kind: z.enum(["latency", "timeout", "error", "malformed", "throttle", "drop", "huge", "slowloris", "absurd"]),
   ms: z.number().nonnegative().optional(),
   probability: z.number().min(0).max(1).default(1),
   paths: z.array(z.string()).optional(),

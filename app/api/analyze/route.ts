@@ -1,6 +1,7 @@
 import { parseDocumentText } from "@/lib/document";
 import { analyzeNode } from "@/lib/eviction";
 import { InputError } from "@/lib/eviction/input-errors";
+import { readBody } from "@/lib/http/read-body";
 
 export const dynamic = "force-dynamic";
 
@@ -14,12 +15,10 @@ function badRequest(error: string, status = 400) {
 
 /** POST /api/analyze: the engine contract over HTTP (body = input document, JSON or YAML). */
 export async function POST(request: Request) {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) return badRequest(`body: larger than ${MAX_BODY_BYTES} bytes`, 413);
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) return badRequest(`body: larger than ${MAX_BODY_BYTES} bytes`, 413);
+  const body = await readBody(request, MAX_BODY_BYTES);
+  if (!body.ok) return badRequest(body.error, body.status);
   try {
-    return Response.json(analyzeNode(parseDocumentText(text, "body")));
+    return Response.json(analyzeNode(parseDocumentText(body.text, "body")));
   } catch (e) {
     if (e instanceof InputError) return badRequest(e.message.replace(/\s*\n\s*/g, " "));
     throw e;

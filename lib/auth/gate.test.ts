@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { parseServerConfig } from "@/lib/config";
+import { PEER_HEADER, createGate, crossSite, safeNext } from "./gate";
+import { SESSION_COOKIE, issueSession } from "./session";
+
+const TOKEN = "0123456789abcdef0123";
+const NOW = 1_800_000_000_000;
+
+function gateFor(env: Record<string, string>) {
+  const r = parseServerConfig({ HOSTNAME: "0.0.0.0", ...env });
+  if (!r.success) throw new Error(r.errors.join("; "));
+  return createGate(r.data, () => NOW);
+}
+const req = (path: string, headers: Record<string, string> = {}, method = "GET") => ({ path, method, headers: new Headers(headers) });
+
+describe("token mode", () => {
+  const gate = gateFor({ HEADROOM_AUTH_MODE: "token", HEADROOM_AUTH_TOKEN: TOKEN });
+  it("keeps probes and the login flow open", () => {
+    for (const p of ["/api/healthz", "/api/readyz", "/login", "/api/login"]) expect(gate(req(p)).action).toBe("allow");
+  });
+  it("sends browsers to /login and answers 401 to API clients", () => {
+    expect(gate(req("/nodes/a", { accept: "text/html,*/*" }))).toEqual({ action: "login" });
+    expect(gate(req("/api/cluster", { accept: "text/html" }))).toMatchObject({ action: "deny", status: 401 });
+    expect(gate(req("/metrics"))).toMatchObject({ action: "deny", status: 401 });
+  });
+  it("accepts the bearer token and a valid session cookie", () => {
+    expect(gate(req("/api/cluster", { authorization: `Bearer ${TOKEN}` }))).toEqual({ action: "allow", user: "token" });
+    expect(gate(req("/api/cluster", { authorization: "Bearer wrong" }))).toMatchObject({ action: "deny", status: 401 });
+    const cookie = `${SESSION_COOKIE}=${issueSession(TOKEN, NOW + 1000)}`;
+    expect(gate(req("/", { cookie, accept: "text/html" }))).toEqual({ action: "allow", user: "session" });
+    const expired = `${SESSION_COOKIE}=${issueSession(TOKEN, NOW - 1000)}`;
+    expect(gate(req("/", { cookie: expired, accept: "text/html" }))).toEqual({ action: "login" });
+  });
+  it("opens /metrics only with HEADROOM_METRICS_PUBLIC=1", () => {
+    expect(gateFor({ HEADROOM_AUTH_MODE: "token", HEADROOM_AUTH_TOKEN: TOKEN, HEADROOM_METRICS_PUBLIC: "1" })(req("/metrics")).action).toBe("allow");
+  });
+});
+
+describe("trusted-header mode", () => {
+  const gate = gateFor({ HEADROOM_AUTH_MODE: "trusted-header", HEADROOM_TRUSTED_PROXIES: "10.0.0.5" });
+  it("takes the identity only from the proxy's address", () => {
+    expect(gate(req("/", { [PEER_HEADER]: "10.0.0.5", "x-forwarded-user": "alice@example.com" }))).toEqual({ action: "allow", user: "alice@example.com" });
+    expect(gate(req("/", { [PEER_HEADER]: "::ffff:10.0.0.5", "x-forwarded-user": "alice" }))).toEqual({ action: "allow", user: "alice" });
+    expect(gate(req("/", { [PEER_HEADER]: "10.0.0.6", "x-forwarded-user": "alice" }))).toMatchObject({ action: "deny", status: 403 });
+    expect(gate(req("/", { "x-forwarded-user": "alice", "x-forwarded-for": "10.0.0.5" }))).toMatchObject({ action: "deny", status: 403 });
+  });
+  it("refuses a missing or malformed identity", () => {
+    expect(gate(req("/", { [PEER_HEADER]: "10.0.0.5" }))).toMatchObject({ action: "deny", status: 401 });
+    expect(gate(req("/", { [PEER_HEADER]: "10.0.0.5", "x-forwarded-user": " " }))).toMatchObject({ action: "deny", status: 401 });
+  });
+  it("keeps probes open for the kubelet", () => {
+    expect(gate(req("/api/readyz")).action).toBe("allow");
+  });
+});
+
+describe("crossSite", () => {
+  it("refuses writes from another origin", () => {
+    expect(crossSite(req("/api/context", { origin: "https://evil.example", host: "headroom.example" }, "POST"))).toBe(true);
+    expect(crossSite(req("/api/context", { origin: "null", host: "headroom.example" }, "POST"))).toBe(true);
+    expect(crossSite(req("/api/context", { origin: "https://headroom.example", host: "headroom.example" }, "POST"))).toBe(false);
+    expect(crossSite(req("/api/context", { host: "headroom.example" }, "POST"))).toBe(false);
+    expect(crossSite(req("/", { origin: "https://evil.example", host: "headroom.example" }))).toBe(false);
+    expect(crossSite(req("/api/login", { origin: "null", "sec-fetch-site": "same-origin" }, "POST"))).toBe(false);
+    expect(crossSite(req("/api/login", { origin: "null", "sec-fetch-site": "cross-site" }, "POST"))).toBe(true);
+    expect(crossSite(req("/api/login", { "sec-fetch-site": "same-site" }, "POST"))).toBe(true);
+  });
+});
+
+describe("safeNext", () => {
+  it.each([["/nodes/a?q=1", "/nodes/a?q=1"], ["//evil.example", "/"], ["/\\evil.example", "/"], ["https://evil.example", "/"], [null, "/"], ["/a\nb", "/"]])("%j → %j", (raw, want) => {
+    expect(safeNext(raw)).toBe(want);
+  });
+});

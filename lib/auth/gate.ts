@@ -1,0 +1,80 @@
+import type { ServerConfig } from "@/lib/config";
+import { cidrMatcher } from "./net";
+import { SESSION_COOKIE, bearer, cookieValue, sessionValid, tokenMatches } from "./session";
+
+// Who may see what, decided once per request in proxy.ts. Pure: the request facts come in (the
+// socket peer address is stamped by lib/auth/peer-stamp.ts), a decision comes out.
+
+/** The request header carrying the socket's peer address, set by the server for every request. */
+export const PEER_HEADER = "x-headroom-peer";
+/** The request header carrying the authenticated identity to pages and routes. */
+export const USER_HEADER = "x-headroom-user";
+
+export interface GateRequest {
+  path: string;
+  method: string;
+  headers: Headers;
+}
+
+export type Decision =
+  | { action: "allow"; user: string | null }
+  | { action: "login" }
+  | { action: "deny"; status: 401 | 403; error: string };
+
+// Kubernetes probes come from the kubelet, not through the auth proxy, and carry no secret.
+const ALWAYS_PUBLIC = new Set(["/api/healthz", "/api/readyz"]);
+const LOGIN = new Set(["/login", "/api/login", "/api/logout"]);
+const IDENTITY = /^[\x21-\x7e][\x20-\x7e]{0,255}$/;
+
+/** Returns a gate function for one configuration (matchers are built once). */
+export function createGate(cfg: ServerConfig, now: () => number = Date.now): (req: GateRequest) => Decision {
+  const trusted = cidrMatcher(cfg.trustedProxies);
+  const header = cfg.HEADROOM_AUTH_HEADER.toLowerCase();
+  return (req) => {
+    if (ALWAYS_PUBLIC.has(req.path)) return { action: "allow", user: null };
+    if (req.path === "/metrics" && cfg.HEADROOM_METRICS_PUBLIC) return { action: "allow", user: null };
+    if (cfg.HEADROOM_AUTH_MODE === "none") return { action: "allow", user: null };
+    if (cfg.HEADROOM_AUTH_MODE === "token") {
+      const token = cfg.HEADROOM_AUTH_TOKEN!;
+      if (LOGIN.has(req.path)) return { action: "allow", user: null };
+      const presented = bearer(req.headers.get("authorization"));
+      if (presented !== null) return tokenMatches(presented, token) ? { action: "allow", user: "token" } : { action: "deny", status: 401, error: "invalid bearer token" };
+      if (sessionValid(cookieValue(req.headers.get("cookie"), SESSION_COOKIE), token, now())) return { action: "allow", user: "session" };
+      return wantsPage(req) ? { action: "login" } : { action: "deny", status: 401, error: "authentication required" };
+    }
+    // trusted-header: the identity header means something only when the socket peer is the proxy;
+    // anyone else could simply send it.
+    if (!trusted(req.headers.get(PEER_HEADER))) return { action: "deny", status: 403, error: "requests must come through the authenticating proxy" };
+    const user = req.headers.get(header)?.trim() ?? "";
+    if (!IDENTITY.test(user)) return { action: "deny", status: 401, error: `the authenticating proxy sent no ${header} header` };
+    return { action: "allow", user };
+  };
+}
+
+/** A browser navigation (redirect it to /login) rather than an API or scrape call (answer 401). */
+function wantsPage(req: GateRequest): boolean {
+  if (req.method !== "GET" || req.path.startsWith("/api/") || req.path === "/metrics") return false;
+  return (req.headers.get("accept") ?? "").includes("text/html");
+}
+
+/** A same-origin check for state-changing requests: a cross-site form or fetch is refused. */
+export function crossSite(req: GateRequest): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  // Browsers say where a request comes from in Sec-Fetch-Site; Origin is "null" on our own form
+  // posts under Referrer-Policy: no-referrer, so it is only the fallback for older browsers.
+  const site = req.headers.get("sec-fetch-site");
+  if (site) return site !== "same-origin" && site !== "none";
+  const origin = req.headers.get("origin");
+  if (!origin || origin === "null") return origin === "null";
+  if (!URL.canParse(origin)) return true;
+  // Behind a proxy that rewrites Host the original is in X-Forwarded-Host; a browser cannot set
+  // that header on a cross-site request without a CORS preflight, which nothing here answers.
+  const host = new URL(origin).host;
+  return host !== req.headers.get("host") && host !== req.headers.get("x-forwarded-host");
+}
+
+/** A safe local path to return to after login ("/nodes/x?q=1"), never another site. */
+export function safeNext(raw: string | null | undefined): string {
+  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\") || raw.length > 2048) return "/";
+  return /[\r\n\t]/.test(raw) ? "/" : raw;
+}

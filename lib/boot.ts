@@ -1,0 +1,40 @@
+// Process start-up, called once from instrumentation.ts: validate every setting (and stop with one
+// line per wrong variable rather than serve half-configured), set up logging with the auth token
+// as a secret to scrub, stamp request peers for trusted-header auth, then start the cluster cache.
+import { installPeerStamp } from "@/lib/auth/peer-stamp";
+import { parseServerConfig } from "@/lib/config";
+import { readEnv } from "@/lib/k8s/env";
+import { configureLog, log } from "@/lib/log";
+import { framePolicy } from "@/lib/security-headers";
+
+/** Validates the configuration; returns the messages of every wrong variable (empty when fine). */
+export function configErrors(env: Record<string, string | undefined>): string[] {
+  const errors: string[] = [];
+  const server = parseServerConfig(env);
+  if (!server.success) errors.push(...server.errors);
+  try {
+    readEnv(env);
+  } catch (e) {
+    errors.push(...(e as Error).message.split("\n").map((l) => l.replace(/^headroom: environment /, "")));
+  }
+  const frames = framePolicy(env.HEADROOM_EMBED_ORIGINS);
+  if (frames.invalid.length) errors.push(`HEADROOM_EMBED_ORIGINS: not http(s) origins: ${frames.invalid.join(", ")}`);
+  return errors;
+}
+
+/** Runs the start-up sequence; exits the process when the configuration is invalid. */
+export async function boot(): Promise<void> {
+  const env = process.env;
+  const server = parseServerConfig(env);
+  configureLog({ level: server.success ? server.data.HEADROOM_LOG_LEVEL : "info", secrets: [env.HEADROOM_AUTH_TOKEN] });
+  const errors = configErrors(env);
+  if (errors.length || !server.success) {
+    for (const e of errors) log.error(`invalid configuration: ${e}`);
+    // Next only logs a failing register(); an exit is the only way to refuse to serve.
+    process.exit(2);
+  }
+  installPeerStamp();
+  const { startup } = await import("@/lib/startup");
+  const { demo } = await startup();
+  log.info("headroom started", { authMode: server.data.HEADROOM_AUTH_MODE, bind: server.data.HOSTNAME, demo, embedOrigins: framePolicy(env.HEADROOM_EMBED_ORIGINS).frameAncestors });
+}

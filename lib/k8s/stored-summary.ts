@@ -1,0 +1,137 @@
+// Pure: a node's last Summary as the cache keeps it between collections. A trimmed Summary is still
+// ~10 small objects and a dozen boxed numbers per pod; at 150 000 pods that is most of the cache,
+// and every collection (500 a second) turns the previous copy into old-generation garbage. Here
+// the per-pod part is two flat arrays (one of numbers, one of strings shared with the cached pods),
+// and `expand` rebuilds the Summary the engine and the node page read, value for value.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { PodStats, Summary } from "@/lib/eviction";
+import { validateSummary } from "@/lib/eviction/validate-summary";
+
+type Obj = Record<string, any>;
+
+export type StoredSummary =
+  /** A valid Summary: node stats as trimmed, pod stats packed (see `pack`). */
+  | { node: Obj | undefined; refs: unknown[]; nums: Float64Array; pods: number; invalid?: undefined }
+  /** A Summary the engine rejects is kept as trimmed, so the node reports the same error. */
+  | { invalid: Obj };
+
+// Per pod: [containers, volumes, memory.workingSetBytes, process_stats.process_count], then per
+// container [rootfs.usedBytes, rootfs.inodesUsed, logs.usedBytes, logs.inodesUsed], then per
+// volume [usedBytes, inodesUsed]. NaN stands for an absent (or null) field. `refs` holds per pod
+// [uid, name, namespace], per container [name], per volume [name], in the same order.
+const POD_NUMS = 4;
+const CONTAINER_NUMS = 4;
+const VOLUME_NUMS = 2;
+
+const num = (v: unknown): number => (typeof v === "number" ? v : NaN);
+
+/** The cached pod a Summary entry refers to, to share its name and uid strings (optional). */
+export type PodLookup = (namespace: unknown, name: unknown) => { metadata?: Obj } | undefined;
+
+/**
+ * Packs a trimmed Summary (trim.ts `trimSummary`). It is validated as the engine validates it;
+ * an invalid one is kept whole. Dropped: what no engine rule reads (per-container memory, pod
+ * ephemeral-storage totals, other process_stats fields); null fields become absent ones, which
+ * every rule reads the same way.
+ */
+export function storeSummary(trimmed: Obj, lookup?: PodLookup): StoredSummary {
+  try {
+    validateSummary(trimmed);
+  } catch {
+    return { invalid: trimmed };
+  }
+  const pods = (trimmed.pods ?? []) as Obj[];
+  let size = 0;
+  let refCount = 0;
+  for (const p of pods) {
+    const c = (p.containers?.length as number | undefined) ?? 0;
+    const v = (p.volume?.length as number | undefined) ?? 0;
+    size += POD_NUMS + c * CONTAINER_NUMS + v * VOLUME_NUMS;
+    refCount += 3 + c + v;
+  }
+  const nums = new Float64Array(size);
+  const refs: unknown[] = new Array(refCount);
+  let n = 0;
+  let r = 0;
+  for (const p of pods) {
+    const ref = p.podRef as Obj;
+    const containers = (p.containers ?? []) as Obj[];
+    const volumes = (p.volume ?? []) as Obj[];
+    nums[n++] = containers.length;
+    nums[n++] = volumes.length;
+    nums[n++] = num(p.memory?.workingSetBytes);
+    nums[n++] = num(p.process_stats?.process_count);
+    const m = lookup?.(ref.namespace, ref.name)?.metadata;
+    const same = m !== undefined && m.uid === ref.uid && m.name === ref.name && m.namespace === ref.namespace;
+    refs[r++] = same ? m.uid : ref.uid;
+    refs[r++] = same ? m.name : ref.name;
+    refs[r++] = same ? m.namespace : ref.namespace;
+    for (const c of containers) {
+      nums[n++] = num(c.rootfs?.usedBytes);
+      nums[n++] = num(c.rootfs?.inodesUsed);
+      nums[n++] = num(c.logs?.usedBytes);
+      nums[n++] = num(c.logs?.inodesUsed);
+      refs[r++] = c.name;
+    }
+    for (const v of volumes) {
+      nums[n++] = num(v.usedBytes);
+      nums[n++] = num(v.inodesUsed);
+      refs[r++] = v.name;
+    }
+  }
+  return { node: trimmed.node, refs, nums, pods: pods.length };
+}
+
+function fsOf(used: number, inodes: number): { usedBytes?: number; inodesUsed?: number } | undefined {
+  if (Number.isNaN(used) && Number.isNaN(inodes)) return undefined;
+  const out: { usedBytes?: number; inodesUsed?: number } = {};
+  if (!Number.isNaN(used)) out.usedBytes = used;
+  if (!Number.isNaN(inodes)) out.inodesUsed = inodes;
+  return out;
+}
+
+/** Rebuilds the Summary document (fresh objects on every call; the caller may keep or change them). */
+export function expandSummary(s: StoredSummary): Summary {
+  if (s.invalid) return s.invalid as Summary;
+  const { nums, refs } = s;
+  const pods: PodStats[] = new Array(s.pods);
+  let n = 0;
+  let r = 0;
+  for (let i = 0; i < s.pods; i++) {
+    const nc = nums[n]!;
+    const nv = nums[n + 1]!;
+    const ws = nums[n + 2]!;
+    const procs = nums[n + 3]!;
+    n += POD_NUMS;
+    const ps: PodStats = { podRef: { uid: refs[r] as string, name: refs[r + 1] as string, namespace: refs[r + 2] as string } };
+    r += 3;
+    const containers: NonNullable<PodStats["containers"]> = new Array(nc);
+    for (let c = 0; c < nc; c++) {
+      const co: NonNullable<PodStats["containers"]>[number] = { name: refs[r++] as string };
+      const rootfs = fsOf(nums[n]!, nums[n + 1]!);
+      const logs = fsOf(nums[n + 2]!, nums[n + 3]!);
+      if (rootfs) co.rootfs = rootfs;
+      if (logs) co.logs = logs;
+      n += CONTAINER_NUMS;
+      containers[c] = co;
+    }
+    ps.containers = containers;
+    if (!Number.isNaN(ws)) ps.memory = { workingSetBytes: ws };
+    if (nv > 0) {
+      const volume: NonNullable<PodStats["volume"]> = new Array(nv);
+      for (let v = 0; v < nv; v++) {
+        volume[v] = { name: refs[r++] as string, ...fsOf(nums[n]!, nums[n + 1]!) };
+        n += VOLUME_NUMS;
+      }
+      ps.volume = volume;
+    }
+    if (!Number.isNaN(procs)) ps.process_stats = { process_count: procs };
+    pods[i] = ps;
+  }
+  return s.node === undefined ? { pods } : { node: s.node, pods };
+}
+
+/** The node-level stats (what the overview row reads), without expanding the pods. */
+export function storedNodeStats(s: StoredSummary): Obj | undefined {
+  return s.invalid ? s.invalid.node : s.node;
+}
