@@ -70,7 +70,13 @@ describe("TestNodeAllocatableInputValidation (validateReservation)", () => {
     const config = cfg({ kubeReserved: list("5", "10Gi"), systemReserved: list("5", "10Gi"), evictionHard: { "memory.available": "2Gi" } });
     expect(() => validateReservation(list("10", "11Gi"), config)).toThrow(ConfigError);
     expect(() => validateReservation(list("10", "11Gi"), config)).toThrow(
-      'kubeletConfig.systemReserved + kubeletConfig.kubeReserved + kubeletConfig.evictionHard: invalid Node Allocatable configuration. Resource "memory" has a reservation of 22Gi but capacity of 11Gi. Expected capacity >= reservation.',
+      'kubeletConfig.systemReserved.memory (with kubeletConfig.kubeReserved.memory and kubeletConfig.evictionHard["memory.available"]): invalid Node Allocatable configuration. Resource "memory" has a reservation of 22Gi but capacity of 11Gi. Expected capacity >= reservation.',
+    );
+  });
+  it("names only the settings that reserve the resource, even past float64 (\"1e400\")", () => {
+    const config = cfg({ evictionHard: { "memory.available": "1e400" } });
+    expect(() => validateReservation(list("4", "8Gi"), config)).toThrow(
+      'kubeletConfig.evictionHard["memory.available"]: invalid Node Allocatable configuration. Resource "memory" has a reservation of more than 1.8e308 but capacity of 8Gi. Expected capacity >= reservation.',
     );
   });
   it("ephemeral-storage: 100Mi on 500Mi is fine, 20Gi + 100Mi on 20Gi is not", () => {

@@ -150,17 +150,66 @@ function reservationString(r: string, total: number, config: EvictionConfig, evi
 
 /** Rejects a reservation larger than capacity for any resource, with the kubelet's "invalid Node Allocatable configuration" message; equal is allowed. */
 export function validateReservation(capacity: ResourceList, config: EvictionConfig, field: string | FieldNamer = "kubeletConfig"): void {
-  const { reservation } = computeAllocatable(capacity, config, field);
+  checkReservation(capacity, config, field, computeAllocatable(capacity, config, field).reservation);
+}
+
+type Allocatable = ReturnType<typeof computeAllocatable>;
+
+// A fleet's nodes share a handful of (kubelet configuration, capacity) pairs: each distinct pair
+// is parsed and checked once. Results are copied out, so callers may keep or change them.
+const allocatableMemo = new WeakMap<EvictionConfig, Map<string, Allocatable>>();
+const ALLOCATABLE_MEMO_LIMIT = 256;
+
+const copyAllocatable = (a: Allocatable): Allocatable => ({
+  reservation: {
+    kubeReserved: { ...a.reservation.kubeReserved },
+    systemReserved: { ...a.reservation.systemReserved },
+    evictionHard: { ...a.reservation.evictionHard },
+    total: { ...a.reservation.total },
+  },
+  allocatable: { ...a.allocatable },
+});
+
+/** validateReservation, then computeAllocatable: the same errors and results, computed once per distinct configuration and capacity. */
+export function checkedAllocatable(capacity: ResourceList, config: EvictionConfig, field: string | FieldNamer = "kubeletConfig"): Allocatable {
+  let byCapacity = allocatableMemo.get(config);
+  const key = JSON.stringify(capacity);
+  const hit = byCapacity?.get(key);
+  if (hit) return copyAllocatable(hit);
+  const computed = computeAllocatable(capacity, config, field);
+  checkReservation(capacity, config, field, computed.reservation);
+  if (!byCapacity) allocatableMemo.set(config, (byCapacity = new Map()));
+  if (byCapacity.size >= ALLOCATABLE_MEMO_LIMIT) byCapacity.clear();
+  byCapacity.set(key, copyAllocatable(computed));
+  return computed;
+}
+
+function checkReservation(capacity: ResourceList, config: EvictionConfig, field: string | FieldNamer, reservation: Reservation): void {
   const cap = parseCapacity(capacity);
+  const name = toNamer(field);
   const problems: string[] = [];
+  const fields: string[] = [];
   for (const [r, reserved] of Object.entries(reservation.total)) {
     if ((getOwn(cap, r) ?? 0) - reserved >= 0) continue;
     problems.push(
       `Resource ${JSON.stringify(r)} has a reservation of ${reservationString(r, reserved, config, getOwn(reservation.evictionHard, r) ?? 0)} but capacity of ${getOwn(capacity, r)}. Expected capacity >= reservation.`,
     );
+    fields.push(...reservingFields(r, reservation, name));
   }
   if (problems.length === 0) return;
-  const name = toNamer(field);
-  const fields = `${name("systemReserved")} + ${name("kubeReserved")} + ${name("evictionHard")}`;
-  throw new ConfigError(`${fields}: invalid Node Allocatable configuration. ${problems.join(" ")}`);
+  // The error names the settings that reserve the resource: the first one as the field, the
+  // others beside it, so the operator sees which knobs to turn (and a what-if sees its own).
+  const [first = name("kubeReserved"), ...others] = [...new Set(fields)];
+  const label = others.length ? `${first} (with ${others.join(" and ")})` : first;
+  throw new ConfigError(`${label}: invalid Node Allocatable configuration. ${problems.join(" ")}`);
+}
+
+// The settings (system, kube, eviction-hard, in the kubelet's order) that reserve some of `r`.
+function reservingFields(r: string, reservation: Reservation, name: FieldNamer): string[] {
+  const out: string[] = [];
+  if (getOwn(reservation.systemReserved, r)) out.push(name("systemReserved", r));
+  if (getOwn(reservation.kubeReserved, r)) out.push(name("kubeReserved", r));
+  const signal = getOwn(EVICTION_SIGNAL, r);
+  if (signal && getOwn(reservation.evictionHard, r)) out.push(name("evictionHard", signal));
+  return out;
 }

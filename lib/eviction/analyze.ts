@@ -1,4 +1,4 @@
-import { computeAllocatable, kubepodsLimit, validateReservation } from "./allocatable";
+import { checkedAllocatable, kubepodsLimit } from "./allocatable";
 import { nodeConditions, thresholdsMet, thresholdQuantity, byEvictionPriority } from "./evaluate";
 import { type AnalyzeInput, parseAnalyzeInput } from "./input";
 import { inferFilesystemLayout, observeSignals, type Observations } from "./observe";
@@ -76,8 +76,7 @@ export function analyze(input: AnalyzeInput): AnalyzeOutput {
   const thresholds = deriveContainerFsThresholds(configured, layout);
   const capacity = input.node?.status?.capacity ?? {};
   // The kubelet refuses to start when reservations exceed capacity; so does the analysis.
-  validateReservation(capacity, config, fieldName);
-  const { reservation, allocatable } = computeAllocatable(capacity, config, fieldName);
+  const { reservation, allocatable } = checkedAllocatable(capacity, config, fieldName);
 
   const reservesChanged = !!(input.whatIf.kubeReserved || input.whatIf.systemReserved);
   const podsLimit = reservesChanged && capacity.memory != null ? kubepodsLimit(capacity, config, fieldName).memory ?? null : null;

@@ -9,12 +9,17 @@ function present(list: ResourceList | undefined): [string, string | number][] {
   return Object.entries(list ?? {}).filter((e): e is [string, string | number] => e[1] != null);
 }
 
+function everyLimitRequested(limits: ResourceList, requests: ResourceList | undefined): boolean {
+  for (const k in limits) if (Object.hasOwn(limits, k) && limits[k] != null && requests?.[k] == null) return false;
+  return true;
+}
+
 function defaultContainer(c: Container): Container {
   const limits = c.resources?.limits;
   if (!limits) return c;
   // The common case (every limit has its request) needs no copy: this runs for every pod.
   const req = c.resources?.requests;
-  if (Object.keys(limits).every((k) => limits[k] == null || req?.[k] != null)) return c;
+  if (everyLimitRequested(limits, req)) return c;
   const requests: ResourceList = { ...c.resources?.requests };
   for (const [name, q] of present(limits)) if (requests[name] == null) requests[name] = q;
   return { ...c, resources: { ...c.resources, requests } };
@@ -24,12 +29,16 @@ function asQuantity(resourceName: string, value: number): string {
   return resourceName === "cpu" ? `${value}m` : `${value}`;
 }
 
+function unchanged(list: Container[] | undefined): boolean {
+  if (list) for (const c of list) if (defaultContainer(c) !== c) return false;
+  return true;
+}
+
 // Pods read from the API server are already defaulted, so this is a no-op on them; it matters for
 // raw manifests and for the upstream behaviour "a limit alone makes a pod Guaranteed".
 /** Returns a copy of the pod with the API server's request defaulting: an unset container request takes the limit, then (gate on, pod-level limits set) an unset pod-level cpu/memory request takes the containers' aggregate request, else the pod-level limit. */
 export function applyApiDefaults(pod: Pod, gates: FeatureGates): Pod {
   if (!pod.spec) return pod;
-  const unchanged = (list: Container[] | undefined) => (list ?? []).every((c) => defaultContainer(c) === c);
   if (unchanged(pod.spec.containers) && unchanged(pod.spec.initContainers) && !(gates.PodLevelResources && pod.spec.resources?.limits)) {
     return pod;
   }

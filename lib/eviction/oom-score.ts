@@ -25,6 +25,20 @@ const BURSTABLE_MIN = 1000 + GUARANTEED_OOM_SCORE_ADJ;
 
 const big = (n: number): bigint => BigInt(Math.trunc(n));
 
+// Integer division truncating toward zero (Go's int64 `/`), exact for integers with |a| and b
+// below 2^52: the float quotient can be off by one near an integer, and the remainder, computed
+// exactly (|q*b| < 2^53), says which way.
+export function truncDiv(a: number, b: number): number {
+  const q = Math.trunc(a / b) + 0; // + 0: no -0 for a quotient of zero
+  const r = a - q * b;
+  if (a >= 0) return r < 0 ? q - 1 : r >= b ? q + 1 : q;
+  return r > 0 ? q + 1 : r <= -b ? q - 1 : q;
+}
+
+// The plain-number path below is exact while 1000*request and the capacity stay under 2^52.
+const EXACT_CAPACITY = 2 ** 52;
+const EXACT_REQUEST = 2 ** 42;
+
 // 1000 - 1000*req/capacity in Go int64 arithmetic; BigInt keeps 1000*req exact past 2^53
 // and its division truncates toward zero exactly like Go's.
 function share(request: bigint, capacity: bigint): bigint {
@@ -65,8 +79,19 @@ export function containerOomScoreAdj(
   if (qosClass === "BestEffort") return BEST_EFFORT_OOM_SCORE_ADJ;
   if (memoryCapacity === null || !(memoryCapacity > 0)) return null;
 
+  const podLevel = gates.PodLevelResources && hasPodLevelRequests(pod);
+  if (!podLevel && !isDeclaredSidecar(pod, container)) {
+    // The common case, in float64 instead of BigInt: the same integers, so the same result.
+    const cap = Math.trunc(memoryCapacity);
+    const request = Math.trunc(containerRequest(container, "memory"));
+    if (cap < EXACT_CAPACITY && Math.abs(request) < EXACT_REQUEST) {
+      const adj = 1000 - truncDiv(1000 * request, cap);
+      if (adj < BURSTABLE_MIN) return BURSTABLE_MIN;
+      return adj === BEST_EFFORT_OOM_SCORE_ADJ ? BEST_EFFORT_OOM_SCORE_ADJ - 1 : adj;
+    }
+  }
   const capacity = big(memoryCapacity);
-  const extra = gates.PodLevelResources && hasPodLevelRequests(pod) ? unclaimedPodMemoryPerContainer(pod) : 0n;
+  const extra = podLevel ? unclaimedPodMemoryPerContainer(pod) : 0n;
   let adj = share(big(containerRequest(container, "memory")) + extra, capacity);
   if (isDeclaredSidecar(pod, container)) {
     // A sidecar serves the main containers, so it must not be OOM-killed ahead of them: it

@@ -17,20 +17,24 @@ export function isPodLevelResourceName(name: string): boolean {
   return name === "cpu" || name === "memory" || name.startsWith(HUGEPAGES_PREFIX);
 }
 
-function keys(list: ResourceList | undefined): string[] {
-  return Object.entries(list ?? {})
-    .filter(([, q]) => q != null)
-    .map(([name]) => name);
+// Whether a resource list sets (non-null) any pod-level resource; runs several times per pod, so
+// it walks the own keys in place instead of building entry arrays.
+function setsPodLevelResource(list: ResourceList | undefined): boolean {
+  if (!list) return false;
+  for (const name in list) {
+    if (Object.hasOwn(list, name) && list[name] != null && isPodLevelResourceName(name)) return true;
+  }
+  return false;
 }
 
 /** Tells whether the pod sets a pod-level cpu, memory or hugepages-* request or limit (IsPodLevelResourcesSet). */
 export function hasPodLevelResources(pod: Pod): boolean {
-  return hasPodLevelRequests(pod) || keys(pod.spec?.resources?.limits).some(isPodLevelResourceName);
+  return hasPodLevelRequests(pod) || setsPodLevelResource(pod.spec?.resources?.limits);
 }
 
 /** Tells whether the pod sets a pod-level cpu, memory or hugepages-* request (IsPodLevelRequestsSet). */
 export function hasPodLevelRequests(pod: Pod): boolean {
-  return keys(pod.spec?.resources?.requests).some(isPodLevelResourceName);
+  return setsPodLevelResource(pod.spec?.resources?.requests);
 }
 
 /** Converts a quantity to the unit the kubelet compares for the resource: millicores for cpu, Value() otherwise. */
@@ -67,13 +71,16 @@ const max = (a: Amount, b: Amount): Amount => (a === undefined ? b : b === undef
 
 // KEP-753: sidecars keep running, so they add to the steady-state sum; an ordinary init
 // container runs next to the sidecars declared before it, so the pod must also fit that peak.
-function aggregate(pod: Pod, pick: (c: Container) => Amount): Amount {
+function aggregate(pod: Pod, field: "requests" | "limits", resourceName: string): Amount {
   let total: Amount;
-  for (const c of pod.spec?.containers ?? []) total = add(total, pick(c));
+  const containers = pod.spec?.containers;
+  if (containers) for (const c of containers) total = add(total, listValue(c.resources?.[field], resourceName));
+  const inits = pod.spec?.initContainers;
+  if (!inits) return total;
   let sidecars: Amount;
   let initPeak: Amount;
-  for (const c of pod.spec?.initContainers ?? []) {
-    const own = pick(c);
+  for (const c of inits) {
+    const own = listValue(c.resources?.[field], resourceName);
     if (isSidecar(c)) {
       total = add(total, own);
       sidecars = add(sidecars, own);
@@ -87,12 +94,12 @@ function aggregate(pod: Pod, pick: (c: Container) => Amount): Amount {
 
 /** Sums container requests for one resource the sidecar-aware way (AggregateContainerRequests); undefined when no container sets it. */
 export function aggregateContainerRequest(pod: Pod, resourceName: string): number | undefined {
-  return aggregate(pod, (c) => listValue(c.resources?.requests, resourceName));
+  return aggregate(pod, "requests", resourceName);
 }
 
 /** Sums container limits for one resource the sidecar-aware way (AggregateContainerLimits); undefined when no container sets it. */
 export function aggregateContainerLimit(pod: Pod, resourceName: string): number | undefined {
-  return aggregate(pod, (c) => listValue(c.resources?.limits, resourceName));
+  return aggregate(pod, "limits", resourceName);
 }
 
 // Units: cpu millicores, everything else bytes or counts (what GetResourceRequest returns).

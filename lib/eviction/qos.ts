@@ -24,20 +24,23 @@ export function isQosClass(value: unknown): value is QosClass {
   return typeof value === "string" && (QOS_CLASSES as readonly string[]).includes(value);
 }
 
-// processResourceList: only positive quantities count; zero is the same as "not set".
-function addPositive(totals: Totals, list: ResourceList | undefined): Set<QosResource> {
-  const positive = new Set<QosResource>();
-  for (const name of QOS_RESOURCES) {
+// processResourceList: only positive quantities count; zero is the same as "not set". Returns a
+// bit set of the positive ones: 1 for cpu, 2 for memory.
+function addPositive(totals: Totals, list: ResourceList | undefined): number {
+  let positive = 0;
+  for (let i = 0; i < QOS_RESOURCES.length; i++) {
+    const name = QOS_RESOURCES[i]!;
     const v = listValue(list, name);
     if (v !== undefined && v > 0) {
       totals[name] = (totals[name] ?? 0) + v;
-      positive.add(name);
+      positive |= 1 << i;
     }
   }
   return positive;
 }
 
-const hasCpuAndMemory = (s: Set<QosResource>): boolean => s.has("cpu") && s.has("memory");
+const CPU_AND_MEMORY = 0b11;
+const hasCpuAndMemory = (positive: number): boolean => positive === CPU_AND_MEMORY;
 
 function classify(requests: Totals, limits: Totals, limitsCoverBoth: boolean): QosClass {
   const reqNames = Object.keys(requests) as QosResource[];
@@ -45,6 +48,18 @@ function classify(requests: Totals, limits: Totals, limitsCoverBoth: boolean): Q
   if (reqNames.length === 0 && limNames.length === 0) return "BestEffort";
   const matched = limitsCoverBoth && reqNames.every((n) => limits[n] !== undefined && limits[n] === requests[n]);
   return matched && reqNames.length === limNames.length ? "Guaranteed" : "Burstable";
+}
+
+// Adds the containers' positive requests and limits; tells whether every one limits cpu and memory.
+function addContainers(requests: Totals, limits: Totals, containers: Container[] | undefined): boolean {
+  let everyLimitsBoth = true;
+  if (containers) {
+    for (const c of containers) {
+      addPositive(requests, c.resources?.requests);
+      if (!hasCpuAndMemory(addPositive(limits, c.resources?.limits))) everyLimitsBoth = false;
+    }
+  }
+  return everyLimitsBoth;
 }
 
 // Pod-level path: with the gate on and spec.resources present (even empty) the containers are
@@ -63,13 +78,9 @@ export function computeQos(pod: Pod, gates: FeatureGates, opts: ComputeQosOption
     const hasLimitsMap = Object.values(podResources.limits ?? {}).some((q) => q != null);
     return classify(requests, limits, !hasLimitsMap || hasCpuAndMemory(positiveLimits));
   }
-  let everyContainerLimitsBoth = true;
-  const containers: Container[] = [...(p.spec?.containers ?? []), ...(p.spec?.initContainers ?? [])];
-  for (const c of containers) {
-    addPositive(requests, c.resources?.requests);
-    if (!hasCpuAndMemory(addPositive(limits, c.resources?.limits))) everyContainerLimitsBoth = false;
-  }
-  return classify(requests, limits, everyContainerLimitsBoth);
+  const regular = addContainers(requests, limits, p.spec?.containers);
+  const init = addContainers(requests, limits, p.spec?.initContainers);
+  return classify(requests, limits, regular && init);
 }
 
 /** Returns the pod's QoS class (GetPodQOS): a valid status.qosClass as recorded, else computed on API-defaulted requests. */

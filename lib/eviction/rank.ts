@@ -43,21 +43,27 @@ export const rankDiskPressure = orderedBy(exceedsRequest, priority, usageAboveRe
 // pids: lower priority first, then more processes.
 export const rankPidPressure = orderedBy(priority, processCount);
 
+// Shared and frozen: a rank entry is built per pod and signal, so the lists are not rebuilt each time.
+const ALL_PARTS: readonly FsPart[] = Object.freeze(["rootfs", "logs", "localVolumes"]);
+const NODEFS_PARTS: readonly FsPart[] = Object.freeze(["logs", "localVolumes"]);
+const IMAGEFS_PARTS: readonly FsPart[] = Object.freeze(["rootfs"]);
+const NO_PARTS: readonly FsPart[] = Object.freeze([]);
+const SPLIT_PARTS: readonly FsPart[] = Object.freeze(["logs", "localVolumes", "rootfs"]);
+
 /** Names what disk usage a signal's rank function measures for a filesystem layout (kubelet buildSignalToRankFunc). */
-export function diskPartsFor(signal: Signal, layout: FilesystemLayout): FsPart[] {
-  const fs = signal.split(".")[0];
-  const all: FsPart[] = ["rootfs", "logs", "localVolumes"];
-  if (!layout.dedicatedImageFs) return all;
+export function diskPartsFor(signal: Signal, layout: FilesystemLayout): readonly FsPart[] {
+  if (!layout.dedicatedImageFs) return ALL_PARTS;
+  const fs = signal.slice(0, signal.indexOf("."));
   if (!layout.splitContainerFs) {
     // containers write to the imagefs: nodefs holds logs and volumes, imagefs the writable layers
-    return fs === "nodefs" ? ["logs", "localVolumes"] : ["rootfs"];
+    return fs === "nodefs" ? NODEFS_PARTS : IMAGEFS_PARTS;
   }
   // imagefs holds images only, so nothing a pod uses is measured there
-  if (fs === "imagefs") return [];
-  return ["logs", "localVolumes", "rootfs"];
+  if (fs === "imagefs") return NO_PARTS;
+  return SPLIT_PARTS;
 }
 
-function sumParts(f: PodFacts, parts: FsPart[], key: keyof DiskUsage): number {
+function sumParts(f: PodFacts, parts: readonly FsPart[], key: keyof DiskUsage): number {
   let total = 0;
   for (const p of parts) total += f[p][key];
   return total;
@@ -65,6 +71,11 @@ function sumParts(f: PodFacts, parts: FsPart[], key: keyof DiskUsage): number {
 
 /** Builds the rank entry of one pod for one signal. */
 export function rankEntry(f: PodFacts, signal: Signal, layout: FilesystemLayout): RankEntry {
+  return entryFor(f, signal, diskPartsFor(signal, layout));
+}
+
+// rankEntry with the signal's disk parts resolved once per ranking instead of once per pod.
+function entryFor(f: PodFacts, signal: Signal, parts: readonly FsPart[]): RankEntry {
   if (signal === "memory.available" || signal === "allocatableMemory.available") {
     const usage = f.memoryUsage;
     return { facts: f, usage, request: f.memoryRequest, exceedsRequest: usage > f.memoryRequest, aboveRequest: usage - f.memoryRequest };
@@ -72,7 +83,6 @@ export function rankEntry(f: PodFacts, signal: Signal, layout: FilesystemLayout)
   if (signal === "pid.available") {
     return { facts: f, usage: f.processCount, request: 0, exceedsRequest: false, aboveRequest: f.processCount };
   }
-  const parts = diskPartsFor(signal, layout);
   const inodes = signal.endsWith(".inodesFree");
   const usage = sumParts(f, parts, inodes ? "inodes" : "bytes");
   const request = inodes ? f.inodesRequest : f.ephemeralRequest;
@@ -88,6 +98,7 @@ export function rankFunctionFor(signal: Signal): Comparator<RankEntry> {
 
 /** Ranks pods for a signal, most likely to be evicted first. */
 export function rankPods(facts: readonly PodFacts[], signal: Signal, layout: FilesystemLayout): RankEntry[] {
-  const entries = facts.map((f) => rankEntry(f, signal, layout));
+  const parts = diskPartsFor(signal, layout);
+  const entries = facts.map((f) => entryFor(f, signal, parts));
   return sortedBy(entries, rankFunctionFor(signal));
 }

@@ -1,27 +1,34 @@
-import { InputError, fieldPath, isObject, jsonType } from "./input-errors";
+import { InputError, isObject, jsonType } from "./input-errors";
 import type { Node, Pod } from "./k8s-types";
 import { QuantityError, parseQuantity } from "./quantity";
-import { type Path, at, expectArray, expectObject } from "./validate-util";
+import { FieldPath, expectArray, expectObject } from "./validate-util";
 
 const obj = expectObject;
 const arr = expectArray;
 
-function str(v: unknown, path: Path): void {
-  if (v != null && typeof v !== "string") throw new InputError(`${path()}: must be a string, got ${jsonType(v)}`);
+// Each check takes the path of the object holding the field and the field's key, so a path is
+// only formatted when the check fails.
+function str(v: unknown, path: FieldPath, key: string | number): void {
+  if (v != null && typeof v !== "string") throw new InputError(`${path.at(key)}: must be a string, got ${jsonType(v)}`);
 }
 
-function resourceList(v: unknown, path: Path): void {
-  const list = obj(v, path);
+// The map at `key` below `path` (or at `path` itself without a key).
+function resourceList(v: unknown, path: FieldPath, key?: string): void {
+  const list = obj(v, path, key);
   if (!list) return;
   for (const k in list) {
     const q = list[k];
     if (typeof q !== "string" && typeof q !== "number") {
-      throw new InputError(`${fieldPath(path(), k)}: must be a quantity string, got ${jsonType(q)}`);
+      if (key !== undefined) path.enter(key);
+      throw new InputError(`${path.at(k)}: must be a quantity string, got ${jsonType(q)}`);
     }
     try {
       parseQuantity(String(q));
     } catch (e) {
-      if (e instanceof QuantityError) throw new InputError(`${fieldPath(path(), k)}: ${JSON.stringify(q)} is not a valid quantity`);
+      if (e instanceof QuantityError) {
+        if (key !== undefined) path.enter(key);
+        throw new InputError(`${path.at(k)}: ${JSON.stringify(q)} is not a valid quantity`);
+      }
       throw e;
     }
   }
@@ -29,74 +36,103 @@ function resourceList(v: unknown, path: Path): void {
 
 /** Checks every value of a resource map is a valid Kubernetes quantity, naming the key. */
 export function checkResourceList(v: unknown, path: string): void {
-  resourceList(v, () => path);
+  resourceList(v, new FieldPath(path));
 }
 
-function checkResources(v: unknown, path: Path): void {
-  const r = obj(v, path);
+function checkResources(v: unknown, path: FieldPath, key: string): void {
+  const r = obj(v, path, key);
   if (!r) return;
-  resourceList(r.requests, at(path, "requests"));
-  resourceList(r.limits, at(path, "limits"));
+  path.enter(key);
+  resourceList(r.requests, path, "requests");
+  resourceList(r.limits, path, "limits");
+  path.leave();
 }
 
-function checkContainers(v: unknown, path: Path): void {
-  const list = arr(v, path);
+function checkContainers(v: unknown, path: FieldPath, key: string): void {
+  const list = arr(v, path, key);
+  if (!list.length) return;
+  path.enter(key);
   for (let i = 0; i < list.length; i++) {
-    const cp = at(path, i);
-    const co = obj(list[i], cp);
-    if (!co) throw new InputError(`${cp()}: must be an object, got null`);
-    str(co.name, at(cp, "name"));
-    str(co.restartPolicy, at(cp, "restartPolicy"));
-    checkResources(co.resources, at(cp, "resources"));
+    const co = obj(list[i], path, i);
+    if (!co) throw new InputError(`${path.at(i)}: must be an object, got null`);
+    path.enter(i);
+    str(co.name, path, "name");
+    str(co.restartPolicy, path, "restartPolicy");
+    checkResources(co.resources, path, "resources");
+    path.leave();
   }
+  path.leave();
 }
 
-function checkMeta(v: unknown, path: Path): void {
-  const m = obj(v, path);
+function checkMeta(v: unknown, path: FieldPath, key: string): void {
+  const m = obj(v, path, key);
   if (!m) return;
-  str(m.name, at(path, "name"));
-  str(m.namespace, at(path, "namespace"));
-  str(m.uid, at(path, "uid"));
-  const ann = obj(m.annotations, at(path, "annotations"));
-  for (const k in ann) str(ann[k], at(at(path, "annotations"), k));
+  path.enter(key);
+  str(m.name, path, "name");
+  str(m.namespace, path, "namespace");
+  str(m.uid, path, "uid");
+  const ann = obj(m.annotations, path, "annotations");
+  if (ann) {
+    path.enter("annotations");
+    for (const k in ann) str(ann[k], path, k);
+    path.leave();
+  }
+  path.leave();
 }
 
-function checkVolumes(v: unknown, path: Path): void {
-  const list = arr(v, path);
+function checkVolumes(v: unknown, path: FieldPath, key: string): void {
+  const list = arr(v, path, key);
+  if (!list.length) return;
+  path.enter(key);
   for (let i = 0; i < list.length; i++) {
-    const vp = at(path, i);
-    const vol = obj(list[i], vp);
-    str(vol?.name, at(vp, "name"));
-    str(obj(vol?.emptyDir, at(vp, "emptyDir"))?.medium, at(at(vp, "emptyDir"), "medium"));
+    const vol = obj(list[i], path, i);
+    if (vol) {
+      path.enter(i);
+      str(vol.name, path, "name");
+      const emptyDir = obj(vol.emptyDir, path, "emptyDir");
+      if (emptyDir) {
+        path.enter("emptyDir");
+        str(emptyDir.medium, path, "medium");
+        path.leave();
+      }
+      path.leave();
+    }
   }
+  path.leave();
 }
 
-function validatePodAt(v: unknown, path: Path): Pod {
+// `path` points at the pod.
+function validatePodAt(v: unknown, path: FieldPath): Pod {
   const p = obj(v, path);
-  if (!p) throw new InputError(`${path()}: must be an object, got null`);
-  checkMeta(p.metadata, at(path, "metadata"));
-  const sp = at(path, "spec");
-  const spec = obj(p.spec, sp);
+  if (!p) throw new InputError(`${path}: must be an object, got null`);
+  checkMeta(p.metadata, path, "metadata");
+  const spec = obj(p.spec, path, "spec");
   if (spec) {
+    path.enter("spec");
     if (spec.priority != null && (typeof spec.priority !== "number" || !Number.isInteger(spec.priority))) {
-      throw new InputError(`${sp()}.priority: must be an integer, got ${JSON.stringify(spec.priority)}`);
+      throw new InputError(`${path}.priority: must be an integer, got ${JSON.stringify(spec.priority)}`);
     }
-    str(spec.priorityClassName, at(sp, "priorityClassName"));
-    checkContainers(spec.containers, at(sp, "containers"));
-    checkContainers(spec.initContainers, at(sp, "initContainers"));
-    resourceList(spec.overhead, at(sp, "overhead"));
-    checkResources(spec.resources, at(sp, "resources"));
-    checkVolumes(spec.volumes, at(sp, "volumes"));
+    str(spec.priorityClassName, path, "priorityClassName");
+    checkContainers(spec.containers, path, "containers");
+    checkContainers(spec.initContainers, path, "initContainers");
+    resourceList(spec.overhead, path, "overhead");
+    checkResources(spec.resources, path, "resources");
+    checkVolumes(spec.volumes, path, "volumes");
+    path.leave();
   }
-  const status = obj(p.status, at(path, "status"));
-  str(status?.phase, at(at(path, "status"), "phase"));
-  str(status?.qosClass, at(at(path, "status"), "qosClass"));
+  const status = obj(p.status, path, "status");
+  if (status) {
+    path.enter("status");
+    str(status.phase, path, "phase");
+    str(status.qosClass, path, "qosClass");
+    path.leave();
+  }
   return p as Pod;
 }
 
 /** Checks the pod fields the engine reads (metadata, priority, containers, resources, volumes, status). */
 export function validatePod(v: unknown, path: string): Pod {
-  return validatePodAt(v, () => path);
+  return validatePodAt(v, new FieldPath(path));
 }
 
 /** Accepts a Pod array or a PodList and checks each pod. */
@@ -106,21 +142,28 @@ export function validatePods(v: unknown, path = "pods"): Pod[] {
   if (!Array.isArray(items)) {
     throw new InputError(`${path}: must be an array of Pods or a PodList, got ${jsonType(v)}`);
   }
-  const base: Path = isObject(v) ? () => `${path}.items` : () => path;
-  for (let i = 0; i < items.length; i++) validatePodAt(items[i], at(base, i));
+  const base = new FieldPath(isObject(v) ? `${path}.items` : path);
+  for (let i = 0; i < items.length; i++) {
+    base.enter(i);
+    validatePodAt(items[i], base);
+    base.leave();
+  }
   return items as Pod[];
 }
 
 /** Checks the node fields the engine reads (name, capacity, allocatable, conditions). */
 export function validateNode(v: unknown, path = "node"): Node | undefined {
-  const base: Path = () => path;
+  const base = new FieldPath(path);
   const n = obj(v, base);
   if (!n) return undefined;
-  checkMeta(n.metadata, at(base, "metadata"));
-  const sp = at(base, "status");
-  const status = obj(n.status, sp);
-  resourceList(status?.capacity, at(sp, "capacity"));
-  resourceList(status?.allocatable, at(sp, "allocatable"));
-  arr(status?.conditions, at(sp, "conditions"));
+  checkMeta(n.metadata, base, "metadata");
+  const status = obj(n.status, base, "status");
+  if (status) {
+    base.enter("status");
+    resourceList(status.capacity, base, "capacity");
+    resourceList(status.allocatable, base, "allocatable");
+    arr(status.conditions, base, "conditions");
+    base.leave();
+  }
   return n as Node;
 }

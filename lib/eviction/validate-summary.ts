@@ -1,75 +1,120 @@
-import { InputError, fieldPath, jsonType } from "./input-errors";
+import { InputError, jsonType } from "./input-errors";
 import type { Summary } from "./k8s-types";
-import { type Path, at, expectArray, expectObject } from "./validate-util";
+import { FieldPath, expectArray, expectObject } from "./validate-util";
 
 const FS_FIELDS = ["availableBytes", "capacityBytes", "usedBytes", "inodesFree", "inodes", "inodesUsed"];
 const MEMORY_FIELDS = ["availableBytes", "usageBytes", "workingSetBytes", "rssBytes"];
 
-function checkNumbers(obj: Record<string, unknown> | undefined, fields: string[], path: Path): void {
+// A kubelet serves uint64 counters; anything else would turn arithmetic into string concatenation.
+const isCounter = (n: unknown): boolean => n == null || (typeof n === "number" && Number.isFinite(n));
+
+// The usual shapes, checked field by field without a loop (every pod has several of these).
+type Fields = Record<string, unknown>;
+const fsOk = (o: Fields) =>
+  isCounter(o.availableBytes) && isCounter(o.capacityBytes) && isCounter(o.usedBytes) && isCounter(o.inodesFree) && isCounter(o.inodes) && isCounter(o.inodesUsed);
+const memoryOk = (o: Fields) => isCounter(o.availableBytes) && isCounter(o.usageBytes) && isCounter(o.workingSetBytes) && isCounter(o.rssBytes);
+
+// Checks the numeric fields of the object at `key` below `path` (absent: nothing to check).
+function checkNumbers(v: unknown, fields: string[], path: FieldPath, key: string | number): void {
+  const obj = expectObject(v, path, key);
   if (!obj) return;
+  if (fields === FS_FIELDS ? fsOk(obj) : fields === MEMORY_FIELDS ? memoryOk(obj) : false) return;
   for (const f of fields) {
-    const v = obj[f];
-    // A kubelet serves uint64 counters; anything else would turn arithmetic into string concatenation.
-    if (v != null && (typeof v !== "number" || !Number.isFinite(v))) {
-      throw new InputError(`${fieldPath(path(), f)}: must be a number, got ${JSON.stringify(v)}`);
+    const n = obj[f];
+    if (!isCounter(n)) {
+      path.enter(key);
+      throw new InputError(`${path.at(f)}: must be a number, got ${JSON.stringify(n)}`);
     }
   }
 }
 
-const checkFs = (v: unknown, path: Path) => checkNumbers(expectObject(v, path), FS_FIELDS, path);
-const checkMemory = (v: unknown, path: Path) => checkNumbers(expectObject(v, path), MEMORY_FIELDS, path);
+const checkFs = (v: unknown, path: FieldPath, key: string | number) => checkNumbers(v, FS_FIELDS, path, key);
+const checkMemory = (v: unknown, path: FieldPath, key: string) => checkNumbers(v, MEMORY_FIELDS, path, key);
 
-function checkName(v: unknown, path: Path): void {
-  if (typeof v !== "string") throw new InputError(`${path()}: must be a string, got ${jsonType(v)}`);
+function checkName(v: unknown, path: FieldPath, key: string): void {
+  if (typeof v !== "string") throw new InputError(`${path.at(key)}: must be a string, got ${jsonType(v)}`);
 }
 
-function checkPodStats(v: unknown, path: Path): void {
+// `path` points at the pod's entry (summary.pods[i]).
+function checkPodStats(v: unknown, path: FieldPath): void {
   const ps = expectObject(v, path);
-  if (!ps) throw new InputError(`${path()}: must be an object, got null`);
-  const ref = expectObject(ps.podRef, at(path, "podRef"));
-  if (!ref) throw new InputError(`${path()}.podRef: is required`);
-  checkName(ref.uid, at(at(path, "podRef"), "uid"));
-  checkMemory(ps.memory, at(path, "memory"));
-  const containers = expectArray(ps.containers, at(path, "containers"));
-  for (let i = 0; i < containers.length; i++) {
-    const cp = at(at(path, "containers"), i);
-    const co = expectObject(containers[i], cp);
-    checkMemory(co?.memory, at(cp, "memory"));
-    checkFs(co?.rootfs, at(cp, "rootfs"));
-    checkFs(co?.logs, at(cp, "logs"));
+  if (!ps) throw new InputError(`${path}: must be an object, got null`);
+  const ref = expectObject(ps.podRef, path, "podRef");
+  if (!ref) throw new InputError(`${path}.podRef: is required`);
+  if (typeof ref.uid !== "string") {
+    path.enter("podRef");
+    checkName(ref.uid, path, "uid");
   }
-  const volumes = expectArray(ps.volume, at(path, "volume"));
-  for (let i = 0; i < volumes.length; i++) {
-    const vp = at(at(path, "volume"), i);
-    checkFs(volumes[i], vp);
-    checkName(expectObject(volumes[i], vp)?.name, at(vp, "name"));
+  checkMemory(ps.memory, path, "memory");
+  const containers = expectArray(ps.containers, path, "containers");
+  if (containers.length) {
+    path.enter("containers");
+    for (let i = 0; i < containers.length; i++) {
+      const co = expectObject(containers[i], path, i);
+      if (!co) continue;
+      path.enter(i);
+      checkMemory(co.memory, path, "memory");
+      checkFs(co.rootfs, path, "rootfs");
+      checkFs(co.logs, path, "logs");
+      path.leave();
+    }
+    path.leave();
   }
-  checkFs(ps["ephemeral-storage"], at(path, "ephemeral-storage"));
-  checkNumbers(expectObject(ps.process_stats, at(path, "process_stats")), ["process_count"], at(path, "process_stats"));
+  const volumes = expectArray(ps.volume, path, "volume");
+  if (volumes.length) {
+    path.enter("volume");
+    for (let i = 0; i < volumes.length; i++) {
+      checkFs(volumes[i], path, i);
+      const vol = volumes[i] as Record<string, unknown> | null | undefined;
+      if (typeof vol?.name !== "string") {
+        path.enter(i);
+        checkName(vol?.name, path, "name");
+      }
+    }
+    path.leave();
+  }
+  checkFs(ps["ephemeral-storage"], path, "ephemeral-storage");
+  checkNumbers(ps.process_stats, ["process_count"], path, "process_stats");
 }
 
 /** Checks every Summary field the engine reads, naming the first broken one; returns the summary typed. */
 export function validateSummary(v: unknown, field = "summary"): Summary | undefined {
-  const path: Path = () => field;
+  const path = new FieldPath(field);
   const s = expectObject(v, path);
   if (!s) return undefined;
-  const np = at(path, "node");
-  const node = expectObject(s.node, np);
+  const node = expectObject(s.node, path, "node");
   if (node) {
-    checkMemory(node.memory, at(np, "memory"));
-    checkFs(node.fs, at(np, "fs"));
-    const rp = at(np, "runtime");
-    const rt = expectObject(node.runtime, rp);
-    checkFs(rt?.imageFs, at(rp, "imageFs"));
-    checkFs(rt?.containerFs, at(rp, "containerFs"));
-    checkNumbers(expectObject(node.rlimit, at(np, "rlimit")), ["maxpid", "curproc"], at(np, "rlimit"));
-    const sys = expectArray(node.systemContainers, at(np, "systemContainers"));
-    for (let i = 0; i < sys.length; i++) {
-      const cp = at(at(np, "systemContainers"), i);
-      checkMemory(expectObject(sys[i], cp)?.memory, at(cp, "memory"));
+    path.enter("node");
+    checkMemory(node.memory, path, "memory");
+    checkFs(node.fs, path, "fs");
+    const rt = expectObject(node.runtime, path, "runtime");
+    if (rt) {
+      path.enter("runtime");
+      checkFs(rt.imageFs, path, "imageFs");
+      checkFs(rt.containerFs, path, "containerFs");
+      path.leave();
     }
+    checkNumbers(node.rlimit, ["maxpid", "curproc"], path, "rlimit");
+    const sys = expectArray(node.systemContainers, path, "systemContainers");
+    if (sys.length) {
+      path.enter("systemContainers");
+      for (let i = 0; i < sys.length; i++) {
+        const c = expectObject(sys[i], path, i);
+        if (!c) continue;
+        path.enter(i);
+        checkMemory(c.memory, path, "memory");
+        path.leave();
+      }
+      path.leave();
+    }
+    path.leave();
   }
-  const pods = expectArray(s.pods, at(path, "pods"));
-  for (let i = 0; i < pods.length; i++) checkPodStats(pods[i], at(at(path, "pods"), i));
+  const pods = expectArray(s.pods, path, "pods");
+  path.enter("pods");
+  for (let i = 0; i < pods.length; i++) {
+    path.enter(i);
+    checkPodStats(pods[i], path);
+    path.leave();
+  }
   return s as Summary;
 }

@@ -3,11 +3,12 @@ import type { ClusterClient } from "./client";
 import { type CollectorSink, Collector, type ConfigResult } from "./collector";
 import { CollectStats } from "./collect-stats";
 import type { CollectorSettings } from "./env";
+import { limitHeapGrowth } from "./heap-growth";
 import { Reflector } from "./informers";
 import { KubeletClient } from "./kubelet-client";
 import { NodeState } from "./node-state";
 import { type Profile, profileFor } from "./profiles";
-import { type TrimmedEvent, type TrimmedLease, type TrimmedNode, trimEvent, trimLease, trimNode, trimPod, trimSummary } from "./trim";
+import { type TrimmedEvent, type TrimmedLease, type TrimmedNode, intern, trimEvent, trimLease, trimNode, trimPod, trimSummary } from "./trim";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Obj = Record<string, any>;
@@ -65,6 +66,7 @@ export class ClusterCache {
   }
 
   start(): void {
+    limitHeapGrowth();
     for (const r of [this.nodes, this.pods, this.leases, this.events]) r.start();
     // Kubelets are polled only once the node list is known; pods may still be arriving.
     void this.nodes.synced.then(() => this.collector.start());
@@ -80,7 +82,7 @@ export class ClusterCache {
 
   /** Informers listed, every node's kubelet tried once, and every row computed. */
   ready(): boolean {
-    const ok = this.nodes.status.synced && this.pods.status.synced && this.leases.status.synced && this.collector.firstPassDone() && this.dirty.size === 0;
+    const ok = this.nodes.status.synced && this.pods.status.synced && this.leases.status.synced && this.collector.firstPassDone() && this.dirty.size === 0 && this.podsPending.size === 0;
     if (ok && this.firstCompleteAt === null) this.firstCompleteAt = Date.now();
     return ok;
   }
@@ -141,12 +143,28 @@ export class ClusterCache {
     const now = pod?.spec?.nodeName as string | undefined;
     if (was && was !== now) {
       this.states.get(was)?.pods.delete(key);
-      this.markDirty(was);
+      this.podsChanged(was);
     }
     if (now) {
       this.state(now).pods.set(key, pod!);
-      this.markDirty(now);
+      this.podsChanged(now);
     }
+  }
+
+  // During the first pod list a node's pods arrive one page at a time, over many seconds at
+  // 150 000 pods: recomputing its row on each would analyze every node dozens of times before
+  // the list is even complete. Until then a pod change waits, and the list's end flushes them.
+  private readonly podsPending = new Set<string>();
+
+  private podsChanged(name: string): void {
+    if (this.pods.status.synced) return this.markDirty(name);
+    if (this.podsPending.size === 0) void this.pods.synced.then(() => this.flushPods());
+    this.podsPending.add(name);
+  }
+
+  private flushPods(): void {
+    for (const name of this.podsPending) this.markDirty(name);
+    this.podsPending.clear();
   }
 
   private onLease(name: string, lease: TrimmedLease | undefined): void {
@@ -189,7 +207,8 @@ export class ClusterCache {
         const s = this.states.get(name);
         if (!s) return;
         if (r.ok) {
-          s.config = { source: "configz", kubeletConfig: r.config, kubeletFlags: null };
+          // A pool's nodes serve one configuration: keep one (frozen) copy, not one per node.
+          s.config = { source: "configz", kubeletConfig: intern(r.config), kubeletFlags: null };
           s.configError = null;
         } else {
           s.configError = `configz: ${r.error}`;

@@ -19,11 +19,68 @@ export interface CollectorSink {
 }
 
 interface Sched {
+  name: string;
   nextSummary: number;
   nextConfigz: number;
   summaryFailures: number;
   configFailures: number;
   busy: boolean;
+  /** The due time this node is queued under; a queue entry with another time is stale. */
+  queuedAt: number;
+}
+
+// A binary min-heap of (due time, node): the pump takes the earliest due nodes without scanning
+// all 5 000 after every answer. Entries are never removed in place: a node's later time (or its
+// removal) makes its older entry stale, and stale entries are dropped when they reach the top.
+class DueQueue {
+  private readonly at: number[] = [];
+  private readonly st: Sched[] = [];
+
+  get size(): number {
+    return this.at.length;
+  }
+
+  push(at: number, st: Sched): void {
+    let i = this.at.length;
+    this.at.push(at);
+    this.st.push(st);
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (this.at[p]! <= at) break;
+      this.at[i] = this.at[p]!;
+      this.st[i] = this.st[p]!;
+      i = p;
+    }
+    this.at[i] = at;
+    this.st[i] = st;
+  }
+
+  peekAt(): number {
+    return this.at.length ? this.at[0]! : Infinity;
+  }
+
+  peek(): Sched | undefined {
+    return this.st[0];
+  }
+
+  pop(): void {
+    const lastAt = this.at.pop()!;
+    const lastSt = this.st.pop()!;
+    const n = this.at.length;
+    if (n === 0) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) break;
+      const c = l + 1 < n && this.at[l + 1]! < this.at[l]! ? l + 1 : l;
+      if (this.at[c]! >= lastAt) break;
+      this.at[i] = this.at[c]!;
+      this.st[i] = this.st[c]!;
+      i = c;
+    }
+    this.at[i] = lastAt;
+    this.st[i] = lastSt;
+  }
 }
 
 const MAX_BACKOFF_MS = 5 * 60_000;
@@ -31,6 +88,7 @@ const jitter = (ms: number, spread = 0.1) => ms * (1 - spread + Math.random() * 
 
 export class Collector {
   private readonly sched = new Map<string, Sched>();
+  private readonly queue = new DueQueue();
   private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -42,7 +100,11 @@ export class Collector {
   /** Adds a node (due at once) or removes it. */
   track(name: string, present: boolean): void {
     if (!present) this.sched.delete(name);
-    else if (!this.sched.has(name)) this.sched.set(name, { nextSummary: 0, nextConfigz: 0, summaryFailures: 0, configFailures: 0, busy: false });
+    else if (!this.sched.has(name)) {
+      const st: Sched = { name, nextSummary: 0, nextConfigz: 0, summaryFailures: 0, configFailures: 0, busy: false, queuedAt: 0 };
+      this.sched.set(name, st);
+      this.queue.push(0, st);
+    }
     this.kick();
   }
 
@@ -64,22 +126,36 @@ export class Collector {
     }, 0);
   }
 
+  /** Queues a node under its next due time (once it is idle again). */
+  private requeue(st: Sched): void {
+    st.queuedAt = Math.min(st.nextSummary, st.nextConfigz);
+    this.queue.push(st.queuedAt, st);
+  }
+
   private pump(): void {
     if (this.stopped) return;
     const now = Date.now();
-    const free = this.s.concurrency - this.inFlight;
+    let free = this.s.concurrency - this.inFlight;
     let nextWake = now + 1000;
-    if (free > 0) {
-      const due: [string, Sched, number][] = [];
-      for (const [name, st] of this.sched) {
-        if (st.busy) continue;
-        const at = Math.min(st.nextSummary, st.nextConfigz);
-        if (at <= now) due.push([name, st, at]);
-        else nextWake = Math.min(nextWake, at);
+    // Earliest due first, as many as there are free slots.
+    while (this.queue.size) {
+      const st = this.queue.peek()!;
+      const at = this.queue.peekAt();
+      if (st.busy || at !== st.queuedAt || this.sched.get(st.name) !== st) {
+        this.queue.pop(); // stale: running, rescheduled or removed
+        continue;
       }
-      if (due.length > free) due.sort((a, b) => a[2] - b[2]);
-      for (const [name, st] of due.slice(0, free)) void this.run(name, st);
-      if (due.length > free) nextWake = now + 20;
+      if (at > now) {
+        nextWake = Math.min(nextWake, at);
+        break;
+      }
+      if (free <= 0) {
+        nextWake = now + 20;
+        break;
+      }
+      this.queue.pop();
+      free--;
+      void this.run(st.name, st);
     }
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -101,6 +177,7 @@ export class Collector {
     } finally {
       st.busy = false;
       this.inFlight--;
+      this.requeue(st);
       this.kick();
     }
   }

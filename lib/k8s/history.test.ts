@@ -28,3 +28,19 @@ describe("NodeHistory", () => {
     expect(new NodeHistory(3).series(10)).toEqual({ start: 0, intervalSeconds: 10, signals: {} });
   });
 });
+
+describe("NodeHistory in one buffer", () => {
+  it("adds a signal seen later without disturbing the others, across growth and wrap-around", () => {
+    const h = new NodeHistory(6, 2);
+    for (let i = 0; i < 9; i++) {
+      const samples = [{ signal: "memory.available", available: i, capacity: 100 }];
+      if (i >= 4) samples.push({ signal: "pid.available", available: 10 * i, capacity: 1000 });
+      h.push(i * 10_000, samples);
+    }
+    const series = h.series(10);
+    expect(series.start).toBe(30_000);
+    expect(series.signals["memory.available"]!.available).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(series.signals["pid.available"]).toEqual({ available: [null, 40, 50, 60, 70, 80], capacity: 1000 });
+    expect(h.bytes()).toBe(6 * 3 * 8);
+  });
+});

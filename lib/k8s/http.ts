@@ -23,29 +23,92 @@ class TimeoutError extends Error {
   override name = "TimeoutError";
 }
 
-/** GETs a URL and returns the body text of a 2xx answer; throws K8sError otherwise. */
-export function getText(url: URL, opts: GetOptions): Promise<string> {
+// Receive buffers, reused. At 5 000 nodes the collector reads hundreds of kubelet answers a
+// second; keeping each answer's socket chunks until the end (and then a concatenated copy) keeps
+// off-heap buffers alive past young-generation collections, until a full GC. Copying each chunk
+// into a reused buffer lets the chunks die young and keeps the body buffers to a handful
+// (scripts/bench-data.ts: 10-20 MiB less resident memory).
+const SPARE_TOTAL_BYTES = 8 * 1024 * 1024;
+const SPARE_MAX_BYTES = 2 * 1024 * 1024;
+const FIRST_BYTES = 64 * 1024;
+const spare: Buffer[] = [];
+let spareBytes = 0;
+
+class Body {
+  private buf: Buffer;
+  length = 0;
+
+  /** `expected`: the declared Content-Length, trusted only up to SPARE_MAX_BYTES before data arrives. */
+  constructor(expected: number) {
+    const want = Math.min(expected, SPARE_MAX_BYTES);
+    const i = spare.findIndex((b) => b.length >= want);
+    if (i >= 0) {
+      this.buf = spare.splice(i, 1)[0]!;
+      spareBytes -= this.buf.length;
+    } else this.buf = Buffer.allocUnsafeSlow(Math.max(FIRST_BYTES, want));
+  }
+
+  push(c: Buffer): void {
+    if (this.length + c.length > this.buf.length) {
+      const bigger = Buffer.allocUnsafeSlow(Math.max(this.buf.length * 2, this.length + c.length));
+      this.buf.copy(bigger, 0, 0, this.length);
+      this.release();
+      this.buf = bigger;
+    }
+    c.copy(this.buf, this.length);
+    this.length += c.length;
+  }
+
+  text(): string {
+    return this.buf.toString("utf8", 0, this.length);
+  }
+
+  /** Hands the buffer back for the next request (the body must not be read after this). */
+  release(): void {
+    const b = this.buf;
+    if (b.length > SPARE_MAX_BYTES || spareBytes + b.length > SPARE_TOTAL_BYTES || spare.includes(b)) return;
+    spare.push(b);
+    spareBytes += b.length;
+  }
+}
+
+// GETs a URL; resolves with the body text (or, with `parse`, the parsed JSON) of a 2xx answer.
+function get(url: URL, opts: GetOptions, parse: boolean): Promise<unknown> {
   const mod = url.protocol === "http:" ? http : https;
+  const max = opts.maxBytes ?? DEFAULT_MAX;
   return new Promise((resolve, reject) => {
     const req = mod.request(
       { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ""), port: url.port || undefined,
         path: url.pathname + url.search, method: "GET", agent: opts.agent,
         headers: { Accept: "application/json", ...opts.headers }, signal: opts.signal },
       (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
+        const declared = Number(res.headers["content-length"]);
+        const body = new Body(Number.isFinite(declared) && declared > 0 && declared <= max ? declared : 0);
+        let done = false;
         res.on("data", (c: Buffer) => {
-          size += c.length;
-          if (size > (opts.maxBytes ?? DEFAULT_MAX)) req.destroy(new K8sError(`bad data: ${opts.resource} larger than ${opts.maxBytes ?? DEFAULT_MAX} bytes`, 0, opts.resource, "bad-data"));
-          else chunks.push(c);
+          if (done) return;
+          if (body.length + c.length > max) {
+            done = true;
+            body.release();
+            req.destroy(new K8sError(`bad data: ${opts.resource} larger than ${max} bytes`, 0, opts.resource, "bad-data"));
+          } else body.push(c);
         });
         res.on("error", fail);
         res.on("end", () => {
           clearTimeout(timer);
-          const text = Buffer.concat(chunks).toString("utf8");
+          if (done) return;
+          done = true;
+          const text = body.text();
+          body.release();
           const status = res.statusCode ?? 0;
-          if (status >= 200 && status < 300) resolve(text);
-          else reject(httpError(status, opts.resource, text));
+          if (status < 200 || status >= 300) return reject(httpError(status, opts.resource, text));
+          if (!parse) return resolve(text);
+          // Parsed here, while the text is young: it never outlives this callback.
+          try {
+            resolve(JSON.parse(text));
+          } catch {
+            reject(new K8sError(`bad data: ${opts.resource} is not valid JSON (${text.length} bytes)`, 0, opts.resource, "bad-data"));
+          }
         });
       },
     );
@@ -62,12 +125,12 @@ export function getText(url: URL, opts: GetOptions): Promise<string> {
   });
 }
 
+/** GETs a URL and returns the body text of a 2xx answer; throws K8sError otherwise. */
+export function getText(url: URL, opts: GetOptions): Promise<string> {
+  return get(url, opts, false) as Promise<string>;
+}
+
 /** GETs a URL and parses JSON; a body that is not JSON is a "bad data" K8sError. */
-export async function getJson<T>(url: URL, opts: GetOptions): Promise<T> {
-  const text = await getText(url, opts);
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw new K8sError(`bad data: ${opts.resource} is not valid JSON (${text.length} bytes)`, 0, opts.resource, "bad-data");
-  }
+export function getJson<T>(url: URL, opts: GetOptions): Promise<T> {
+  return get(url, opts, true) as Promise<T>;
 }

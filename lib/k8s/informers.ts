@@ -102,7 +102,12 @@ export class Reflector<T> {
         this.o.resource,
       );
       if (this.stop$.signal.aborted) return;
-      for (const raw of page.items ?? []) {
+      const items = page.items ?? [];
+      for (let i = 0; i < items.length; i++) {
+        const raw = items[i]!;
+        // Let each raw object go once trimmed: a 500-object page is megabytes that would
+        // otherwise all live (and be copied by the young-generation GC) until the page is done.
+        items[i] = undefined as unknown as Raw;
         const key = keyOf(raw);
         seen.add(key);
         this.apply(key, raw);

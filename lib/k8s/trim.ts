@@ -60,6 +60,18 @@ function deepFreeze<T>(v: T): T {
   return v;
 }
 
+// Each pod carries its node's name: one shared string per node instead of one per pod.
+const names = new Map<string, string>();
+
+function sharedName(s: unknown): unknown {
+  if (typeof s !== "string") return s;
+  const hit = names.get(s);
+  if (hit !== undefined) return hit;
+  if (names.size >= MAX_INTERNED) names.clear();
+  names.set(s, s);
+  return s;
+}
+
 const trimVolume = (v: Obj) => {
   const out: Obj = { name: v.name };
   if (v.emptyDir) out.emptyDir = pick(v.emptyDir, ["medium", "sizeLimit"]);
@@ -84,14 +96,15 @@ export function trimPod(p: Obj): Obj | null {
   const oom = (st.containerStatuses as Obj[] | undefined)?.filter((cs) => cs.lastState?.terminated?.reason === "OOMKilled" || cs.state?.terminated?.reason === "OOMKilled");
   return {
     metadata: {
-      // No resourceVersion: the reflector keeps it, and 150 000 copies here would be dead weight.
-      name: m.name, namespace: m.namespace, uid: m.uid, creationTimestamp: m.creationTimestamp,
+      // No resourceVersion (the reflector keeps it) and no creationTimestamp (nothing reads it):
+      // 150 000 copies of each would be dead weight.
+      name: m.name, namespace: m.namespace, uid: m.uid,
       ...(m.deletionTimestamp ? { deletionTimestamp: m.deletionTimestamp } : {}),
       ...(annotations && Object.keys(annotations).length ? { annotations } : {}),
       ...(m.ownerReferences ? { ownerReferences: intern((m.ownerReferences as Obj[]).map((o) => pick(o, ["kind", "name"]))) } : {}),
     },
     spec: {
-      nodeName: spec.nodeName, priority: spec.priority, priorityClassName: spec.priorityClassName,
+      nodeName: sharedName(spec.nodeName), priority: spec.priority, priorityClassName: spec.priorityClassName,
       containers: intern((spec.containers ?? []).map(trimContainer)),
       ...(spec.initContainers ? { initContainers: intern(spec.initContainers.map(trimContainer)) } : {}),
       ...(spec.overhead ? { overhead: intern(spec.overhead) } : {}),
