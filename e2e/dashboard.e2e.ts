@@ -44,6 +44,25 @@ test("filters write the URL and a reload restores them", async ({ page }) => {
   await expect(page.getByLabel("Show")).toHaveValue("pressure");
 });
 
+test("a label selector filters nodes and survives a reload; one that does not parse is ignored with a note", async ({ page }) => {
+  const fleet = new FleetPage(page);
+  await fleet.goto();
+  const labels = page.getByLabel("Labels");
+  await labels.fill(`kubernetes.io/hostname in (${PRESSURED}),kubernetes.io/os=linux`);
+  await expect(fleet.rows).toHaveCount(1);
+  await expect(fleet.row(PRESSURED)).toBeVisible();
+  await expect(page).toHaveURL(/label=kubernetes.io/);
+  await page.reload();
+  await expect(fleet.rows).toHaveCount(1);
+  await expect(page.getByLabel("Labels")).toHaveValue(`kubernetes.io/hostname in (${PRESSURED}),kubernetes.io/os=linux`);
+  await page.getByLabel("Labels").fill("kubernetes.io/hostname in (");
+  await expect(page.getByRole("alert").filter({ hasText: "Label selector" })).toContainText("Label selector ignored: unable to parse requirement");
+  await expect(fleet.rows).toHaveCount(2);
+  await page.screenshot({ path: `${SHOTS}/overview-label-error-light.png` });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: `${SHOTS}/overview-label-error-dark.png` });
+});
+
 test("the node page shows what headroom analyze computes", async ({ page, request }) => {
   const expected = headroomAnalyze(await nodeDoc(request, PRESSURED));
   const node = new NodePage(page);

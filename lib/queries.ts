@@ -1,7 +1,7 @@
 // Query keys and options shared by every component that reads cluster data, so N components on a
 // page share one request and one cache entry.
 import { queryOptions } from "@tanstack/react-query";
-import { type ClusterOverview, type NodeDetail, clusterOverview, nodeDetail } from "./dto";
+import { type ClusterOverview, type NodeDetail, clusterOverviewInBrowser, nodeDetail } from "./dto";
 
 export const queryKeys = {
   cluster: () => ["cluster"] as const,
@@ -24,11 +24,14 @@ async function getJson(url: string): Promise<unknown> {
   return body;
 }
 
+/** The fleet overview document (the fleet page preloads it). */
+export const CLUSTER_URL = "/api/cluster";
+
 /** Polls the fleet overview at the kubelet's own 10 s cadence. */
 export function clusterOptions() {
   return queryOptions({
     queryKey: queryKeys.cluster(),
-    queryFn: async (): Promise<ClusterOverview> => clusterOverview.parse(await getJson("/api/cluster")),
+    queryFn: async (): Promise<ClusterOverview> => clusterOverviewInBrowser.parse(await getJson(CLUSTER_URL)),
     refetchInterval: 10_000,
   });
 }

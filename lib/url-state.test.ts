@@ -10,11 +10,11 @@ describe("parseUrlState", () => {
 
   it("reads view and what-if params", () => {
     const { state, invalid } = parse(
-      "q=ip-10&sort=disk&desc=1&filter=pressure&pool=workers&margin=0.1&signal=nodefs.available&embed=1&theme=dark" +
+      "q=ip-10&sort=disk&desc=1&filter=pressure&pool=workers&label=zone%20in%20(a%2Cb)%2C!spot&margin=0.1&signal=nodefs.available&embed=1&theme=dark" +
         "&kr.memory=1Gi&sr.cpu=500m&eh.memory.available=500Mi&es.memory.available=10%25&gp.memory.available=1m30s&mr.nodefs.available=1Gi&scale.memory=1.2&scope=pool",
     );
     expect(invalid).toEqual([]);
-    expect(state).toMatchObject({ q: "ip-10", sort: "disk", desc: true, filter: "pressure", pool: "workers", marginBelow: 0.1, signal: "nodefs.available", embed: true, theme: "dark" });
+    expect(state).toMatchObject({ q: "ip-10", sort: "disk", desc: true, filter: "pressure", pool: "workers", label: "zone in (a,b),!spot", marginBelow: 0.1, signal: "nodefs.available", embed: true, theme: "dark" });
     expect(state.whatIf).toEqual({
       kubeReserved: { memory: "1Gi" },
       systemReserved: { cpu: "500m" },
@@ -38,6 +38,8 @@ describe("parseUrlState", () => {
     ["scale.memory=-1", "scale.memory"],
     ["scale.cpu=2", "scale.cpu"],
     ["margin=2", "margin"],
+    ["label=zone%20in%20(a", "label"],
+    ["label=a%3D%3D%3Db", "label"],
     ["theme=<script>", "theme"],
     [`q=${"x".repeat(500)}`, "q"],
   ])("drops and reports %s", (qs, param) => {

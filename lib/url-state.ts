@@ -6,6 +6,7 @@ import { parseGoDuration } from "./eviction/go-parse";
 import { parseQuantity } from "./eviction/quantity";
 import { SIGNALS, type Signal, isSignal } from "./eviction/signals";
 import type { WhatIf } from "./eviction/types";
+import { labelSelectorError } from "./label-selector";
 
 export const RESERVED_RESOURCES = ["cpu", "memory", "ephemeral-storage", "pid"] as const;
 export const SCALE_RESOURCES = ["memory", "ephemeral-storage", "pid"] as const;
@@ -34,6 +35,8 @@ export interface UrlState {
   desc: boolean;
   filter: Filter;
   pool: string;
+  /** A label selector (`kubectl -l` syntax) the fleet's nodes must match; "" = off. */
+  label: string;
   /** Show only nodes whose worst margin fraction is below this (0..1); null = off. */
   marginBelow: number | null;
   signal: Signal;
@@ -57,6 +60,7 @@ export const DEFAULT_STATE: Readonly<UrlState> = Object.freeze({
   desc: false,
   filter: "all",
   pool: "",
+  label: "",
   marginBelow: null,
   signal: "memory.available",
   embed: false,
@@ -157,6 +161,12 @@ export function parseUrlState(params: Params): { state: UrlState; invalid: Inval
       case "pool":
         state.pool = v;
         break;
+      case "label": {
+        const reason = labelSelectorError(v);
+        if (reason) bad(param, `not a label selector: ${reason}`);
+        else state.label = v;
+        break;
+      }
       case "margin": {
         const n = Number(v);
         if (v !== "" && Number.isFinite(n) && n >= 0 && n <= 1) state.marginBelow = n;
@@ -196,6 +206,7 @@ export function serializeUrlState(state: UrlState): URLSearchParams {
   if (state.desc) p.set("desc", "1");
   if (state.filter !== d.filter) p.set("filter", state.filter);
   if (state.pool) p.set("pool", state.pool);
+  if (state.label) p.set("label", state.label);
   if (state.marginBelow != null) p.set("margin", String(state.marginBelow));
   if (state.signal !== d.signal) p.set("signal", state.signal);
   if (state.embed) p.set("embed", "1");

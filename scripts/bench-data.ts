@@ -2,11 +2,12 @@
 // then in this process the shared cache from start to the first complete /api/cluster document,
 // its JSON size, warm latency and RSS; `kubectl get pods -A -o json` on the same sim for scale.
 // Prints figures; asserts nothing.
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { startSimProcess } from "./bench/sim-process";
 
 await import("../bin/register-server-only.mjs");
 const { ClusterCache } = await import("../lib/k8s/cache");
@@ -16,24 +17,9 @@ const { clusterOverview } = await import("../lib/dto");
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000);
 const MODE = (process.env.BENCH_MODE ?? "proxy") as "proxy" | "direct";
-const root = join(import.meta.dirname, "..");
 const dir = mkdtempSync(join(tmpdir(), "headroom-bench-data-"));
 const kubeconfig = join(dir, "kubeconfig");
 const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
-
-function startSim(): Promise<ChildProcess> {
-  const args = ["lib/sim/main.ts", "--scenario", "large", "--kubeconfig", kubeconfig, "--token-scope", "full",
-    "--param", `nodes=${NODES}`, "--param", `deployments=${NODES}`, "--param", "replicas=29"];
-  const child = spawn(join(root, "node_modules/.bin/tsx"), args, { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += String(d);
-      if (out.includes("ready")) resolve(child);
-    });
-    child.on("exit", (code) => reject(new Error(`sim exited with ${code}: ${out}`)));
-  });
-}
 
 function kubectlPods(): Promise<number | null> {
   if (!existsSync("/usr/bin/kubectl")) return Promise.resolve(null);
@@ -44,7 +30,7 @@ function kubectlPods(): Promise<number | null> {
   });
 }
 
-const sim = await startSim();
+const sim = await startSimProcess(NODES, kubeconfig);
 try {
   const kubectlMs = await kubectlPods();
   const rss0 = process.memoryUsage().rss;

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { clusterOptions } from "@/lib/queries";
 import { formatResource } from "@/lib/format";
+import { labelSelectorError } from "@/lib/label-selector";
 import { FILTERS, SORTS, serializeUrlState } from "@/lib/url-state";
 import { InvalidParamsNote } from "./invalid-params-note";
 import { filterAndSortNodes, poolsOf, underPressure } from "./node-filters";
@@ -27,8 +28,9 @@ export function FleetOverview() {
   const { state, invalid, setState } = useUrlState();
   const rows = useMemo(() => (data ? filterAndSortNodes(data.nodes, state) : []), [data, state]);
   const pools = useMemo(() => (data ? poolsOf(data.nodes) : []), [data]);
+  const labelError = useMemo(() => labelSelectorError(state.label), [state.label]);
   const query = useMemo(() => {
-    const qs = serializeUrlState({ ...state, q: "", sort: "memory", desc: false, filter: "all", pool: "", marginBelow: null }).toString();
+    const qs = serializeUrlState({ ...state, q: "", sort: "memory", desc: false, filter: "all", pool: "", label: "", marginBelow: null }).toString();
     return qs ? `?${qs}` : "";
   }, [state]);
 
@@ -80,6 +82,17 @@ export function FleetOverview() {
             ))}
           </select>
         </label>
+        <label className="flex flex-col text-xs" title="A label selector as kubectl -l takes it: key=value, key!=value, key in (a,b), key notin (a,b), key, !key; comma means and">
+          Labels
+          <input
+            className={input}
+            value={state.label}
+            placeholder="e.g. topology.kubernetes.io/zone=eu-west-1a"
+            aria-invalid={labelError !== null}
+            aria-describedby={labelError ? "label-error" : undefined}
+            onChange={(e) => setState((s) => ({ ...s, label: e.target.value }))}
+          />
+        </label>
         <label className="flex flex-col text-xs">
           Margin below
           <select className={input} value={state.marginBelow ?? ""} onChange={(e) => setState((s) => ({ ...s, marginBelow: e.target.value === "" ? null : Number(e.target.value) }))}>
@@ -107,6 +120,11 @@ export function FleetOverview() {
           {rows.length} of {data.nodes.length} nodes
         </span>
       </form>
+      {labelError && (
+        <p id="label-error" role="alert" className="text-xs text-red-600 dark:text-red-400">
+          Label selector ignored: {labelError}
+        </p>
+      )}
       <NodeTable rows={rows} query={query} />
     </div>
   );

@@ -27,6 +27,19 @@ describe("filterAndSortNodes", () => {
     expect(filterAndSortNodes(rows, state({ q: "GPU" })).map((r) => r.name)).toEqual(["gpu-1"]);
     expect(filterAndSortNodes(rows, state({ marginBelow: 0.2 })).map((r) => r.name)).toEqual(["a", "c"]);
   });
+  it("filters by a label selector, and ignores one still being typed", () => {
+    const zoned = [
+      row("z1", 0.5, { labels: { "topology.kubernetes.io/zone": "eu-1a", "node.kubernetes.io/instance-type": "m5.large" } }),
+      row("z2", 0.4, { labels: { "topology.kubernetes.io/zone": "eu-1b", "node.kubernetes.io/instance-type": "m5.large", spot: "true" } }),
+      row("z3", 0.3, { labels: { "topology.kubernetes.io/zone": "eu-1c" } }),
+    ];
+    const names = (label: string) => filterAndSortNodes(zoned, state({ label, sort: "name" })).map((r) => r.name);
+    expect(names("topology.kubernetes.io/zone=eu-1a")).toEqual(["z1"]);
+    expect(names("topology.kubernetes.io/zone in (eu-1a, eu-1b),!spot")).toEqual(["z1"]);
+    expect(names("node.kubernetes.io/instance-type")).toEqual(["z1", "z2"]);
+    expect(names("topology.kubernetes.io/zone notin (eu-1a),node.kubernetes.io/instance-type!=m5.large")).toEqual(["z3"]);
+    expect(names("topology.kubernetes.io/zone in (eu-1a,")).toEqual(["z1", "z2", "z3"]);
+  });
   it("sorts by name descending", () => {
     expect(filterAndSortNodes(rows, state({ sort: "name", desc: true })).map((r) => r.name)).toEqual(["gpu-1", "c", "b", "a"]);
   });

@@ -1,5 +1,6 @@
 // Pure filtering and sorting of fleet rows, driven by URL state.
 import type { NodeRow } from "@/lib/dto";
+import { type Labels, type Matcher, parseLabelSelector } from "@/lib/label-selector";
 import type { UrlState } from "@/lib/url-state";
 
 export type Family = "memory" | "disk" | "pid";
@@ -33,12 +34,24 @@ function sortValue(r: NodeRow, sort: UrlState["sort"]): number | string {
   }
 }
 
-/** Filters rows by search, pool, condition and margin, then sorts them (ties by name). */
+// A selector still being typed ("zone in (a,") filters nothing until it parses; the page says why.
+function labelMatcher(selector: string): Matcher<Labels> | null {
+  if (!selector.trim()) return null;
+  try {
+    return parseLabelSelector(selector);
+  } catch {
+    return null;
+  }
+}
+
+/** Filters rows by search, pool, label selector, condition and margin, then sorts them (ties by name). */
 export function filterAndSortNodes(rows: readonly NodeRow[], s: UrlState): NodeRow[] {
   const q = s.q.toLowerCase();
+  const matchesLabels = labelMatcher(s.label);
   const out = rows.filter((r) => {
     if (q && !r.name.toLowerCase().includes(q) && !(r.pool ?? "").toLowerCase().includes(q)) return false;
     if (s.pool && r.pool !== s.pool) return false;
+    if (matchesLabels && !matchesLabels(r.labels)) return false;
     if (s.filter === "pressure" && !underPressure(r)) return false;
     if (s.filter === "notready" && r.ready === "True") return false;
     if (s.filter === "failed" && r.collection.state !== "failed") return false;

@@ -80,8 +80,12 @@ export class ClusterCache {
     this.o.client.close();
   }
 
-  /** Informers listed, every node's kubelet tried once, and every row computed. */
+  /** Informers listed, every node's kubelet tried once, and every row computed; true from then on. */
   ready(): boolean {
+    // Sticky: after the first full sync rows are recomputed all the time (at 5 000 nodes some are
+    // always pending), and a readiness probe that flapped with them would take the pod out of its
+    // Service and the overview would show its first-sync progress bar again.
+    if (this.firstCompleteAt !== null) return true;
     const ok = this.nodes.status.synced && this.pods.status.synced && this.leases.status.synced && this.collector.firstPassDone() && this.dirty.size === 0 && this.podsPending.size === 0;
     if (ok && this.firstCompleteAt === null) this.firstCompleteAt = Date.now();
     return ok;
