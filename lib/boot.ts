@@ -1,9 +1,10 @@
 // Process start-up, called once from instrumentation.ts: validate every setting (and stop with one
 // line per wrong variable rather than serve half-configured), set up logging with the auth token
-// as a secret to scrub, stamp request peers for trusted-header auth, then start the cluster cache.
+// as a secret to scrub, stamp request peers for trusted-header auth, start the process metrics, then the cluster cache.
 import { installPeerStamp } from "@/lib/auth/peer-stamp";
 import { parseServerConfig } from "@/lib/config";
 import { readEnv } from "@/lib/k8s/env";
+import { startProcessMetrics } from "@/lib/k8s/process-metrics";
 import { configureLog, log } from "@/lib/log";
 import { framePolicy } from "@/lib/security-headers";
 
@@ -34,6 +35,7 @@ export async function boot(): Promise<void> {
     process.exit(2);
   }
   installPeerStamp();
+  startProcessMetrics();
   const { startup } = await import("@/lib/startup");
   const { demo } = await startup();
   log.info("headroom started", { authMode: server.data.HEADROOM_AUTH_MODE, bind: server.data.HOSTNAME, demo, embedOrigins: framePolicy(env.HEADROOM_EMBED_ORIGINS).frameAncestors });

@@ -1,7 +1,7 @@
 import { InputError, isObject, jsonType } from "./input-errors";
 import type { Node, Pod } from "./k8s-types";
 import { QuantityError, parseQuantity } from "./quantity";
-import { FieldPath, expectArray, expectObject } from "./validate-util";
+import { FieldPath, eachObject, expectArray, expectObject } from "./validate-util";
 
 const obj = expectObject;
 const arr = expectArray;
@@ -48,21 +48,13 @@ function checkResources(v: unknown, path: FieldPath, key: string): void {
   path.leave();
 }
 
-function checkContainers(v: unknown, path: FieldPath, key: string): void {
-  const list = arr(v, path, key);
-  if (!list.length) return;
-  path.enter(key);
-  for (let i = 0; i < list.length; i++) {
-    const co = obj(list[i], path, i);
-    if (!co) throw new InputError(`${path.at(i)}: must be an object, got null`);
-    path.enter(i);
-    str(co.name, path, "name");
-    str(co.restartPolicy, path, "restartPolicy");
-    checkResources(co.resources, path, "resources");
-    path.leave();
-  }
-  path.leave();
+function checkContainer(co: Record<string, unknown>, path: FieldPath): void {
+  str(co.name, path, "name");
+  str(co.restartPolicy, path, "restartPolicy");
+  checkResources(co.resources, path, "resources");
 }
+
+const checkContainers = (v: unknown, path: FieldPath, key: string) => eachObject(v, path, key, checkContainer, true);
 
 function checkMeta(v: unknown, path: FieldPath, key: string): void {
   const m = obj(v, path, key);
@@ -80,25 +72,14 @@ function checkMeta(v: unknown, path: FieldPath, key: string): void {
   path.leave();
 }
 
-function checkVolumes(v: unknown, path: FieldPath, key: string): void {
-  const list = arr(v, path, key);
-  if (!list.length) return;
-  path.enter(key);
-  for (let i = 0; i < list.length; i++) {
-    const vol = obj(list[i], path, i);
-    if (vol) {
-      path.enter(i);
-      str(vol.name, path, "name");
-      const emptyDir = obj(vol.emptyDir, path, "emptyDir");
-      if (emptyDir) {
-        path.enter("emptyDir");
-        str(emptyDir.medium, path, "medium");
-        path.leave();
-      }
-      path.leave();
-    }
+function checkVolume(vol: Record<string, unknown>, path: FieldPath): void {
+  str(vol.name, path, "name");
+  const emptyDir = obj(vol.emptyDir, path, "emptyDir");
+  if (emptyDir) {
+    path.enter("emptyDir");
+    str(emptyDir.medium, path, "medium");
+    path.leave();
   }
-  path.leave();
 }
 
 // `path` points at the pod.
@@ -117,7 +98,7 @@ function validatePodAt(v: unknown, path: FieldPath): Pod {
     checkContainers(spec.initContainers, path, "initContainers");
     resourceList(spec.overhead, path, "overhead");
     checkResources(spec.resources, path, "resources");
-    checkVolumes(spec.volumes, path, "volumes");
+    eachObject(spec.volumes, path, "volumes", checkVolume);
     path.leave();
   }
   const status = obj(p.status, path, "status");

@@ -1,6 +1,6 @@
 import { InputError, jsonType } from "./input-errors";
 import type { Summary } from "./k8s-types";
-import { FieldPath, expectArray, expectObject } from "./validate-util";
+import { FieldPath, eachObject, expectArray, expectObject } from "./validate-util";
 
 const FS_FIELDS = ["availableBytes", "capacityBytes", "usedBytes", "inodesFree", "inodes", "inodesUsed"];
 const MEMORY_FIELDS = ["availableBytes", "usageBytes", "workingSetBytes", "rssBytes"];
@@ -36,6 +36,14 @@ function checkName(v: unknown, path: FieldPath, key: string): void {
 }
 
 // `path` points at the pod's entry (summary.pods[i]).
+function checkContainerStats(co: Fields, path: FieldPath): void {
+  checkMemory(co.memory, path, "memory");
+  checkFs(co.rootfs, path, "rootfs");
+  checkFs(co.logs, path, "logs");
+}
+
+const checkSystemContainer = (c: Fields, path: FieldPath) => checkMemory(c.memory, path, "memory");
+
 function checkPodStats(v: unknown, path: FieldPath): void {
   const ps = expectObject(v, path);
   if (!ps) throw new InputError(`${path}: must be an object, got null`);
@@ -46,20 +54,7 @@ function checkPodStats(v: unknown, path: FieldPath): void {
     checkName(ref.uid, path, "uid");
   }
   checkMemory(ps.memory, path, "memory");
-  const containers = expectArray(ps.containers, path, "containers");
-  if (containers.length) {
-    path.enter("containers");
-    for (let i = 0; i < containers.length; i++) {
-      const co = expectObject(containers[i], path, i);
-      if (!co) continue;
-      path.enter(i);
-      checkMemory(co.memory, path, "memory");
-      checkFs(co.rootfs, path, "rootfs");
-      checkFs(co.logs, path, "logs");
-      path.leave();
-    }
-    path.leave();
-  }
+  eachObject(ps.containers, path, "containers", checkContainerStats);
   const volumes = expectArray(ps.volume, path, "volume");
   if (volumes.length) {
     path.enter("volume");
@@ -95,18 +90,7 @@ export function validateSummary(v: unknown, field = "summary"): Summary | undefi
       path.leave();
     }
     checkNumbers(node.rlimit, ["maxpid", "curproc"], path, "rlimit");
-    const sys = expectArray(node.systemContainers, path, "systemContainers");
-    if (sys.length) {
-      path.enter("systemContainers");
-      for (let i = 0; i < sys.length; i++) {
-        const c = expectObject(sys[i], path, i);
-        if (!c) continue;
-        path.enter(i);
-        checkMemory(c.memory, path, "memory");
-        path.leave();
-      }
-      path.leave();
-    }
+    eachObject(node.systemContainers, path, "systemContainers", checkSystemContainer);
     path.leave();
   }
   const pods = expectArray(s.pods, path, "pods");

@@ -48,3 +48,31 @@ export function expectArray(v: unknown, path: FieldPath, key?: string | number):
   if (!Array.isArray(v)) throw new InputError(`${where(path, key)}: must be an array, got ${jsonType(v)}`);
   return v;
 }
+
+/**
+ * Runs `check` on each object of the array at `key` below `path`, with the path entered at the
+ * item's index. A null item is skipped, or refused when `required`. Pass a module-level `check` so
+ * the hot path allocates nothing.
+ */
+export function eachObject(
+  v: unknown,
+  path: FieldPath,
+  key: string,
+  check: (item: Record<string, unknown>, path: FieldPath) => void,
+  required = false,
+): void {
+  const list = expectArray(v, path, key);
+  if (!list.length) return;
+  path.enter(key);
+  for (let i = 0; i < list.length; i++) {
+    const item = expectObject(list[i], path, i);
+    if (!item) {
+      if (required) throw new InputError(`${path.at(i)}: must be an object, got null`);
+      continue;
+    }
+    path.enter(i);
+    check(item, path);
+    path.leave();
+  }
+  path.leave();
+}
