@@ -7,6 +7,9 @@ const nextConfig = {
   // start` keeps using `next start` on the full tree. scripts/standalone.mjs assembles the bundle.
   output: "standalone",
   poweredByHeader: false,
+  // Headroom compresses its responses itself, at a level that suits a busy server
+  // (lib/http/compress-responses.ts, installed by lib/boot.ts).
+  compress: false,
   reactStrictMode: true,
 };
 
