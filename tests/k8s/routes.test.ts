@@ -59,6 +59,9 @@ describe("cluster routes", () => {
     const bad = await switchTo(new Request("http://x/api/context", { method: "POST", body: JSON.stringify({ context: "prod" }) }));
     expect(bad.status).toBe(400);
     expect((await switchTo(new Request("http://x/api/context", { method: "POST", body: "{" }))).status).toBe(400);
+    const huge = await switchTo(new Request("http://x/api/context", { method: "POST", body: JSON.stringify({ context: "x".repeat(10_000) }) }));
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error).toMatch(/^body: larger than 4096 bytes/);
     const same = await switchTo(new Request("http://x/api/context", { method: "POST", body: JSON.stringify({ context: "headroom-sim" }) }));
     expect(same.status).toBe(200);
   });

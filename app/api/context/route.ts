@@ -1,6 +1,10 @@
+import { readBody } from "@/lib/http/read-body";
 import { contextDocument } from "@/lib/k8s/api";
 
 export const dynamic = "force-dynamic";
+
+// {"context": NAME} fits in far less; a larger body is refused before it is buffered.
+const MAX_BODY_BYTES = 4 * 1024;
 
 const reply = (r: ReturnType<typeof contextDocument>) => (r.ok ? Response.json(r.data) : Response.json({ error: r.error }, { status: r.status }));
 
@@ -11,9 +15,11 @@ export function GET() {
 
 /** POST /api/context {"context": NAME}: switches context; the shared cache is rebuilt. */
 export async function POST(request: Request) {
+  const raw = await readBody(request, MAX_BODY_BYTES);
+  if (!raw.ok) return Response.json({ error: raw.error }, { status: raw.status });
   let body: unknown;
   try {
-    body = JSON.parse(await request.text());
+    body = JSON.parse(raw.text);
   } catch {
     return Response.json({ error: "body: not valid JSON" }, { status: 400 });
   }
