@@ -20,8 +20,8 @@ import compression from "compression";
 const KEY = Symbol.for("headroom.response-compression");
 const g = globalThis as unknown as Record<symbol, boolean>;
 
-/** The compression middleware with the levels above; exported for tests. */
-export const compressResponse = compression({
+// The compression middleware with the levels above.
+const compressResponse = compression({
   level: 1,
   brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
 });

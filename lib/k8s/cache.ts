@@ -87,7 +87,7 @@ export class ClusterCache {
     // Service and the overview would show its first-sync progress bar again.
     if (this.firstCompleteAt !== null) return true;
     const ok = this.nodes.status.synced && this.pods.status.synced && this.leases.status.synced && this.collector.firstPassDone() && this.dirty.size === 0 && this.podsPending.size === 0;
-    if (ok && this.firstCompleteAt === null) this.firstCompleteAt = Date.now();
+    if (ok) this.firstCompleteAt = Date.now();
     return ok;
   }
 
