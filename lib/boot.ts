@@ -1,9 +1,12 @@
 // Process start-up, called once from instrumentation.ts: validate every setting (and stop with one
 // line per wrong variable rather than serve half-configured), set up logging with the auth token
-// as a secret to scrub, stamp request peers for trusted-header auth, compress responses, start the process metrics, then the cluster cache.
+// as a secret to scrub, stamp request peers for trusted-header auth, compress responses, count
+// requests in flight (background collection waits for them), start the process metrics, then the
+// cluster cache.
 import { installPeerStamp } from "@/lib/auth/peer-stamp";
 import { parseServerConfig } from "@/lib/config";
 import { installResponseCompression } from "@/lib/http/compress-responses";
+import { installRequestActivity } from "@/lib/http/request-activity";
 import { readEnv } from "@/lib/k8s/env";
 import { startProcessMetrics } from "@/lib/k8s/process-metrics";
 import { configureLog, log } from "@/lib/log";
@@ -37,6 +40,7 @@ export async function boot(): Promise<void> {
   }
   installPeerStamp();
   installResponseCompression();
+  installRequestActivity();
   startProcessMetrics();
   const { startup } = await import("@/lib/startup");
   const { demo } = await startup();

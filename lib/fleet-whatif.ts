@@ -2,9 +2,8 @@
 // the overview's compact per-node facts, without a server round trip. Nodes that share a kubelet
 // configuration and capacity are computed once.
 import { computeAllocatable } from "./eviction/allocatable";
-import { nodeConditions, thresholdsMet } from "./eviction/evaluate";
-import type { Observations } from "./eviction/observe";
-import { type Signal, isSignal } from "./eviction/signals";
+import { thresholdQuantity } from "./eviction/evaluate";
+import type { Signal } from "./eviction/signals";
 import { type Threshold, effectiveConfig, parseKubeletFlags, parseThresholds, readKubeletConfig } from "./eviction/thresholds";
 import type { WhatIf } from "./eviction/types";
 import type { ClusterOverview, NodeRow } from "./dto";
@@ -31,20 +30,39 @@ function capacityList(row: NodeRow): Record<string, string> {
   return out;
 }
 
-function scaled(row: NodeRow, scale: WhatIf["usageScale"]): Observations {
-  const out: Observations = {};
-  for (const [signal, o] of Object.entries(row.observations)) {
-    if (!isSignal(signal)) continue;
-    const s = signal.startsWith("memory") || signal.startsWith("allocatable") ? scale?.memory : signal === "pid.available" ? scale?.pid : signal.endsWith(".available") ? scale?.["ephemeral-storage"] : undefined;
-    const available = s == null ? o.available : Math.max(0, o.capacity - (o.capacity - o.available) * s);
-    out[signal as Signal] = { available, capacity: o.capacity, time: null };
+// One threshold as every row under a configuration checks it, with the usage-growth factor of its
+// signal (inode counts do not grow with usage here). Built once per configuration, so the 5 000
+// rows only read numbers: no per-row observation maps.
+interface Check {
+  threshold: Threshold;
+  scale: number | undefined;
+}
+
+function scaleFor(signal: Signal, scale: WhatIf["usageScale"]): number | undefined {
+  if (signal.startsWith("memory") || signal.startsWith("allocatable")) return scale?.memory;
+  if (signal === "pid.available") return scale?.pid;
+  return signal.endsWith(".available") ? scale?.["ephemeral-storage"] : undefined;
+}
+
+function checksFor(thresholds: readonly Threshold[], scale: WhatIf["usageScale"]): Check[] {
+  return thresholds.map((threshold) => ({ threshold, scale: scaleFor(threshold.signal, scale) }));
+}
+
+/** Whether a row would be under any pressure: some threshold met (kubelet `thresholdsMet`) on its grown observations. */
+function pressureAfter(row: NodeRow, checks: readonly Check[]): boolean {
+  for (const { threshold, scale } of checks) {
+    const o = row.observations[threshold.signal];
+    if (!o) continue;
+    const available = scale == null ? o.available : Math.max(0, o.capacity - (o.capacity - o.available) * scale);
+    const q = thresholdQuantity(threshold, { available, capacity: o.capacity, time: null }, false);
+    if (q != null && q > available) return true;
   }
-  return out;
+  return false;
 }
 
 /** Applies one what-if to the rows it targets (all rows given) and reports who would be under pressure or over-committed. */
 export function fleetWhatIf(overview: Pick<ClusterOverview, "configs">, rows: readonly NodeRow[], whatIf: WhatIf): FleetWhatIfResult {
-  const perConfig = new Map<string, { thresholds: Threshold[]; config: ReturnType<typeof effectiveConfig> } | Error>();
+  const perConfig = new Map<string, { checks: Check[]; config: ReturnType<typeof effectiveConfig> } | Error>();
   const allocCache = new Map<string, number | null>();
   const result: FleetWhatIfResult = { nodes: [], newlyPressured: [], overcommitted: [], errors: [] };
   for (const row of rows) {
@@ -53,7 +71,7 @@ export function fleetWhatIf(overview: Pick<ClusterOverview, "configs">, rows: re
       try {
         const c = overview.configs[row.configId];
         const eff = effectiveConfig(c?.kubeletConfig ? readKubeletConfig(c.kubeletConfig) : undefined, c?.kubeletFlags ? parseKubeletFlags(c.kubeletFlags) : undefined, whatIf);
-        entry = { config: eff, thresholds: parseThresholds(eff.config, eff.fieldName) };
+        entry = { config: eff, checks: checksFor(parseThresholds(eff.config, eff.fieldName), whatIf.usageScale) };
       } catch (e) {
         entry = e as Error;
         result.errors.push((e as Error).message);
@@ -72,12 +90,11 @@ export function fleetWhatIf(overview: Pick<ClusterOverview, "configs">, rows: re
       }
       allocCache.set(capKey, allocMem);
     }
-    const after = nodeConditions(thresholdsMet(entry.thresholds, scaled(row, whatIf.usageScale)));
     const pressureNow = row.conditions.MemoryPressure || row.conditions.DiskPressure || row.conditions.PIDPressure;
-    const pressureAfter = after.MemoryPressure || after.DiskPressure || after.PIDPressure;
+    const after = pressureAfter(row, entry.checks);
     const overcommitted = allocMem != null && (row.requested.memory ?? 0) > allocMem;
-    result.nodes.push({ name: row.name, pressureNow, pressureAfter, allocatableMemoryAfter: allocMem, overcommitted });
-    if (pressureAfter && !pressureNow) result.newlyPressured.push(row.name);
+    result.nodes.push({ name: row.name, pressureNow, pressureAfter: after, allocatableMemoryAfter: allocMem, overcommitted });
+    if (after && !pressureNow) result.newlyPressured.push(row.name);
     if (overcommitted) result.overcommitted.push(row.name);
   }
   result.errors = [...new Set(result.errors)];

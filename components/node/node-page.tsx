@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { useUrlState } from "@/components/dashboard/use-url-state";
 import { WhatIfPanel } from "@/components/whatif/what-if-panel";
-import { analyzeNode } from "@/lib/eviction";
+import { type AnalyzeInput, analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
 import { parseCapacity } from "@/lib/eviction/allocatable";
 import type { Node, Pod, ResourceList, Summary } from "@/lib/eviction/k8s-types";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
@@ -22,11 +22,22 @@ import { requestedByPods, usedFromSummary } from "./node-usage";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
 
-function run(input: Record<string, unknown>): { out: AnalyzeOutput | null; error: string | null } {
+type Run = { out: AnalyzeOutput | null; error: string | null };
+
+function run(f: () => AnalyzeOutput): Run {
   try {
-    return { out: analyzeNode(input), error: null };
+    return { out: f(), error: null };
   } catch (e) {
     return { out: null, error: (e as Error).message };
+  }
+}
+
+/** The engine's contract input, validated once per node document (a what-if re-runs only `analyze`). */
+function validated(raw: Record<string, unknown>): { input: AnalyzeInput; error: null } | { input: null; error: string } {
+  try {
+    return { input: parseAnalyzeInput(raw), error: null };
+  } catch (e) {
+    return { input: null, error: (e as Error).message };
   }
 }
 
@@ -44,11 +55,12 @@ export function NodePage({ name }: { name: string }) {
   const { data, error, isPending } = useQuery(nodeOptions(name));
   const { state, invalid, setState } = useUrlState();
   const input = useMemo(() => (data ? { node: data.node, pods: data.pods, summary: data.summary, kubeletConfig: data.kubeletConfig, kubeletFlags: data.kubeletFlags } : null), [data]);
-  const live = useMemo(() => (input ? run(input) : null), [input]);
+  const parsed = useMemo(() => (input ? validated(input) : null), [input]);
+  const live = useMemo((): Run | null => (parsed ? (parsed.input ? run(() => analyze(parsed.input)) : { out: null, error: parsed.error }) : null), [parsed]);
   const engineWhatIf = useMemo(() => toEngineWhatIf(state.whatIf), [state.whatIf]);
   const next = useMemo(
-    () => (input && hasWhatIf(state.whatIf) ? timed("headroom:what-if-node", () => run({ ...input, whatIf: engineWhatIf })) : null),
-    [input, state.whatIf, engineWhatIf],
+    () => (parsed?.input && hasWhatIf(state.whatIf) ? timed("headroom:what-if-node", () => run(() => analyze(withWhatIf(parsed.input, engineWhatIf)))) : null),
+    [parsed, state.whatIf, engineWhatIf],
   );
   const pods = useMemo(() => (data?.pods ?? []) as Pod[], [data]);
   const requested = useMemo(() => requestedByPods(pods), [pods]);

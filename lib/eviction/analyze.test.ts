@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { analyzeNode } from "./analyze";
+import { analyze, analyzeNode } from "./analyze";
+import { parseAnalyzeInput, withWhatIf } from "./input";
 
 const MI = 1024 ** 2;
 const GI = 1024 ** 3;
@@ -152,5 +153,28 @@ describe("analyzeNode reservation checks", () => {
   });
   it("names the flag a bad reservation came from", () => {
     expect(() => analyzeNode({ kubeletFlags: "--kube-reserved=memory=-1Gi" })).toThrow(/kubeletFlags/);
+  });
+});
+
+describe("withWhatIf (the dashboard validates a node once, then re-runs what-ifs)", () => {
+  const whatIfs = [
+    { evictionHard: { "memory.available": "1Gi" } },
+    { kubeReserved: { memory: "2Gi" }, usageScale: { memory: 1.5 } },
+    { evictionSoft: { "memory.available": "10%" }, evictionSoftGracePeriod: { "memory.available": "30s" } },
+  ];
+  it("gives what analyzeNode gives for the whole document, what-if included", () => {
+    const base = parseAnalyzeInput(pressured());
+    for (const whatIf of whatIfs) expect(analyze(withWhatIf(base, whatIf))).toEqual(analyzeNode({ ...pressured(), whatIf }));
+  });
+  it("leaves the validated input as it was (it is reused for every what-if)", () => {
+    const base = parseAnalyzeInput(pressured());
+    const before = structuredClone(base);
+    for (const whatIf of whatIfs) analyze(withWhatIf(base, whatIf));
+    expect(base).toEqual(before);
+  });
+  it("validates the what-if and names the bad field", () => {
+    const base = parseAnalyzeInput(pressured());
+    expect(() => withWhatIf(base, { evictionHard: { "memory.available": true } })).toThrow(/^whatIf\.evictionHard\["memory\.available"\]: must be a string/);
+    expect(() => withWhatIf(base, { bogus: {} })).toThrow(/^whatIf\.bogus: unknown setting/);
   });
 });

@@ -118,3 +118,11 @@ export function parseAnalyzeInput(raw: unknown): AnalyzeInput {
     nowMs: parseNow(raw.now),
   };
 }
+
+/**
+ * A validated input with another what-if, validated the same way. The dashboard validates a
+ * node's data once and re-runs only the what-if on every slider move.
+ */
+export function withWhatIf(input: AnalyzeInput, whatIf: unknown): AnalyzeInput {
+  return { ...input, whatIf: parseWhatIf(whatIf) };
+}

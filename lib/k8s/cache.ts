@@ -1,4 +1,5 @@
 import "server-only";
+import { backgroundGate } from "@/lib/http/request-activity";
 import type { ClusterClient } from "./client";
 import { type CollectorSink, Collector, type ConfigResult } from "./collector";
 import { CollectStats } from "./collect-stats";
@@ -20,9 +21,12 @@ export interface CacheOptions {
   demo: boolean;
   /** The cluster's clock for lease ages and sample times (default Date.now; tests pass the sim's). */
   now?: () => number;
+  /** Whether background work (collection, row recomputes) may start now; default: the process's request gate. */
+  mayRun?: () => boolean;
 }
 
 const RECOMPUTE_SLICE_MS = 25;
+const HOLD_POLL_MS = 25;
 
 /**
  * The per-process cluster cache shared by every viewer: informers for Nodes, Pods, Leases and
@@ -45,6 +49,7 @@ export class ClusterCache {
   readonly startedAt = Date.now();
   firstCompleteAt: number | null = null;
   private readonly historySamples: number;
+  private readonly mayRun: () => boolean;
 
   constructor(readonly o: CacheOptions) {
     this.now = o.now ?? Date.now;
@@ -58,7 +63,8 @@ export class ClusterCache {
     });
     this.events = new Reflector({ client, path: "/api/v1/events", resource: "events", trim: trimEvent, onChange: () => {} });
     this.kubelets = new KubeletClient(client, o.settings);
-    this.collector = new Collector(this.kubelets, o.settings, this.sink());
+    this.mayRun = o.mayRun ?? (() => backgroundGate().mayRun());
+    this.collector = new Collector(this.kubelets, o.settings, this.sink(), this.mayRun);
   }
 
   get settings(): CollectorSettings {
@@ -118,6 +124,10 @@ export class ClusterCache {
   /** Recomputes dirty rows in slices so a 5 000-node pass never blocks requests for long. */
   private recompute(): void {
     this.recomputeTimer = undefined;
+    if (!this.mayRun()) {
+      this.recomputeTimer = setTimeout(() => this.recompute(), HOLD_POLL_MS);
+      return;
+    }
     const end = Date.now() + RECOMPUTE_SLICE_MS;
     const now = this.now();
     for (const name of this.dirty) {

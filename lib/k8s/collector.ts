@@ -84,6 +84,8 @@ class DueQueue {
 }
 
 const MAX_BACKOFF_MS = 5 * 60_000;
+// How often a held collector asks again whether it may run.
+const HOLD_POLL_MS = 25;
 const jitter = (ms: number, spread = 0.1) => ms * (1 - spread + Math.random() * 2 * spread);
 
 export class Collector {
@@ -95,7 +97,13 @@ export class Collector {
   /** Requests sent so far, by kind (for tests and the bench). */
   readonly sent = { summary: 0, configz: 0 };
 
-  constructor(private readonly kubelets: KubeletClient, private readonly s: CollectorSettings, private readonly sink: CollectorSink) {}
+  /** `mayRun`: whether new requests may start now (the server holds them while it serves viewers). */
+  constructor(
+    private readonly kubelets: KubeletClient,
+    private readonly s: CollectorSettings,
+    private readonly sink: CollectorSink,
+    private readonly mayRun: () => boolean = () => true,
+  ) {}
 
   /** Adds a node (due at once) or removes it. */
   track(name: string, present: boolean): void {
@@ -134,6 +142,7 @@ export class Collector {
 
   private pump(): void {
     if (this.stopped) return;
+    if (!this.mayRun()) return this.wakeIn(HOLD_POLL_MS);
     const now = Date.now();
     let free = this.s.concurrency - this.inFlight;
     let nextWake = now + 1000;
@@ -157,10 +166,14 @@ export class Collector {
       free--;
       void this.run(st.name, st);
     }
+    this.wakeIn(Math.max(5, nextWake - now));
+  }
+
+  private wakeIn(ms: number): void {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.pump();
-    }, Math.max(5, nextWake - now));
+    }, ms);
     this.timer.unref?.();
   }
 

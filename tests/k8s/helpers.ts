@@ -1,5 +1,5 @@
 // Shared set-up for the data-layer integration tests: a sim on loopback and a cache wired to it.
-import { ClusterCache } from "@/lib/k8s/cache";
+import { type CacheOptions, ClusterCache } from "@/lib/k8s/cache";
 import { ClusterClient, loadKubeConfig } from "@/lib/k8s/client";
 import type { CollectorSettings } from "@/lib/k8s/env";
 import type { Sim } from "@/lib/sim";
@@ -10,9 +10,9 @@ export const FAST: CollectorSettings = {
 };
 
 /** A started cache against the sim with the given identity and settings. */
-export function cacheFor(sim: Sim, scope = "full", settings: Partial<CollectorSettings> = {}): ClusterCache {
+export function cacheFor(sim: Sim, scope = "full", settings: Partial<CollectorSettings> = {}, options: Pick<CacheOptions, "mayRun"> = {}): ClusterCache {
   const client = new ClusterClient(loadKubeConfig({ kind: "text", yaml: sim.kubeconfigFor(scope) }));
-  const cache = new ClusterCache({ client, settings: { ...FAST, ...settings }, profiles: [], demo: false, now: () => sim.clock.now() });
+  const cache = new ClusterCache({ client, settings: { ...FAST, ...settings }, profiles: [], demo: false, now: () => sim.clock.now(), ...options });
   cache.start();
   return cache;
 }
