@@ -79,6 +79,15 @@ describe("TestNodeAllocatableInputValidation (validateReservation)", () => {
       'kubeletConfig.evictionHard["memory.available"]: invalid Node Allocatable configuration. Resource "memory" has a reservation of more than 1.8e308 but capacity of 8Gi. Expected capacity >= reservation.',
     );
   });
+  it("a CPU reservation past float64 in millicores (\".5E307\" cores) is named, not a crash", () => {
+    // fast-check's shrunk counterexample from tests/property/analyze.property.test.ts
+    const config = cfg({ kubeReserved: { cpu: ".5E307" } });
+    expect(() => validateReservation(list("4", "8Gi"), config)).toThrow(
+      'kubeletConfig.kubeReserved.cpu: invalid Node Allocatable configuration. Resource "cpu" has a reservation of more than 1.8e305 but capacity of 4. Expected capacity >= reservation.',
+    );
+    // finite but huge: still the field's error
+    expect(() => validateReservation(list("4", "8Gi"), cfg({ kubeReserved: { cpu: "1e300" } }))).toThrow(/^kubeletConfig\.kubeReserved\.cpu: invalid Node Allocatable configuration\. Resource "cpu"/);
+  });
   it("ephemeral-storage: 100Mi on 500Mi is fine, 20Gi + 100Mi on 20Gi is not", () => {
     expect(() => validateReservation(eph("500Mi"), cfg({ kubeReserved: eph("100Mi") }))).not.toThrow();
     const bad = cfg({ kubeReserved: eph("20Gi"), evictionHard: { "nodefs.available": "100Mi" } });

@@ -133,6 +133,9 @@ const EVICTION_SIGNAL: Record<string, string> = { memory: "memory.available", "e
 // Go's Quantity.Add adopts the addend's format while the sum is still zero, so the kubelet prints the
 // reservation in the format of its first non-zero part (system, kube, eviction; a percentage is BinarySI).
 function reservationString(r: string, total: number, config: EvictionConfig, evictionAmount: number): string {
+  // A reservation past float64 ("1e400", or ".5E307" cores in millicores) has no exact total left
+  // to print; say so instead of throwing.
+  if (!Number.isFinite(total)) return r === "cpu" ? "more than 1.8e305" : "more than 1.8e308";
   if (r === "cpu") return formatMilli(total);
   const formatOf = (raw: string | undefined): QuantityFormat | null => {
     if (raw === undefined) return null;
@@ -143,8 +146,6 @@ function reservationString(r: string, total: number, config: EvictionConfig, evi
   const signal = getOwn(EVICTION_SIGNAL, r);
   const evictionRaw = signal && evictionAmount !== 0 ? (config.evictionHard ?? DEFAULT_EVICTION_HARD)[signal] : undefined;
   const format = formatOf(getOwn(config.systemReserved, r)) ?? formatOf(getOwn(config.kubeReserved, r)) ?? formatOf(evictionRaw) ?? "DecimalSI";
-  // A reservation past float64 ("1e400") has no exact total left to print; say so instead of throwing.
-  if (!Number.isFinite(total)) return "more than 1.8e308";
   return formatQuantity(BigInt(total), format);
 }
 
