@@ -14,8 +14,8 @@ import type { TLSSocket } from "node:tls";
 // "may background work start now?". It holds background work while a request is in flight and
 // for LINGER_MS after the last one ends (a page's requests arrive in waves, with gaps while the
 // browser parses), for at most MAX_HOLD_MS in a row; then background work runs for at least
-// MIN_RUN_MS whatever the traffic. Under a steady stream of requests collection thus still gets
-// half the time, which at 5 000 nodes is enough to keep every Summary within its interval.
+// MIN_RUN_MS whatever the traffic, so row recomputes get at least half the time. The collector
+// adds its own bound (collector.ts MAX_LATE_MS): it stops waiting once a node's Summary is late.
 
 export const LINGER_MS = 150;
 export const MAX_HOLD_MS = 1500;
@@ -26,8 +26,6 @@ export class BackgroundGate {
   private lastEnd = -Infinity;
   private holdStart: number | null = null;
   private runUntil = -Infinity;
-  /** Milliseconds background work was held, in total (for /metrics and tests). */
-  heldMs = 0;
 
   constructor(private readonly clock: () => number = () => performance.now()) {}
 
@@ -46,19 +44,14 @@ export class BackgroundGate {
     if (now < this.runUntil) return true;
     const busy = this.inFlight > 0 || now - this.lastEnd < LINGER_MS;
     if (!busy) {
-      this.endHold(now);
+      this.holdStart = null;
       return true;
     }
     this.holdStart ??= now;
     if (now - this.holdStart < MAX_HOLD_MS) return false;
-    this.endHold(now);
+    this.holdStart = null;
     this.runUntil = now + MIN_RUN_MS;
     return true;
-  }
-
-  private endHold(now: number): void {
-    if (this.holdStart !== null) this.heldMs += now - this.holdStart;
-    this.holdStart = null;
   }
 }
 

@@ -86,6 +86,12 @@ class DueQueue {
 const MAX_BACKOFF_MS = 5 * 60_000;
 // How often a held collector asks again whether it may run.
 const HOLD_POLL_MS = 25;
+/**
+ * Viewers come first only while collection keeps up: once the earliest due node is this late,
+ * collection runs whatever the server is doing. A busy server then serves Summaries at most
+ * ~2 s late instead of letting them go stale (and a node's first collection is never held).
+ */
+export const MAX_LATE_MS = 2000;
 const jitter = (ms: number, spread = 0.1) => ms * (1 - spread + Math.random() * 2 * spread);
 
 export class Collector {
@@ -96,6 +102,8 @@ export class Collector {
   private stopped = false;
   /** Requests sent so far, by kind (for tests and the bench). */
   readonly sent = { summary: 0, configz: 0 };
+  private heldTotal = 0;
+  private heldSince: number | null = null;
 
   /** `mayRun`: whether new requests may start now (the server holds them while it serves viewers). */
   constructor(
@@ -114,6 +122,11 @@ export class Collector {
       this.queue.push(0, st);
     }
     this.kick();
+  }
+
+  /** Milliseconds new requests were held back for the server's viewers, the current hold included (for /metrics). */
+  get heldMs(): number {
+    return this.heldTotal + (this.heldSince === null ? 0 : Date.now() - this.heldSince);
   }
 
   start(): void {
@@ -140,20 +153,33 @@ export class Collector {
     this.queue.push(st.queuedAt, st);
   }
 
+  /** Drops queue entries that no longer count: the node is running, rescheduled or removed. */
+  private dropStale(): void {
+    while (this.queue.size) {
+      const st = this.queue.peek()!;
+      if (!st.busy && this.queue.peekAt() === st.queuedAt && this.sched.get(st.name) === st) return;
+      this.queue.pop();
+    }
+  }
+
   private pump(): void {
     if (this.stopped) return;
-    if (!this.mayRun()) return this.wakeIn(HOLD_POLL_MS);
     const now = Date.now();
+    this.dropStale();
+    if (!this.mayRun() && now - this.queue.peekAt() < MAX_LATE_MS) {
+      this.heldSince ??= now;
+      return this.wakeIn(HOLD_POLL_MS);
+    }
+    if (this.heldSince !== null) this.heldTotal += now - this.heldSince;
+    this.heldSince = null;
     let free = this.s.concurrency - this.inFlight;
     let nextWake = now + 1000;
     // Earliest due first, as many as there are free slots.
     while (this.queue.size) {
+      this.dropStale();
+      if (!this.queue.size) break;
       const st = this.queue.peek()!;
       const at = this.queue.peekAt();
-      if (st.busy || at !== st.queuedAt || this.sched.get(st.name) !== st) {
-        this.queue.pop(); // stale: running, rescheduled or removed
-        continue;
-      }
       if (at > now) {
         nextWake = Math.min(nextWake, at);
         break;

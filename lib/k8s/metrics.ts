@@ -1,5 +1,4 @@
 import "server-only";
-import { backgroundGate } from "@/lib/http/request-activity";
 import type { ClusterCache } from "./cache";
 import { LATENCY_BUCKETS } from "./collect-stats";
 
@@ -83,7 +82,7 @@ function collectionFamilies(cache: ClusterCache): Family[] {
   const sent = new Family("headroom_kubelet_requests_total", "counter", "Requests sent to kubelets, by endpoint.");
   sent.add({ endpoint: "summary" }, cache.collector.sent.summary);
   sent.add({ endpoint: "configz" }, cache.collector.sent.configz);
-  const held = new Family("headroom_background_held_seconds_total", "counter", "Seconds kubelet collection and row recomputes waited while the server answered requests.");
-  held.add(null, backgroundGate().heldMs / 1000);
+  const held = new Family("headroom_collection_held_seconds_total", "counter", "Seconds new kubelet requests waited while the server answered viewers' requests.");
+  held.add(null, cache.collector.heldMs / 1000);
   return [latency, errors, sent, held];
 }
