@@ -15,7 +15,7 @@ import type { TLSSocket } from "node:tls";
 // for LINGER_MS after the last one ends (a page's requests arrive in waves, with gaps while the
 // browser parses), for at most MAX_HOLD_MS in a row; then background work runs for at least
 // MIN_RUN_MS whatever the traffic, so row recomputes get at least half the time. The collector
-// adds its own bound (collector.ts MAX_LATE_MS): it stops waiting once a node's Summary is late.
+// adds its own bound (collector.ts): it stops waiting once a Summary is an interval late.
 
 export const LINGER_MS = 150;
 export const MAX_HOLD_MS = 1500;

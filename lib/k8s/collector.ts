@@ -86,12 +86,10 @@ class DueQueue {
 const MAX_BACKOFF_MS = 5 * 60_000;
 // How often a held collector asks again whether it may run.
 const HOLD_POLL_MS = 25;
-/**
- * Viewers come first only while collection keeps up: once the earliest due node is this late,
- * collection runs whatever the server is doing. A busy server then serves Summaries at most
- * ~2 s late instead of letting them go stale (and a node's first collection is never held).
- */
-export const MAX_LATE_MS = 2000;
+// Viewers come first (see `mayRun`) only while collection keeps up: once the earliest due node is
+// a whole Summary interval late, collection runs whatever the server is doing. A busy server then
+// delivers Summaries at most one interval late, well inside the 3 intervals after which a node
+// shows as stale, and a node's first collection (due at 0) is never held.
 const jitter = (ms: number, spread = 0.1) => ms * (1 - spread + Math.random() * 2 * spread);
 
 export class Collector {
@@ -122,6 +120,12 @@ export class Collector {
       this.queue.push(0, st);
     }
     this.kick();
+  }
+
+  /** How late the earliest due node is, in milliseconds (0 when none is due): collection keeping up or not. */
+  lagMs(now = Date.now()): number {
+    this.dropStale();
+    return Math.max(0, now - this.queue.peekAt());
   }
 
   /** Milliseconds new requests were held back for the server's viewers, the current hold included (for /metrics). */
@@ -165,8 +169,7 @@ export class Collector {
   private pump(): void {
     if (this.stopped) return;
     const now = Date.now();
-    this.dropStale();
-    if (!this.mayRun() && now - this.queue.peekAt() < MAX_LATE_MS) {
+    if (!this.mayRun() && this.lagMs(now) < this.s.summaryIntervalMs) {
       this.heldSince ??= now;
       return this.wakeIn(HOLD_POLL_MS);
     }

@@ -84,5 +84,7 @@ function collectionFamilies(cache: ClusterCache): Family[] {
   sent.add({ endpoint: "configz" }, cache.collector.sent.configz);
   const held = new Family("headroom_collection_held_seconds_total", "counter", "Seconds new kubelet requests waited while the server answered viewers' requests.");
   held.add(null, cache.collector.heldMs / 1000);
-  return [latency, errors, sent, held];
+  const lag = new Family("headroom_collection_lag_seconds", "gauge", "How late the most overdue kubelet Summary collection is (0 = keeping up).");
+  lag.add(null, cache.collector.lagMs() / 1000);
+  return [latency, errors, sent, held, lag];
 }

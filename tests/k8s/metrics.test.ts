@@ -29,7 +29,7 @@ describe("renderCacheMetrics", () => {
     const margin = value(new RegExp(`^headroom_signal_margin\\{node="${node.replace(/\./g, "\\.")}",signal="memory\\.available",kind="hard"\\} (\\S+)$`, "m"));
     expect(obs).toBeGreaterThan(0);
     expect(margin).toBeCloseTo(obs - thr, -3);
-    for (const family of ["headroom_node_condition", "headroom_node_ready", "headroom_eviction_candidate_pods", "headroom_node_stats_age_seconds", "headroom_nodes", "headroom_cache_age_seconds", "headroom_cache_ready", "headroom_informer_synced", "headroom_collection_duration_seconds", "headroom_collection_errors_total", "headroom_collection_held_seconds_total"]) {
+    for (const family of ["headroom_node_condition", "headroom_node_ready", "headroom_eviction_candidate_pods", "headroom_node_stats_age_seconds", "headroom_nodes", "headroom_cache_age_seconds", "headroom_cache_ready", "headroom_informer_synced", "headroom_collection_duration_seconds", "headroom_collection_errors_total", "headroom_collection_held_seconds_total", "headroom_collection_lag_seconds"]) {
       expect(text).toContain(`# TYPE ${family} `);
     }
     expect(text).toMatch(/^headroom_collection_duration_seconds_count [1-9]\d*$/m);
