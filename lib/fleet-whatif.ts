@@ -3,7 +3,7 @@
 // configuration and capacity are computed once.
 import { computeAllocatable } from "./eviction/allocatable";
 import { thresholdQuantity } from "./eviction/evaluate";
-import type { Signal } from "./eviction/signals";
+import { type Signal, signalResource } from "./eviction/signals";
 import { type Threshold, effectiveConfig, parseKubeletFlags, parseThresholds, readKubeletConfig } from "./eviction/thresholds";
 import type { WhatIf } from "./eviction/types";
 import type { ClusterOverview, NodeRow } from "./dto";
@@ -39,9 +39,10 @@ interface Check {
 }
 
 function scaleFor(signal: Signal, scale: WhatIf["usageScale"]): number | undefined {
-  if (signal.startsWith("memory") || signal.startsWith("allocatable")) return scale?.memory;
-  if (signal === "pid.available") return scale?.pid;
-  return signal.endsWith(".available") ? scale?.["ephemeral-storage"] : undefined;
+  const resource = signalResource(signal);
+  if (resource === "memory") return scale?.memory;
+  if (resource === "pids") return scale?.pid;
+  return resource === "ephemeral-storage" ? scale?.["ephemeral-storage"] : undefined;
 }
 
 function checksFor(thresholds: readonly Threshold[], scale: WhatIf["usageScale"]): Check[] {

@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { useUrlState } from "@/components/dashboard/use-url-state";
 import { WhatIfPanel } from "@/components/whatif/what-if-panel";
-import { type AnalyzeInput, analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
+import { analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
 import { parseCapacity } from "@/lib/eviction/allocatable";
 import type { Node, Pod, ResourceList, Summary } from "@/lib/eviction/k8s-types";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
@@ -22,22 +22,14 @@ import { requestedByPods, usedFromSummary } from "./node-usage";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
 
-type Run = { out: AnalyzeOutput | null; error: string | null };
+type Run<T> = { out: T | null; error: string | null };
 
-function run(f: () => AnalyzeOutput): Run {
+/** Runs an engine call, keeping its error message (the page shows it) instead of throwing. */
+function run<T>(f: () => T): Run<T> {
   try {
     return { out: f(), error: null };
   } catch (e) {
     return { out: null, error: (e as Error).message };
-  }
-}
-
-/** The engine's contract input, validated once per node document (a what-if re-runs only `analyze`). */
-function validated(raw: Record<string, unknown>): { input: AnalyzeInput; error: null } | { input: null; error: string } {
-  try {
-    return { input: parseAnalyzeInput(raw), error: null };
-  } catch (e) {
-    return { input: null, error: (e as Error).message };
   }
 }
 
@@ -55,11 +47,12 @@ export function NodePage({ name }: { name: string }) {
   const { data, error, isPending } = useQuery(nodeOptions(name));
   const { state, invalid, setState } = useUrlState();
   const input = useMemo(() => (data ? { node: data.node, pods: data.pods, summary: data.summary, kubeletConfig: data.kubeletConfig, kubeletFlags: data.kubeletFlags } : null), [data]);
-  const parsed = useMemo(() => (input ? validated(input) : null), [input]);
-  const live = useMemo((): Run | null => (parsed ? (parsed.input ? run(() => analyze(parsed.input)) : { out: null, error: parsed.error }) : null), [parsed]);
+  // The contract input is validated once per node document; a what-if re-runs only `analyze`.
+  const parsed = useMemo(() => (input ? run(() => parseAnalyzeInput(input)) : null), [input]);
+  const live = useMemo((): Run<AnalyzeOutput> | null => (parsed?.out ? run(() => analyze(parsed.out!)) : parsed && { out: null, error: parsed.error }), [parsed]);
   const engineWhatIf = useMemo(() => toEngineWhatIf(state.whatIf), [state.whatIf]);
   const next = useMemo(
-    () => (parsed?.input && hasWhatIf(state.whatIf) ? timed("headroom:what-if-node", () => run(() => analyze(withWhatIf(parsed.input, engineWhatIf)))) : null),
+    () => (parsed?.out && hasWhatIf(state.whatIf) ? timed("headroom:what-if-node", () => run(() => analyze(withWhatIf(parsed.out!, engineWhatIf)))) : null),
     [parsed, state.whatIf, engineWhatIf],
   );
   const pods = useMemo(() => (data?.pods ?? []) as Pod[], [data]);

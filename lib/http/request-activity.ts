@@ -20,6 +20,8 @@ import type { TLSSocket } from "node:tls";
 export const LINGER_MS = 150;
 export const MAX_HOLD_MS = 1500;
 export const MIN_RUN_MS = 1500;
+/** How often held background work asks again whether it may run. */
+export const HOLD_POLL_MS = 25;
 
 export class BackgroundGate {
   private inFlight = 0;

@@ -1,5 +1,5 @@
 import "server-only";
-import { backgroundGate } from "@/lib/http/request-activity";
+import { HOLD_POLL_MS, backgroundGate } from "@/lib/http/request-activity";
 import type { ClusterClient } from "./client";
 import { type CollectorSink, Collector, type ConfigResult } from "./collector";
 import { CollectStats } from "./collect-stats";
@@ -26,7 +26,6 @@ export interface CacheOptions {
 }
 
 const RECOMPUTE_SLICE_MS = 25;
-const HOLD_POLL_MS = 25;
 
 /**
  * The per-process cluster cache shared by every viewer: informers for Nodes, Pods, Leases and

@@ -1,4 +1,5 @@
 import "server-only";
+import { HOLD_POLL_MS } from "@/lib/http/request-activity";
 import type { CollectorSettings } from "./env";
 import { describeError, statusOf } from "./errors";
 import type { KubeletClient, KubeletPath } from "./kubelet-client";
@@ -84,12 +85,6 @@ class DueQueue {
 }
 
 const MAX_BACKOFF_MS = 5 * 60_000;
-// How often a held collector asks again whether it may run.
-const HOLD_POLL_MS = 25;
-// Viewers come first (see `mayRun`) only while collection keeps up: once the earliest due node is
-// a whole Summary interval late, collection runs whatever the server is doing. A busy server then
-// delivers Summaries at most one interval late, well inside the 3 intervals after which a node
-// shows as stale, and a node's first collection (due at 0) is never held.
 const jitter = (ms: number, spread = 0.1) => ms * (1 - spread + Math.random() * 2 * spread);
 
 export class Collector {
@@ -124,8 +119,7 @@ export class Collector {
 
   /** How late the earliest due node is, in milliseconds (0 when none is due): collection keeping up or not. */
   lagMs(now = Date.now()): number {
-    this.dropStale();
-    return Math.max(0, now - this.queue.peekAt());
+    return this.liveTop() ? Math.max(0, now - this.queue.peekAt()) : 0;
   }
 
   /** Milliseconds new requests were held back for the server's viewers, the current hold included (for /metrics). */
@@ -157,18 +151,23 @@ export class Collector {
     this.queue.push(st.queuedAt, st);
   }
 
-  /** Drops queue entries that no longer count: the node is running, rescheduled or removed. */
-  private dropStale(): void {
+  /** The earliest due node, after dropping entries that no longer count (running, rescheduled or removed). */
+  private liveTop(): Sched | undefined {
     while (this.queue.size) {
       const st = this.queue.peek()!;
-      if (!st.busy && this.queue.peekAt() === st.queuedAt && this.sched.get(st.name) === st) return;
+      if (!st.busy && this.queue.peekAt() === st.queuedAt && this.sched.get(st.name) === st) return st;
       this.queue.pop();
     }
+    return undefined;
   }
 
   private pump(): void {
     if (this.stopped) return;
     const now = Date.now();
+    // Viewers come first (`mayRun`) only while collection keeps up: once the earliest due node is
+    // a whole interval late, collection runs whatever the server is doing, so a hold delays a
+    // Summary by one interval at most (a node shows as stale after three), and a node's first
+    // collection (due at 0) is never held.
     if (!this.mayRun() && this.lagMs(now) < this.s.summaryIntervalMs) {
       this.heldSince ??= now;
       return this.wakeIn(HOLD_POLL_MS);
@@ -178,10 +177,7 @@ export class Collector {
     let free = this.s.concurrency - this.inFlight;
     let nextWake = now + 1000;
     // Earliest due first, as many as there are free slots.
-    while (this.queue.size) {
-      this.dropStale();
-      if (!this.queue.size) break;
-      const st = this.queue.peek()!;
+    for (let st = this.liveTop(); st; st = this.liveTop()) {
       const at = this.queue.peekAt();
       if (at > now) {
         nextWake = Math.min(nextWake, at);
