@@ -67,7 +67,11 @@ async function whatIfRuns(browser: Browser): Promise<{ node: number[]; fleet: nu
   }
   const node = await measure("headroom:what-if-node");
   await page.getByLabel("applies to").selectOption("all");
-  await page.getByTestId("fleet-impact").waitFor({ timeout: 60_000 });
+  await page.getByTestId("fleet-impact").waitFor({ timeout: 60_000 }).catch(async (e: Error) => {
+    // Say what the page showed instead of the fleet impact, not only that it was missing.
+    const shown = await page.locator("section[aria-labelledby=whatif-h]").innerText().catch(() => "(no what-if section)");
+    throw new Error(`${e.message.split("\n")[0]}; the what-if section ends: ${JSON.stringify(shown.slice(-300))}`);
+  });
   await page.getByLabel("hard memory.available", { exact: true }).fill("2Gi");
   await page.waitForTimeout(500);
   const fleet = await measure("headroom:what-if-fleet");

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // Assembles the self-contained server the container image runs: Next's traced
 // .next/standalone plus what `next build` leaves out of it on purpose (.next/static and public/,
-// normally served by a CDN; here the Node server serves them) and the demo scenarios (read from
-// process.cwd() by lib/startup.ts). Run after `next build`; then `node server.js` in the output
-// directory is the image's command. Usage: node scripts/standalone.mjs [outDir]
+// normally served by a CDN; here the Node server serves them), the demo scenarios (read from
+// process.cwd() by lib/startup.ts) and the collection thread's bundle (bundle-fetch-worker.mjs).
+// Run after `next build`; then `node server.js` in the output directory is the image's command.
+// Usage: node scripts/standalone.mjs [outDir]
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { FETCH_WORKER_FILE, bundleFetchWorker } from "./bundle-fetch-worker.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const src = join(root, ".next", "standalone");
@@ -27,5 +29,6 @@ if (out !== src) {
 cpSync(join(root, ".next", "static"), join(out, ".next", "static"), { recursive: true });
 if (existsSync(join(root, "public"))) cpSync(join(root, "public"), join(out, "public"), { recursive: true });
 cpSync(join(root, "lib", "sim", "scenarios"), join(out, "lib", "sim", "scenarios"), { recursive: true });
+bundleFetchWorker(join(out, FETCH_WORKER_FILE));
 writeFileSync(marker, buildId);
 console.log(`headroom: standalone server in ${out} (run: node server.js)`);

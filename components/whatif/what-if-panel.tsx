@@ -25,13 +25,15 @@ interface Props {
 }
 
 function FleetImpact({ w, pool, nodeName }: { w: WhatIfState; pool: string | null; nodeName: string }) {
-  const { data } = useQuery(clusterOptions());
+  const { data, error } = useQuery(clusterOptions());
   const result = useMemo(() => {
     if (!data) return null;
     const rows = w.scope === "pool" ? data.nodes.filter((r) => r.pool === pool || r.name === nodeName) : data.nodes;
     return { size: rows.length, ...timed("headroom:what-if-fleet", () => fleetWhatIf(data, rows, toEngineWhatIf(w))) };
   }, [data, w, pool, nodeName]);
-  if (!result) return <p className="text-sm">Loading the fleet…</p>;
+  // A failed fleet document says so; it must not read as a load that never ends.
+  if (!result && error) return <p role="alert" className="text-sm text-red-600" data-testid="fleet-impact-error">Could not load the fleet: {error.message}</p>;
+  if (!result) return <p role="status" className="text-sm">Loading the fleet…</p>;
   return (
     <div className="text-sm" data-testid="fleet-impact">
       <p>

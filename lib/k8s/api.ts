@@ -3,7 +3,7 @@ import { z } from "zod";
 import { clusterOverview, nodeDetail } from "@/lib/dto";
 import { redact } from "./errors";
 import { buildNodeDetail } from "./node-detail";
-import { buildOverview, overviewJson } from "./overview";
+import { buildOverview, overviewSlices } from "./overview";
 import { contexts, getCache, switchContext } from "./runtime";
 
 // What the route handlers call: validated input, validated output, typed results. The handlers
@@ -37,11 +37,29 @@ export function clusterDocument(): ApiResult<z.infer<typeof clusterOverview>> {
   });
 }
 
-/** The fleet overview as JSON text, for the route: rows were validated when computed, the envelope here. */
-export function clusterDocumentJson(): ApiResult<string> {
+/**
+ * The fleet overview as a stream of JSON text, for the route: rows were validated when computed,
+ * the envelope here. The cache is read now (errors are results, not a broken stream); the text is
+ * encoded slice by slice as the response is written, yielding to the event loop between slices.
+ */
+export function clusterDocumentStream(): ApiResult<ReadableStream<Uint8Array>> {
   return cached(() => {
     const { cache, info } = getCache();
-    return { ok: true, data: overviewJson(cache, info) };
+    const slices = overviewSlices(cache, info);
+    const utf8 = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        // Let requests that arrived meanwhile (the page's scripts) run before the next slice.
+        await new Promise((resolve) => setImmediate(resolve));
+        const next = slices.next();
+        if (next.done) controller.close();
+        else controller.enqueue(utf8.encode(next.value));
+      },
+      cancel() {
+        slices.return();
+      },
+    });
+    return { ok: true, data: stream };
   });
 }
 

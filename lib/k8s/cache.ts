@@ -9,7 +9,7 @@ import { Reflector } from "./informers";
 import { KubeletClient } from "./kubelet-client";
 import { NodeState } from "./node-state";
 import { type Profile, profileFor } from "./profiles";
-import { type TrimmedEvent, type TrimmedLease, type TrimmedNode, intern, trimEvent, trimLease, trimNode, trimPod, trimSummary } from "./trim";
+import { type TrimmedEvent, type TrimmedLease, type TrimmedNode, intern, trimEvent, trimLease, trimNode, trimPod } from "./trim";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Obj = Record<string, any>;
@@ -202,7 +202,7 @@ export class ClusterCache {
         this.collectStats.ok(durationMs);
         const s = this.states.get(name);
         if (!s) return;
-        s.setSummary(trimSummary(body as Obj));
+        s.setSummary(body);
         s.summaryAt = Date.now();
         s.summarySeq++;
         s.error = null;

@@ -2,7 +2,8 @@ import "server-only";
 import { HOLD_POLL_MS } from "@/lib/http/request-activity";
 import type { CollectorSettings } from "./env";
 import { describeError, statusOf } from "./errors";
-import type { KubeletClient, KubeletPath } from "./kubelet-client";
+import type { KubeletClient } from "./kubelet-client";
+import type { StoredSummary } from "./stored-summary";
 import type { TrimmedNode } from "./trim";
 
 // Polls every node's kubelet: /stats/summary each period (jittered ±10 %, like spreading the
@@ -14,7 +15,7 @@ export type ConfigResult = { ok: true; config: Record<string, unknown> } | { ok:
 
 export interface CollectorSink {
   node(name: string): TrimmedNode | undefined;
-  summary(name: string, summary: unknown, durationMs: number): void;
+  summary(name: string, summary: StoredSummary, durationMs: number): void;
   summaryFailed(name: string, error: string, status: number): void;
   configz(name: string, result: ConfigResult): void;
 }
@@ -220,17 +221,11 @@ export class Collector {
     }
   }
 
-  private async fetch(node: TrimmedNode, path: KubeletPath): Promise<unknown> {
-    if (path === "/configz") this.sent.configz++;
-    else this.sent.summary++;
-    return this.kubelets.get(node, path);
-  }
-
   private async summary(name: string, node: TrimmedNode, st: Sched): Promise<void> {
     const t0 = Date.now();
     try {
-      const body = await this.fetch(node, "/stats/summary");
-      if (!body || typeof body !== "object" || !("node" in body)) throw new Error("bad data: summary has no node stats");
+      this.sent.summary++;
+      const body = await this.kubelets.summary(node);
       st.summaryFailures = 0;
       st.nextSummary = t0 + jitter(this.s.summaryIntervalMs);
       if (this.sched.has(name)) this.sink.summary(name, body, Date.now() - t0);
@@ -243,13 +238,11 @@ export class Collector {
 
   private async configz(name: string, node: TrimmedNode, st: Sched): Promise<void> {
     try {
-      const body = (await this.fetch(node, "/configz")) as { kubeletconfig?: unknown };
-      if (!body || typeof body !== "object" || typeof body.kubeletconfig !== "object" || body.kubeletconfig === null) {
-        throw new Error("bad data: configz has no kubeletconfig");
-      }
+      this.sent.configz++;
+      const config = await this.kubelets.configz(node);
       st.configFailures = 0;
       st.nextConfigz = Date.now() + jitter(this.s.configzIntervalMs);
-      this.sink.configz(name, { ok: true, config: body.kubeletconfig as Record<string, unknown> });
+      this.sink.configz(name, { ok: true, config });
     } catch (e) {
       st.configFailures++;
       const status = statusOf(e);

@@ -1,5 +1,3 @@
-import "server-only";
-
 // Typed errors for Kubernetes and kubelet I/O, and the redaction every message goes through before
 // it reaches a log line or the browser: no bearer token, no URL, no IP address.
 

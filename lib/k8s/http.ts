@@ -1,4 +1,3 @@
-import "server-only";
 import http from "node:http";
 import https from "node:https";
 import { K8sError, httpError } from "./errors";

@@ -5,8 +5,13 @@ import { isIP } from "node:net";
 import type { ClusterClient } from "./client";
 import type { CollectorSettings } from "./env";
 import { K8sError } from "./errors";
+import { FetchThread } from "./fetch-thread";
 import { getJson } from "./http";
+import type { AgentKind, KubeletPath } from "./kubelet-fetch";
+import type { StoredSummary } from "./stored-summary";
 import type { TrimmedNode } from "./trim";
+
+export type { KubeletPath } from "./kubelet-fetch";
 
 // Reaching a node's kubelet two ways.
 //  direct: https://<InternalIP>:<kubeletEndpoint port>/stats/summary with our own credentials;
@@ -15,13 +20,25 @@ import type { TrimmedNode } from "./trim";
 //          read-only (GET on it reaches the kubelet's exec/run endpoints).
 // We build the proxy URL ourselves: client-node's connectGetNodeProxyWithPath sends "/" as %2F
 // (stack.md G9 and "Extra notes").
+// The collector's requests go through the collection thread (fetch-thread.ts); `get` answers in
+// this thread, for one-off reads such as `headroom analyze --kubeconfig`.
 
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
 
-export type KubeletPath = "/stats/summary" | "/configz";
+// A 110-pod node's Summary is ~1 MiB; 32 MiB bounds what a broken kubelet can make us buffer
+// (times HEADROOM_CONCURRENCY requests in flight).
+const MAX_BYTES = 32 * 1024 * 1024;
+
+interface Target {
+  url: URL;
+  headers: Record<string, string>;
+  agent: AgentKind;
+  resource: string;
+}
 
 export class KubeletClient {
-  private directAgent: https.Agent | undefined;
+  private readonly agents = new Map<AgentKind, https.Agent>();
+  private readonly thread = new FetchThread();
 
   constructor(private readonly client: ClusterClient, private readonly s: CollectorSettings) {}
 
@@ -29,52 +46,70 @@ export class KubeletClient {
     return this.s.mode;
   }
 
-  /** GETs one kubelet endpoint of a node and parses JSON (caps the body at 32 MiB). */
+  /** Collection threads started so far (1 in a healthy process). */
+  get threadsStarted(): number {
+    return this.thread.started;
+  }
+
+  /** GETs one kubelet endpoint of a node and parses JSON, in this thread. */
   async get(node: TrimmedNode, path: KubeletPath): Promise<unknown> {
+    const t = await this.target(node, path);
+    let agent = this.agents.get(t.agent);
+    if (!agent) {
+      agent = new https.Agent(await this.agentOptions(t.agent));
+      this.agents.set(t.agent, agent);
+    }
+    return getJson(t.url, { agent, headers: t.headers, timeoutMs: this.s.kubeletTimeoutMs, resource: t.resource, maxBytes: MAX_BYTES });
+  }
+
+  /** A node's Summary, fetched, trimmed and packed in the collection thread. */
+  async summary(node: TrimmedNode): Promise<StoredSummary> {
+    return (await this.collect(node, "/stats/summary")) as StoredSummary;
+  }
+
+  /** A node's `kubeletconfig` from /configz, fetched in the collection thread. */
+  async configz(node: TrimmedNode): Promise<Record<string, unknown>> {
+    return (await this.collect(node, "/configz")) as Record<string, unknown>;
+  }
+
+  private async collect(node: TrimmedNode, path: KubeletPath): Promise<unknown> {
+    const t = await this.target(node, path);
+    const options = await this.agentOptions(t.agent);
+    const req = { path, url: t.url.href, headers: t.headers, agent: t.agent, timeoutMs: this.s.kubeletTimeoutMs, maxBytes: MAX_BYTES };
+    return this.thread.request(req, options);
+  }
+
+  private async target(node: TrimmedNode, path: KubeletPath): Promise<Target> {
     const name = node.metadata.name;
     if (!DNS_SUBDOMAIN.test(name)) throw new K8sError(`bad data: node name is not a DNS subdomain`, 0, "node", "bad-data");
     const resource = path === "/configz" ? "kubelet configz" : "kubelet summary";
-    const timeoutMs = this.s.kubeletTimeoutMs;
-    // A 110-pod node's Summary is ~1 MiB; 32 MiB bounds what a broken kubelet can make us buffer
-    // (times HEADROOM_CONCURRENCY requests in flight).
-    const maxBytes = 32 * 1024 * 1024;
+    const { headers } = await this.client.credentials();
     if (this.s.mode === "proxy") {
-      const { headers } = await this.client.credentials();
-      const agent = await this.apiAgent();
-      const url = new URL(`${this.client.server}/api/v1/nodes/${encodeURIComponent(name)}/proxy${path}`);
-      return getJson(url, { agent, headers, timeoutMs, resource, maxBytes });
+      return { url: new URL(`${this.client.server}/api/v1/nodes/${encodeURIComponent(name)}/proxy${path}`), headers, agent: "api", resource };
     }
-    const { headers, tls } = await this.client.credentials();
-    const url = new URL(`https://${hostPort(node)}${path}`);
     const auth = headers.Authorization ?? headers.authorization;
-    return getJson(url, { agent: this.agentFor(tls), headers: auth ? { Authorization: auth } : {}, timeoutMs, resource, maxBytes });
+    return { url: new URL(`https://${hostPort(node)}${path}`), headers: auth ? { Authorization: auth } : {}, agent: "direct", resource };
   }
 
-  private apiAgentCache: https.Agent | undefined;
-  private async apiAgent(): Promise<https.Agent> {
-    if (!this.apiAgentCache) {
-      const { tls } = await this.client.credentials();
-      this.apiAgentCache = new https.Agent({ keepAlive: true, maxSockets: this.s.concurrency, ...tls });
-    }
-    return this.apiAgentCache;
-  }
-
-  private agentFor(tls: { ca?: string | Buffer; cert?: string | Buffer; key?: string | Buffer }): https.Agent {
-    if (!this.directAgent) {
-      const ca = this.s.kubeletCaFile ? readFileSync(this.s.kubeletCaFile) : tls.ca;
+  private agentOptionsCache = new Map<AgentKind, https.AgentOptions>();
+  private async agentOptions(kind: AgentKind): Promise<https.AgentOptions> {
+    const cached = this.agentOptionsCache.get(kind);
+    if (cached) return cached;
+    const { tls } = await this.client.credentials();
+    const options: https.AgentOptions = kind === "api"
+      ? { keepAlive: true, maxSockets: this.s.concurrency, ...tls }
       // No keep-alive: at 5 000 nodes idle TLS sockets would cost more memory than reconnects
       // cost CPU; TLS session resumption keeps the reconnects cheap.
-      this.directAgent = new https.Agent({
-        keepAlive: false, maxCachedSessions: 10_000, ca, cert: tls.cert, key: tls.key,
-        rejectUnauthorized: !this.s.kubeletInsecureSkipVerify,
-      });
-    }
-    return this.directAgent;
+      : { keepAlive: false, maxCachedSessions: 10_000, ca: this.s.kubeletCaFile ? readFileSync(this.s.kubeletCaFile) : tls.ca,
+          cert: tls.cert, key: tls.key, rejectUnauthorized: !this.s.kubeletInsecureSkipVerify };
+    this.agentOptionsCache.set(kind, options);
+    return options;
   }
 
   close(): void {
-    this.directAgent?.destroy();
-    this.apiAgentCache?.destroy();
+    for (const a of this.agents.values()) a.destroy();
+    this.agents.clear();
+    this.thread.close();
   }
 }
 

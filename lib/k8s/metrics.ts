@@ -86,5 +86,7 @@ function collectionFamilies(cache: ClusterCache): Family[] {
   held.add(null, cache.collector.heldMs / 1000);
   const lag = new Family("headroom_collection_lag_seconds", "gauge", "How late the most overdue kubelet Summary collection is (0 = keeping up).");
   lag.add(null, cache.collector.lagMs() / 1000);
-  return [latency, errors, sent, held, lag];
+  const threads = new Family("headroom_collection_threads_started_total", "counter", "Collection threads started (1 in a healthy process; more means the thread died and was restarted).");
+  threads.add(null, cache.kubelets.threadsStarted);
+  return [latency, errors, sent, held, lag, threads];
 }

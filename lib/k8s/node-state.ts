@@ -4,7 +4,7 @@ import { analyzeNode, type SignalReport } from "@/lib/eviction";
 import { type CollectionStatus, type NodeRow, nodeRow } from "@/lib/dto";
 import { type ConditionChange } from "./evictions";
 import { NodeHistory } from "./history";
-import { type StoredSummary, expandSummary, storeSummary, storedNodeStats } from "./stored-summary";
+import { type StoredSummary, expandSummary, sharePodStrings, storedNodeStats } from "./stored-summary";
 import { type NodeConfig, amounts, engineInput, nodeConditions, poolOf, requestedTotals, usedFromSummary, worstMargins } from "./to-engine";
 import type { TrimmedLease, TrimmedNode } from "./trim";
 
@@ -52,9 +52,10 @@ export class NodeState {
     return this.stored && expandSummary(this.stored);
   }
 
-  /** Keeps a trimmed Summary in packed form, sharing name and uid strings with the cached pods. */
-  setSummary(trimmed: Obj | null): void {
-    this.stored = trimmed && storeSummary(trimmed, (ns, name) => this.pods.get(`${ns}/${name}`));
+  /** Keeps a packed Summary (stored-summary.ts), its name and uid strings shared with the cached pods. */
+  setSummary(stored: StoredSummary | null): void {
+    if (stored) sharePodStrings(stored, (ns, name) => this.pods.get(`${ns}/${name}`));
+    this.stored = stored;
   }
 
   get config(): NodeConfig {

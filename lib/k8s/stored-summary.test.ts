@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyzeNode } from "@/lib/eviction";
-import { expandSummary, storeSummary, storedNodeStats } from "./stored-summary";
+import { expandSummary, packSummary, sharePodStrings, storeSummary, storedNodeStats } from "./stored-summary";
 import { trimSummary } from "./trim";
 
 const GI = 2 ** 30;
@@ -65,6 +65,22 @@ describe("stored summary", () => {
     const cached = { metadata: { name: "a", namespace: "d", uid: "uid-a" } };
     const stored = storeSummary(trimSummary(structuredClone(raw)), (ns, name) => (ns === "d" && name === "a" ? cached : undefined));
     expect(expandSummary(stored).pods![0]!.podRef).toEqual({ name: "a", namespace: "d", uid: "uid-a" });
+  });
+
+  it("shares strings pod by pod, stepping over each pod's containers and volumes, and only when all three match", () => {
+    const stored = packSummary(trimSummary(structuredClone(raw)));
+    const asked: string[] = [];
+    // pod "a" matches by name but not uid (a recreated pod): its Summary identity is kept
+    sharePodStrings(stored, (ns, name) => {
+      asked.push(`${String(ns)}/${String(name)}`);
+      return { metadata: { name, namespace: ns, uid: name === "a" ? "uid-a-new" : `uid-${String(name)}` } };
+    });
+    expect(asked).toEqual(["d/a", "d/b"]);
+    expect(expandSummary(stored).pods!.map((p) => p.podRef)).toEqual([
+      { name: "a", namespace: "d", uid: "uid-a" },
+      { name: "b", namespace: "d", uid: "uid-b" },
+    ]);
+    expect(expandSummary(stored)).toEqual(expandSummary(storeSummary(trimSummary(structuredClone(raw)))));
   });
 
   it("keeps a summary the engine rejects whole, so the node reports the same error", () => {

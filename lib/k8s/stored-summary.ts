@@ -35,6 +35,13 @@ export type PodLookup = (namespace: unknown, name: unknown) => { metadata?: Obj 
  * every rule reads the same way.
  */
 export function storeSummary(trimmed: Obj, lookup?: PodLookup): StoredSummary {
+  const stored = packSummary(trimmed);
+  if (lookup) sharePodStrings(stored, lookup);
+  return stored;
+}
+
+/** `storeSummary` without the string sharing: what the collection thread can do on its own. */
+export function packSummary(trimmed: Obj): StoredSummary {
   try {
     validateSummary(trimmed);
   } catch {
@@ -61,11 +68,9 @@ export function storeSummary(trimmed: Obj, lookup?: PodLookup): StoredSummary {
     nums[n++] = volumes.length;
     nums[n++] = num(p.memory?.workingSetBytes);
     nums[n++] = num(p.process_stats?.process_count);
-    const m = lookup?.(ref.namespace, ref.name)?.metadata;
-    const same = m !== undefined && m.uid === ref.uid && m.name === ref.name && m.namespace === ref.namespace;
-    refs[r++] = same ? m.uid : ref.uid;
-    refs[r++] = same ? m.name : ref.name;
-    refs[r++] = same ? m.namespace : ref.namespace;
+    refs[r++] = ref.uid;
+    refs[r++] = ref.name;
+    refs[r++] = ref.namespace;
     for (const c of containers) {
       nums[n++] = num(c.rootfs?.usedBytes);
       nums[n++] = num(c.rootfs?.inodesUsed);
@@ -80,6 +85,30 @@ export function storeSummary(trimmed: Obj, lookup?: PodLookup): StoredSummary {
     }
   }
   return { node: trimmed.node, refs, nums, pods: pods.length };
+}
+
+/**
+ * Points each pod's uid, name and namespace at the cached pod's own strings when they are equal,
+ * so 150 000 pods' names are kept once, not once more per Summary (a Summary packed in the
+ * collection thread arrives with copies).
+ */
+export function sharePodStrings(s: StoredSummary, lookup: PodLookup): void {
+  if (s.invalid) return;
+  const { nums, refs } = s;
+  let n = 0;
+  let r = 0;
+  for (let i = 0; i < s.pods; i++) {
+    const nc = nums[n]!;
+    const nv = nums[n + 1]!;
+    const m = lookup(refs[r + 2], refs[r + 1])?.metadata;
+    if (m !== undefined && m.uid === refs[r] && m.name === refs[r + 1] && m.namespace === refs[r + 2]) {
+      refs[r] = m.uid;
+      refs[r + 1] = m.name;
+      refs[r + 2] = m.namespace;
+    }
+    r += 3 + nc + nv;
+    n += POD_NUMS + nc * CONTAINER_NUMS + nv * VOLUME_NUMS;
+  }
 }
 
 function fsOf(used: number, inodes: number): { usedBytes?: number; inodesUsed?: number } | undefined {

@@ -29,12 +29,14 @@ describe("renderCacheMetrics", () => {
     const margin = value(new RegExp(`^headroom_signal_margin\\{node="${node.replace(/\./g, "\\.")}",signal="memory\\.available",kind="hard"\\} (\\S+)$`, "m"));
     expect(obs).toBeGreaterThan(0);
     expect(margin).toBeCloseTo(obs - thr, -3);
-    for (const family of ["headroom_node_condition", "headroom_node_ready", "headroom_eviction_candidate_pods", "headroom_node_stats_age_seconds", "headroom_nodes", "headroom_cache_age_seconds", "headroom_cache_ready", "headroom_informer_synced", "headroom_collection_duration_seconds", "headroom_collection_errors_total", "headroom_collection_held_seconds_total", "headroom_collection_lag_seconds"]) {
+    for (const family of ["headroom_node_condition", "headroom_node_ready", "headroom_eviction_candidate_pods", "headroom_node_stats_age_seconds", "headroom_nodes", "headroom_cache_age_seconds", "headroom_cache_ready", "headroom_informer_synced", "headroom_collection_duration_seconds", "headroom_collection_errors_total", "headroom_collection_held_seconds_total", "headroom_collection_lag_seconds", "headroom_collection_threads_started_total"]) {
       expect(text).toContain(`# TYPE ${family} `);
     }
     expect(text).toMatch(/^headroom_collection_duration_seconds_count [1-9]\d*$/m);
     expect(text).toMatch(/^headroom_cache_ready 1$/m);
     expect(text).toMatch(/^headroom_collection_held_seconds_total \d+(\.\d+)?$/m);
+    // Summaries were collected through one collection thread that never had to be restarted.
+    expect(text).toMatch(/^headroom_collection_threads_started_total 1$/m);
     expect(text).toMatch(new RegExp(`^headroom_node_condition\\{node="[^"]+",condition="MemoryPressure"\\} 1$`, "m"));
   });
 

@@ -1,0 +1,111 @@
+import "server-only";
+import { existsSync } from "node:fs";
+import type https from "node:https";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { K8sError } from "./errors";
+import type { AgentKind, FetchReply, FetchRequest, FetchValue } from "./kubelet-fetch";
+
+// The collection thread, seen from the server. At 5 000 nodes the collector reads ~500 kubelet
+// answers a second; on the main thread their TLS decryption, JSON parsing and garbage took most of
+// a core, and every page load and API answer queued behind them. The worker (fetch-worker.ts) does
+// that work and posts back only what the cache keeps: the main thread is left with scheduling,
+// storing and the row recomputes. A worker that exits fails the requests in flight and is started
+// again on the next one.
+// No resourceLimits: V8 cannot stop a JSON.parse that crosses a worker's heap limit, and aborts the
+// whole process instead of ending the worker. The 32 MiB body cap (kubelet-client.ts) is the bound.
+
+type Pending = { resolve: (v: FetchValue) => void; reject: (e: Error) => void };
+
+/** What a thread runs: an ES module file, and the Node flags it needs. */
+export interface WorkerEntry {
+  file: string;
+  execArgv: string[];
+}
+
+/** scripts/bundle-fetch-worker.mjs writes the bundle beside server.js under this name. */
+const BUNDLE_FILE = "headroom-fetch-worker.mjs";
+
+/**
+ * The standalone server (`npm start`, the image) runs the esbuild bundle beside server.js, which
+ * makes its own directory the working one. Turbopack cannot bundle a worker entry, so the
+ * `new Worker(new URL(...))` form is avoided: it would copy the TypeScript source as an asset.
+ * From source (vitest, tsx, `next dev`) the thread loads the TypeScript entry through tsx, which
+ * also resolves the "@/" paths.
+ */
+export function workerEntry(): WorkerEntry {
+  const insideNext = process.env.NEXT_RUNTIME !== undefined;
+  if (insideNext) {
+    const bundle = join(process.cwd(), BUNDLE_FILE);
+    if (existsSync(bundle)) return { file: bundle, execArgv: [] };
+  }
+  const dir = insideNext ? join(process.cwd(), "lib", "k8s") : dirname(fileURLToPath(import.meta.url));
+  return { file: join(dir, "fetch-worker.ts"), execArgv: ["--import", "tsx"] };
+}
+
+export class FetchThread {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private readonly configured = new Set<AgentKind>();
+  private nextId = 1;
+  /** Threads started so far (more than one means a restart). */
+  started = 0;
+
+  constructor(private readonly entry: () => WorkerEntry = workerEntry) {}
+
+  /** Sends one request; `agentOptions` reaches the thread with the first request for its pool. */
+  request(req: Omit<FetchRequest, "id" | "agentOptions">, agentOptions: https.AgentOptions): Promise<FetchValue> {
+    const worker = this.worker ?? this.start();
+    const id = this.nextId++;
+    const msg: FetchRequest = { ...req, id };
+    if (!this.configured.has(req.agent)) {
+      msg.agentOptions = agentOptions;
+      this.configured.add(req.agent);
+    }
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage(msg);
+    });
+  }
+
+  /** Stops the thread; requests in flight fail, and the next request starts a new one. */
+  close(): void {
+    const w = this.worker;
+    if (!w) return;
+    this.drop(w, "collection thread stopped");
+    w.postMessage("close");
+    // A thread that does not exit promptly (a parse in progress) is ended.
+    setTimeout(() => void w.terminate(), 1000).unref();
+  }
+
+  private start(): Worker {
+    const { file, execArgv } = this.entry();
+    const w = new Worker(file, { execArgv });
+    w.unref();
+    w.on("message", (r: FetchReply) => this.settle(r));
+    w.on("error", (e) => this.drop(w, `collection thread failed: ${e.message}`));
+    w.on("exit", (code) => this.drop(w, `collection thread exited (code ${code})`));
+    this.worker = w;
+    this.configured.clear();
+    this.started++;
+    return w;
+  }
+
+  private settle(r: FetchReply): void {
+    const p = this.pending.get(r.id);
+    if (!p) return;
+    this.pending.delete(r.id);
+    if (r.ok) p.resolve(r.value);
+    else p.reject(new K8sError(r.error.message, r.error.status, r.error.resource, r.error.kind));
+  }
+
+  /** Forgets a thread that is gone: what was in flight fails now, the next request starts a new one. */
+  private drop(w: Worker, why: string): void {
+    if (this.worker !== w) return;
+    this.worker = undefined;
+    const failed = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of failed) p.reject(new K8sError(why, 0, "kubelet", "network"));
+  }
+}
