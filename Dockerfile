@@ -15,7 +15,8 @@ RUN node node_modules/next/dist/bin/next build && node scripts/standalone.mjs /o
 
 FROM node:22-bookworm-slim AS run
 WORKDIR /app
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0
+# MALLOC_ARENA_MAX and --max-semi-space-size: the memory settings `npm start` uses (scripts/start.mjs).
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 MALLOC_ARENA_MAX=2
 RUN groupadd --system --gid 10001 headroom && useradd --system --uid 10001 --gid headroom --no-create-home headroom
 COPY --from=build --chown=root:root /out ./
 # The only writable path the server needs (with readOnlyRootFilesystem, mount an emptyDir here).
@@ -23,4 +24,4 @@ RUN mkdir -p .next/cache && chown headroom:headroom .next/cache
 USER 10001:10001
 EXPOSE 3000
 # The same command `npm start` runs (scripts/start.mjs).
-CMD ["node", "server.js"]
+CMD ["node", "--max-semi-space-size=8", "server.js"]

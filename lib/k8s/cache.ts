@@ -6,6 +6,7 @@ import { CollectStats } from "./collect-stats";
 import type { CollectorSettings } from "./env";
 import { limitHeapGrowth } from "./heap-growth";
 import { Reflector } from "./informers";
+import type { WorkerEntry } from "./fetch-thread";
 import { KubeletClient } from "./kubelet-client";
 import { NodeState } from "./node-state";
 import { type Profile, profileFor } from "./profiles";
@@ -23,6 +24,8 @@ export interface CacheOptions {
   now?: () => number;
   /** Whether background work (collection, row recomputes) may start now; default: the process's request gate. */
   mayRun?: () => boolean;
+  /** Which file the collection thread runs (default: fetch-thread.ts `workerEntry`; benches pass the shipped bundle). */
+  fetchWorker?: () => WorkerEntry;
 }
 
 const RECOMPUTE_SLICE_MS = 25;
@@ -61,7 +64,7 @@ export class ClusterCache {
       onChange: (_k, l, prev) => this.onLease((l ?? prev)!.name, l),
     });
     this.events = new Reflector({ client, path: "/api/v1/events", resource: "events", trim: trimEvent, onChange: () => {} });
-    this.kubelets = new KubeletClient(client, o.settings);
+    this.kubelets = new KubeletClient(client, o.settings, o.fetchWorker);
     this.mayRun = o.mayRun ?? (() => backgroundGate().mayRun());
     this.collector = new Collector(this.kubelets, o.settings, this.sink(), this.mayRun);
   }

@@ -5,7 +5,7 @@ import { isIP } from "node:net";
 import type { ClusterClient } from "./client";
 import type { CollectorSettings } from "./env";
 import { K8sError } from "./errors";
-import { FetchThread } from "./fetch-thread";
+import { FetchThread, type WorkerEntry, workerEntry } from "./fetch-thread";
 import { getJson } from "./http";
 import type { AgentKind, KubeletPath } from "./kubelet-fetch";
 import type { StoredSummary } from "./stored-summary";
@@ -38,9 +38,11 @@ interface Target {
 
 export class KubeletClient {
   private readonly agents = new Map<AgentKind, https.Agent>();
-  private readonly thread = new FetchThread();
+  private readonly thread: FetchThread;
 
-  constructor(private readonly client: ClusterClient, private readonly s: CollectorSettings) {}
+  constructor(private readonly client: ClusterClient, private readonly s: CollectorSettings, fetchWorker: () => WorkerEntry = workerEntry) {
+    this.thread = new FetchThread(fetchWorker);
+  }
 
   get mode(): "direct" | "proxy" {
     return this.s.mode;
@@ -49,6 +51,11 @@ export class KubeletClient {
   /** Collection threads started so far (1 in a healthy process). */
   get threadsStarted(): number {
     return this.thread.started;
+  }
+
+  /** The collection thread's V8 heap (undefined when none runs). */
+  threadHeap(): Promise<import("node:v8").HeapInfo | undefined> {
+    return this.thread.heap();
   }
 
   /** GETs one kubelet endpoint of a node and parses JSON, in this thread. */

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClusterCache } from "@/lib/k8s/cache";
 import { buildNodeDetail } from "@/lib/k8s/node-detail";
-import { buildOverview, overviewJson } from "@/lib/k8s/overview";
+import { buildOverview, overviewJson, overviewSlices } from "@/lib/k8s/overview";
 import { clusterOverview, clusterOverviewInBrowser, nodeDetail } from "@/lib/dto";
 import { type Sim, startSim } from "@/lib/sim";
 import { cacheFor, until } from "./helpers";
@@ -34,6 +34,10 @@ describe("ClusterCache against the memory-pressure scenario", () => {
     const wall = Date.now();
     const now = sim.clock.now();
     expect(JSON.parse(overviewJson(cache, info, wall, now))).toEqual(clusterOverview.parse(buildOverview(cache, info, wall, now)));
+    // streamed one row a slice (as 5 000 nodes are, 500 a slice), the text is the same document
+    const slices = [...overviewSlices(cache, info, wall, now, 1)];
+    expect(slices.length).toBe(doc.nodes.length + 2);
+    expect(slices.join("")).toBe(overviewJson(cache, info, wall, now));
     // the browser's lighter check accepts the same document and keeps it whole
     expect(clusterOverviewInBrowser.parse(JSON.parse(overviewJson(cache, info, wall, now)))).toEqual(clusterOverview.parse(buildOverview(cache, info, wall, now)));
     const detail = nodeDetail.parse(buildNodeDetail(cache, doc.nodes[0]!.name));

@@ -17,7 +17,16 @@ import { trimSummary } from "@/lib/k8s/trim";
 
 const summary = fixture<Record<string, unknown>>(fixtureFiles("summary").find((f) => f.includes("containerd"))!);
 
+// A valid Summary far larger than the thread's 8 MiB young generation (~20 MiB, ~6 000 pods).
+const bigPods = Array.from({ length: 6000 }, (_, i) => {
+  const p = structuredClone((summary.pods as Record<string, any>[])[0]!); // eslint-disable-line @typescript-eslint/no-explicit-any
+  p.podRef = { ...p.podRef, name: `big-${i}`, uid: `uid-big-${i}` };
+  return p;
+});
+const big = { ...summary, pods: bigPods };
+
 const bodies: Record<string, string> = {
+  "/big/stats/summary": JSON.stringify(big),
   "/ok/stats/summary": JSON.stringify(summary),
   "/ok/configz": JSON.stringify({ kubeletconfig: { evictionHard: { "memory.available": "200Mi" } } }),
   "/nonode/stats/summary": JSON.stringify({ pods: [] }),
@@ -80,6 +89,16 @@ describe("FetchThread", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("packs a Summary larger than its young generation whole", async () => {
+    const t = started();
+    expect(bodies["/big/stats/summary"]!.length).toBeGreaterThan(16 * 2 ** 20);
+    const stored = (await get(t, "/big", "/stats/summary")) as StoredSummary;
+    const pods = expandSummary(stored).pods!;
+    expect(pods).toHaveLength(6000);
+    expect(pods[5999]!.podRef).toEqual(bigPods[5999]!.podRef);
+    expect(t.started).toBe(1);
   });
 
   it("runs at a lower priority than the server's main thread", async () => {
