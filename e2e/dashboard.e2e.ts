@@ -129,3 +129,18 @@ test("the threshold slider moves with the keyboard and writes the URL", async ({
   await expect(page).toHaveURL(/eh\.memory\.available=\d+Mi/);
   await expect(node.diff).toBeVisible();
 });
+
+test("a what-if for every node reports the fleet impact; a fleet document that fails says so", async ({ page }) => {
+  const node = new NodePage(page);
+  await node.goto(PRESSURED, "?eh.memory.available=6Gi&scope=all");
+  await expect(page.getByTestId("fleet-impact")).toContainText("Across 2 nodes (every node)");
+  await page.getByTestId("fleet-impact").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/what-if-fleet-light.png` });
+  // The same view when /api/cluster answers 500: a visible error, not "Loading the fleet…" forever.
+  await page.route("**/api/cluster", (r) => r.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "cache unavailable" }) }));
+  await node.goto(PRESSURED, "?eh.memory.available=6Gi&scope=all");
+  await expect(page.getByTestId("fleet-impact-error")).toContainText("Could not load the fleet: cache unavailable", { timeout: 20_000 });
+  await expect(page.getByTestId("fleet-impact")).toHaveCount(0);
+  await page.getByTestId("fleet-impact-error").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/what-if-fleet-error-light.png` });
+});
