@@ -41,16 +41,17 @@ const BUNDLE_FILE = "headroom-fetch-worker.mjs";
  * makes its own directory the working one. Turbopack cannot bundle a worker entry, so the
  * `new Worker(new URL(...))` form is avoided: it would copy the TypeScript source as an asset.
  * From source (vitest, tsx, `next dev`) the thread loads the TypeScript entry through tsx, which
- * also resolves the "@/" paths.
+ * also resolves the "@/" paths. The paths are marked turbopackIgnore: otherwise the build's file
+ * tracer copies all of lib/k8s, sources and tests, into the standalone server.
  */
 export function workerEntry(): WorkerEntry {
   const insideNext = process.env.NEXT_RUNTIME !== undefined;
   if (insideNext) {
-    const bundle = join(process.cwd(), BUNDLE_FILE);
+    const bundle = join(/* turbopackIgnore: true */ process.cwd(), BUNDLE_FILE);
     if (existsSync(bundle)) return { file: bundle, execArgv: [] };
   }
-  const dir = insideNext ? join(process.cwd(), "lib", "k8s") : dirname(fileURLToPath(import.meta.url));
-  return { file: join(dir, "fetch-worker.ts"), execArgv: ["--import", "tsx"] };
+  const dir = insideNext ? join(/* turbopackIgnore: true */ process.cwd(), "lib", "k8s") : dirname(fileURLToPath(import.meta.url));
+  return { file: join(/* turbopackIgnore: true */ dir, "fetch-worker.ts"), execArgv: ["--import", "tsx"] };
 }
 
 export class FetchThread {
