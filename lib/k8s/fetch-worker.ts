@@ -2,7 +2,7 @@
 // message each, many in flight at once. A packed Summary's numbers are transferred, not copied.
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
-import { COLLECTION_NICE, type FetchRequest, closeAgents, fetchKubelet, replyOf } from "./kubelet-fetch";
+import { COLLECTION_NICE, type FetchRequest, fetchKubelet, replyOf, threadAgents } from "./kubelet-fetch";
 
 const port = parentPort;
 if (!port) throw new Error("fetch-worker.ts runs as a worker thread");
@@ -16,7 +16,7 @@ try {
 
 port.on("message", (req: FetchRequest | "close") => {
   if (req === "close") {
-    closeAgents();
+    threadAgents.destroy();
     return port.close();
   }
   fetchKubelet(req).then(

@@ -7,7 +7,7 @@ import type { CollectorSettings } from "./env";
 import { K8sError } from "./errors";
 import { FetchThread, type WorkerEntry, workerEntry } from "./fetch-thread";
 import { getJson } from "./http";
-import type { AgentKind, KubeletPath } from "./kubelet-fetch";
+import { type AgentKind, AgentPool, type KubeletPath, resourceOf } from "./kubelet-fetch";
 import type { StoredSummary } from "./stored-summary";
 import type { TrimmedNode } from "./trim";
 
@@ -33,11 +33,10 @@ interface Target {
   url: URL;
   headers: Record<string, string>;
   agent: AgentKind;
-  resource: string;
 }
 
 export class KubeletClient {
-  private readonly agents = new Map<AgentKind, https.Agent>();
+  private readonly agents = new AgentPool();
   private readonly thread: FetchThread;
 
   constructor(private readonly client: ClusterClient, private readonly s: CollectorSettings, fetchWorker: () => WorkerEntry = workerEntry) {
@@ -61,12 +60,8 @@ export class KubeletClient {
   /** GETs one kubelet endpoint of a node and parses JSON, in this thread. */
   async get(node: TrimmedNode, path: KubeletPath): Promise<unknown> {
     const t = await this.target(node, path);
-    let agent = this.agents.get(t.agent);
-    if (!agent) {
-      agent = new https.Agent(await this.agentOptions(t.agent));
-      this.agents.set(t.agent, agent);
-    }
-    return getJson(t.url, { agent, headers: t.headers, timeoutMs: this.s.kubeletTimeoutMs, resource: t.resource, maxBytes: MAX_BYTES });
+    const agent = this.agents.get(t.agent, await this.agentOptions(t.agent));
+    return getJson(t.url, { agent, headers: t.headers, timeoutMs: this.s.kubeletTimeoutMs, resource: resourceOf(path), maxBytes: MAX_BYTES });
   }
 
   /** A node's Summary, fetched, trimmed and packed in the collection thread. */
@@ -89,13 +84,12 @@ export class KubeletClient {
   private async target(node: TrimmedNode, path: KubeletPath): Promise<Target> {
     const name = node.metadata.name;
     if (!DNS_SUBDOMAIN.test(name)) throw new K8sError(`bad data: node name is not a DNS subdomain`, 0, "node", "bad-data");
-    const resource = path === "/configz" ? "kubelet configz" : "kubelet summary";
     const { headers } = await this.client.credentials();
     if (this.s.mode === "proxy") {
-      return { url: new URL(`${this.client.server}/api/v1/nodes/${encodeURIComponent(name)}/proxy${path}`), headers, agent: "api", resource };
+      return { url: new URL(`${this.client.server}/api/v1/nodes/${encodeURIComponent(name)}/proxy${path}`), headers, agent: "api" };
     }
     const auth = headers.Authorization ?? headers.authorization;
-    return { url: new URL(`https://${hostPort(node)}${path}`), headers: auth ? { Authorization: auth } : {}, agent: "direct", resource };
+    return { url: new URL(`https://${hostPort(node)}${path}`), headers: auth ? { Authorization: auth } : {}, agent: "direct" };
   }
 
   private agentOptionsCache = new Map<AgentKind, https.AgentOptions>();
@@ -114,8 +108,7 @@ export class KubeletClient {
   }
 
   close(): void {
-    for (const a of this.agents.values()) a.destroy();
-    this.agents.clear();
+    this.agents.destroy();
     this.thread.close();
   }
 }

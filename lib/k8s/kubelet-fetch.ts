@@ -43,17 +43,36 @@ export type FetchReply = { id: number; ok: true; value: FetchValue } | { id: num
  */
 export const COLLECTION_NICE = 10;
 
-const agents = new Map<AgentKind, https.Agent>();
+/** What a kubelet path is called in error messages. */
+export const resourceOf = (path: KubeletPath): string => (path === "/configz" ? "kubelet configz" : "kubelet summary");
+
+/** One HTTPS connection pool per kind, each built on first use (in either thread). */
+export class AgentPool {
+  private readonly agents = new Map<AgentKind, https.Agent>();
+
+  get(kind: AgentKind, options: https.AgentOptions | undefined): https.Agent {
+    let agent = this.agents.get(kind);
+    if (!agent) {
+      if (!options) throw new Error(`no options for the ${kind} connection pool`);
+      agent = new https.Agent(options);
+      this.agents.set(kind, agent);
+    }
+    return agent;
+  }
+
+  destroy(): void {
+    for (const a of this.agents.values()) a.destroy();
+    this.agents.clear();
+  }
+}
+
+/** The collection thread's pools. */
+export const threadAgents = new AgentPool();
 
 /** Fetches, checks and packs one kubelet answer: a StoredSummary or the `kubeletconfig` object. */
 export async function fetchKubelet(req: FetchRequest): Promise<FetchValue> {
-  let agent = agents.get(req.agent);
-  if (!agent) {
-    if (!req.agentOptions) throw new Error(`no options for the ${req.agent} connection pool`);
-    agent = new https.Agent(withBuffers(req.agentOptions));
-    agents.set(req.agent, agent);
-  }
-  const resource = req.path === "/configz" ? "kubelet configz" : "kubelet summary";
+  const agent = threadAgents.get(req.agent, req.agentOptions && withBuffers(req.agentOptions));
+  const resource = resourceOf(req.path);
   const body = await getJson<Record<string, unknown>>(new URL(req.url), { agent, headers: req.headers, timeoutMs: req.timeoutMs, resource, maxBytes: req.maxBytes });
   if (req.path === "/configz") {
     const config = body?.kubeletconfig;
@@ -81,10 +100,4 @@ export function replyOf(id: number, r: { ok: true; value: FetchValue } | { ok: f
   if (e instanceof K8sError) return { id, ok: false, error: { message: e.message, status: e.status, resource: e.resource, kind: e.kind } };
   // A bug rather than an answer: kept as a message, never as a stack.
   return { id, ok: false, error: { message: e instanceof Error ? e.message : String(e), status: 0, resource: "kubelet", kind: "bad-data" } };
-}
-
-/** Closes the pools (the thread is shutting down). */
-export function closeAgents(): void {
-  for (const a of agents.values()) a.destroy();
-  agents.clear();
 }
