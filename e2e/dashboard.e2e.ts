@@ -136,11 +136,15 @@ test("a what-if for every node reports the fleet impact; a fleet document that f
   await expect(page.getByTestId("fleet-impact")).toContainText("Across 2 nodes (every node)");
   await page.getByTestId("fleet-impact").scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/what-if-fleet-light.png` });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: `${SHOTS}/what-if-fleet-dark.png` });
   // The same view when /api/cluster answers 500: a visible error, not "Loading the fleet…" forever.
   await page.route("**/api/cluster", (r) => r.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "cache unavailable" }) }));
   await node.goto(PRESSURED, "?eh.memory.available=6Gi&scope=all");
   await expect(page.getByTestId("fleet-impact-error")).toContainText("Could not load the fleet: cache unavailable", { timeout: 20_000 });
   await expect(page.getByTestId("fleet-impact")).toHaveCount(0);
   await page.getByTestId("fleet-impact-error").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/what-if-fleet-error-dark.png` });
+  await page.emulateMedia({ colorScheme: "light" });
   await page.screenshot({ path: `${SHOTS}/what-if-fleet-error-light.png` });
 });

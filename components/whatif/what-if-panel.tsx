@@ -32,7 +32,7 @@ function FleetImpact({ w, pool, nodeName }: { w: WhatIfState; pool: string | nul
     return { size: rows.length, ...timed("headroom:what-if-fleet", () => fleetWhatIf(data, rows, toEngineWhatIf(w))) };
   }, [data, w, pool, nodeName]);
   // A failed fleet document says so; it must not read as a load that never ends.
-  if (!result && error) return <p role="alert" className="text-sm text-red-600" data-testid="fleet-impact-error">Could not load the fleet: {error.message}</p>;
+  if (!result && error) return <p role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="fleet-impact-error">Could not load the fleet: {error.message}</p>;
   if (!result) return <p role="status" className="text-sm">Loading the fleet…</p>;
   return (
     <div className="text-sm" data-testid="fleet-impact">
