@@ -82,11 +82,14 @@ describe("TestNodeAllocatableInputValidation (validateReservation)", () => {
   it("a CPU reservation past float64 in millicores (\".5E307\" cores) is named, not a crash", () => {
     // fast-check's shrunk counterexample from tests/property/analyze.property.test.ts
     const config = cfg({ kubeReserved: { cpu: ".5E307" } });
+    // Past the int64 the kubelet reads millicores into: refused where the quantity is read.
     expect(() => validateReservation(list("4", "8Gi"), config)).toThrow(
-      'kubeletConfig.kubeReserved.cpu: invalid Node Allocatable configuration. Resource "cpu" has a reservation of more than 1.8e305 but capacity of 4. Expected capacity >= reservation.',
+      'kubeletConfig.kubeReserved.cpu: ".5E307" is out of range: the kubelet reads it as a 64-bit integer of millicores, at most 9223372036854775807',
     );
     // finite but huge: still the field's error
-    expect(() => validateReservation(list("4", "8Gi"), cfg({ kubeReserved: { cpu: "1e300" } }))).toThrow(/^kubeletConfig\.kubeReserved\.cpu: invalid Node Allocatable configuration\. Resource "cpu"/);
+    expect(() => validateReservation(list("4", "8Gi"), cfg({ kubeReserved: { cpu: "1e300" } }))).toThrow(/^kubeletConfig\.kubeReserved\.cpu: "1e300" is out of range/);
+    // in range but above capacity: the kubelet's own message
+    expect(() => validateReservation(list("4", "8Gi"), cfg({ kubeReserved: { cpu: "5" } }))).toThrow(/^kubeletConfig\.kubeReserved\.cpu: invalid Node Allocatable configuration\. Resource "cpu"/);
   });
   it("ephemeral-storage: 100Mi on 500Mi is fine, 20Gi + 100Mi on 20Gi is not", () => {
     expect(() => validateReservation(eph("500Mi"), cfg({ kubeReserved: eph("100Mi") }))).not.toThrow();

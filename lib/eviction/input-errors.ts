@@ -20,3 +20,16 @@ export function jsonType(v: unknown): string {
   if (Array.isArray(v)) return "an array";
   return typeof v === "object" ? "an object" : `a ${typeof v}`;
 }
+
+const DESCRIBE_MAX = 64;
+
+/**
+ * Shows a value in an error message without walking it: scalars as JSON (long strings cut),
+ * objects and arrays by their type only. Error messages must never recurse over input, which may
+ * be nested thousands of levels deep or many MiB long.
+ */
+export function describeValue(v: unknown): string {
+  if (typeof v === "string") return JSON.stringify(v.length > DESCRIBE_MAX ? `${v.slice(0, DESCRIBE_MAX)}…` : v);
+  if (typeof v === "number" || typeof v === "boolean" || v === null) return String(v);
+  return jsonType(v);
+}

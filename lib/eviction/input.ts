@@ -1,9 +1,10 @@
 import { WHAT_IF_KEYS } from "./effective-config";
-import { InputError, fieldPath, isObject, jsonType } from "./input-errors";
+import { InputError, describeValue, fieldPath, isObject, jsonType } from "./input-errors";
 import type { Node, Pod, Summary } from "./k8s-types";
 import type { FilesystemLayout } from "./observe";
 import { DEFAULT_FEATURE_GATES, type FeatureGates } from "./pod-resources";
 import type { WhatIf } from "./types";
+import { checkNesting } from "./nesting";
 import { validateNode, validatePods } from "./validate-objects";
 import { validateSummary } from "./validate-summary";
 
@@ -56,7 +57,7 @@ function parseWhatIf(v: unknown): WhatIf {
       const path = fieldPath("whatIf.usageScale", k);
       if (!(SCALE_KEYS as readonly string[]).includes(k)) throw new InputError(`${path}: unknown resource (allowed: ${SCALE_KEYS.join(", ")})`);
       if (typeof s !== "number" || !Number.isFinite(s) || s < 0 || s > 1000) {
-        throw new InputError(`${path}: must be a number from 0 to 1000, got ${JSON.stringify(s)}`);
+        throw new InputError(`${path}: must be a number from 0 to 1000, got ${describeValue(s)}`);
       }
       out.usageScale[k as (typeof SCALE_KEYS)[number]] = s;
     }
@@ -69,7 +70,7 @@ function parseGates(v: unknown): FeatureGates {
   if (!isObject(v)) throw new InputError(`featureGates: must be an object, got ${jsonType(v)}`);
   const gates = { ...DEFAULT_FEATURE_GATES };
   for (const [k, val] of Object.entries(v)) {
-    if (typeof val !== "boolean") throw new InputError(`${fieldPath("featureGates", k)}: must be true or false, got ${JSON.stringify(val)}`);
+    if (typeof val !== "boolean") throw new InputError(`${fieldPath("featureGates", k)}: must be true or false, got ${describeValue(val)}`);
     if (k === "PodLevelResources") gates.PodLevelResources = val;
   }
   return gates;
@@ -81,7 +82,7 @@ function parseFilesystems(v: unknown): FilesystemLayout | undefined {
   const flag = (k: string) => {
     const b = v[k];
     if (b == null) return false;
-    if (typeof b !== "boolean") throw new InputError(`filesystems.${k}: must be true or false, got ${JSON.stringify(b)}`);
+    if (typeof b !== "boolean") throw new InputError(`filesystems.${k}: must be true or false, got ${describeValue(b)}`);
     return b;
   };
   return { dedicatedImageFs: flag("dedicatedImageFs"), splitContainerFs: flag("splitContainerFs") };
@@ -92,7 +93,7 @@ function parseNow(v: unknown): number | null {
   // RFC 3339 needs a date, a time and a zone; Date.parse alone would take "2024" or "tomorrow"-ish strings.
   const rfc3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
   const ms = typeof v === "string" && rfc3339.test(v) ? Date.parse(v) : NaN;
-  if (Number.isNaN(ms)) throw new InputError(`now: must be an RFC 3339 time such as "2026-01-02T15:04:05Z", got ${JSON.stringify(v)}`);
+  if (Number.isNaN(ms)) throw new InputError(`now: must be an RFC 3339 time such as "2026-01-02T15:04:05Z", got ${describeValue(v)}`);
   return ms;
 }
 
@@ -103,6 +104,8 @@ export function parseAnalyzeInput(raw: unknown): AnalyzeInput {
     // Quoted unless a plain name, so an empty or odd key ("", "a: b") still reads as a field.
     if (!TOP_LEVEL.has(key)) throw new InputError(`${/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? key : JSON.stringify(key)}: unknown field (allowed: ${[...TOP_LEVEL].join(", ")})`);
   }
+  // Before anything walks the document: every later step (and its error messages) may recurse.
+  checkNesting(raw);
   if (raw.kubeletFlags != null && typeof raw.kubeletFlags !== "string") {
     throw new InputError(`kubeletFlags: must be a string, got ${jsonType(raw.kubeletFlags)}`);
   }

@@ -22,6 +22,15 @@ export class QuantityError extends Error {
   }
 }
 
+/** A valid quantity the kubelet cannot hold: its value (or millivalue for cpu) is past int64. */
+export class QuantityRangeError extends QuantityError {
+  constructor(input: string | number, unit: string) {
+    const shown = typeof input === "string" && input.length > 64 ? `${input.slice(0, 64)}…` : input;
+    super(`${JSON.stringify(shown)} is out of range: the kubelet reads it as a 64-bit integer of ${unit}, at most ${MAX_INT64}`);
+    this.name = "QuantityRangeError";
+  }
+}
+
 /** What Go's parseQuantityString splits a quantity string into. */
 export interface ScannedQuantity {
   negative: boolean;
@@ -41,7 +50,7 @@ export interface ParsedQuantity {
 }
 
 const NANO_DEN = 1_000_000_000n;
-const MAX_INT64 = 9_223_372_036_854_775_807n;
+export const MAX_INT64 = 9_223_372_036_854_775_807n;
 // Go accepts any int32 exponent, but 10^2147483647 cannot be held as a bigint. Scaling a
 // non-zero number by more than 10^10000 is rejected; negative exponents work at any size.
 export const MAX_DECIMAL_EXPONENT = 10_000;

@@ -6,11 +6,13 @@ import {
   divAwayFromZero,
   parseQuantityDetailed,
   type Quantity,
+  MAX_INT64,
   QuantityError,
+  QuantityRangeError,
   rationalFromNumber,
 } from "./quantity-parse";
 
-export { MAX_DECIMAL_EXPONENT, type Quantity, QuantityError, type QuantityFormat } from "./quantity-parse";
+export { MAX_DECIMAL_EXPONENT, type Quantity, QuantityError, type QuantityFormat, QuantityRangeError } from "./quantity-parse";
 export {
   formatBytesHuman,
   formatMilli,
@@ -66,15 +68,23 @@ export function quantityMilliValue(q: Quantity): bigint {
   return divAwayFromZero(q.num * 1000n, q.den);
 }
 
-/** Reads a byte count: strings as ParseQuantity(s).Value(), finite numbers passed through as-is. */
+// The kubelet holds Value() and MilliValue() in an int64; past that a quantity is refused here,
+// where it becomes a number, so no later arithmetic sees Infinity or a value BigInt cannot take.
+function int64(v: bigint, input: string | number, unit: string): number {
+  if (v > MAX_INT64 || v < -MAX_INT64 - 1n) throw new QuantityRangeError(input, unit);
+  return Number(v);
+}
+
+/** Reads a byte count: strings as ParseQuantity(s).Value(), finite numbers in int64 range passed through as-is. */
 export function parseBytes(s: string | number): number {
   if (typeof s === "number") {
     if (!Number.isFinite(s)) throw new QuantityError(`${s} is not a valid quantity`);
+    if (Math.abs(s) >= 2 ** 63) throw new QuantityRangeError(s, "bytes or units");
     return s;
   }
   let n = bytes.get(s);
   if (n === undefined) {
-    n = Number(quantityValue(parseQuantity(s)));
+    n = int64(quantityValue(parseQuantity(s)), s, "bytes or units");
     remember(bytes, s, n);
   }
   return n;
@@ -82,10 +92,10 @@ export function parseBytes(s: string | number): number {
 
 /** Reads CPU as millicores: strings via MilliValue(), numbers as cores ("100m"->100, 0.5->500). */
 export function parseMillis(s: string | number): number {
-  if (typeof s === "number") return Number(quantityMilliValue(rationalFromNumber(s, "DecimalSI")));
+  if (typeof s === "number") return int64(quantityMilliValue(rationalFromNumber(s, "DecimalSI")), s, "millicores");
   let n = millis.get(s);
   if (n === undefined) {
-    n = Number(quantityMilliValue(parseQuantity(s)));
+    n = int64(quantityMilliValue(parseQuantity(s)), s, "millicores");
     remember(millis, s, n);
   }
   return n;

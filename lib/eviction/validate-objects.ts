@@ -1,6 +1,7 @@
-import { InputError, isObject, jsonType } from "./input-errors";
+import { InputError, describeValue, isObject, jsonType } from "./input-errors";
 import type { Node, Pod } from "./k8s-types";
-import { QuantityError, parseQuantity } from "./quantity";
+import { quantityValue } from "./pod-resources";
+import { QuantityError, QuantityRangeError, parseQuantity } from "./quantity";
 import { FieldPath, eachObject, expectArray, expectObject } from "./validate-util";
 
 const obj = expectObject;
@@ -24,10 +25,12 @@ function resourceList(v: unknown, path: FieldPath, key?: string): void {
     }
     try {
       parseQuantity(String(q));
+      // In range for the int64 the kubelet reads it into (bytes, counts, or millicores for cpu).
+      quantityValue(k, q);
     } catch (e) {
       if (e instanceof QuantityError) {
         if (key !== undefined) path.enter(key);
-        throw new InputError(`${path.at(k)}: ${JSON.stringify(q)} is not a valid quantity`);
+        throw new InputError(`${path.at(k)}: ${e instanceof QuantityRangeError ? e.message : `${describeValue(q)} is not a valid quantity`}`);
       }
       throw e;
     }
@@ -91,7 +94,7 @@ function validatePodAt(v: unknown, path: FieldPath): Pod {
   if (spec) {
     path.enter("spec");
     if (spec.priority != null && (typeof spec.priority !== "number" || !Number.isInteger(spec.priority))) {
-      throw new InputError(`${path}.priority: must be an integer, got ${JSON.stringify(spec.priority)}`);
+      throw new InputError(`${path}.priority: must be an integer, got ${describeValue(spec.priority)}`);
     }
     str(spec.priorityClassName, path, "priorityClassName");
     checkContainers(spec.containers, path, "containers");

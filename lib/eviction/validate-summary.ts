@@ -1,4 +1,4 @@
-import { InputError, jsonType } from "./input-errors";
+import { InputError, describeValue, jsonType } from "./input-errors";
 import type { Summary } from "./k8s-types";
 import { FieldPath, eachObject, expectArray, expectObject } from "./validate-util";
 
@@ -23,7 +23,7 @@ function checkNumbers(v: unknown, fields: string[], path: FieldPath, key: string
     const n = obj[f];
     if (!isCounter(n)) {
       path.enter(key);
-      throw new InputError(`${path.at(f)}: must be a number, got ${JSON.stringify(n)}`);
+      throw new InputError(`${path.at(f)}: must be a number, got ${describeValue(n)}`);
     }
   }
 }

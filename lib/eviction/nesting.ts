@@ -1,0 +1,26 @@
+import { InputError, fieldPath, isObject } from "./input-errors";
+
+/**
+ * How deeply an input document may nest objects and arrays. A Kubernetes object nests about a
+ * dozen levels (a pod's container resources are 6 deep); 64 leaves room for any real input while
+ * keeping every recursive walk that follows (validation, the config memo key, error messages)
+ * far from the call-stack limit.
+ */
+export const MAX_NESTING_DEPTH = 64;
+
+/**
+ * Throws an InputError naming the top-level field when the document nests deeper than `max`.
+ * Iterative (an explicit stack), so it is safe on a document of any depth.
+ */
+export function checkNesting(doc: unknown, max = MAX_NESTING_DEPTH): void {
+  if (!isObject(doc)) return;
+  for (const [key, value] of Object.entries(doc)) {
+    const stack: [unknown, number][] = [[value, 1]];
+    while (stack.length) {
+      const [v, depth] = stack.pop()!;
+      if (typeof v !== "object" || v === null) continue;
+      if (depth > max) throw new InputError(`${fieldPath("input", key).replace(/^input\.?/, "")}: nested more than ${max} levels deep`);
+      for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+    }
+  }
+}
