@@ -3,8 +3,9 @@ import { USER_HEADER, createGate, crossSite } from "@/lib/auth/gate";
 import { parseServerConfig } from "@/lib/config";
 import { contentSecurityPolicy, framePolicy, newNonce, securityHeaders } from "@/lib/security-headers";
 
-// Every request passes here: authentication (lib/auth/gate.ts), a same-origin check for writes,
-// and the security headers with a fresh CSP nonce. Configuration is read once per process; when it
+// Pages pass here after the front door (lib/http/front-door.ts) has checked the target, Host,
+// authentication and body: this adds the CSP with a fresh nonce (Next stamps it on its scripts),
+// the login redirect and the identity for the page. The gate runs again as a second line. Configuration is read once per process; when it
 // is invalid, instrumentation.ts has already stopped the server, and this fails closed anyway.
 const parsed = parseServerConfig(process.env);
 const cfg = parsed.success ? parsed.data : null;
@@ -47,6 +48,8 @@ export function proxy(request: NextRequest) {
   return withHeaders(NextResponse.next({ request: { headers } }), csp);
 }
 
+// Not /api/ (JSON, no nonce needed; and Next would buffer an API body for the proxy, 10 MB then
+// truncated) nor Next's own files: the front door covers those.
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  matcher: ["/((?!api/|_next/|favicon.ico).*)"],
 };

@@ -1,5 +1,7 @@
 // `headroom analyze --kubeconfig FILE [--context C] (--node NAME | --all-nodes)`: the server's
 // collection run once from the terminal (lib/k8s/oneshot.ts), printing analyze documents.
+import { accessSync, constants, statSync } from "node:fs";
+import { InputError } from "../lib/eviction/input-errors";
 import { describeError } from "../lib/k8s/errors";
 import { worstMargins } from "../lib/k8s/to-engine";
 import { analyzeCluster, type NodeResult } from "../lib/k8s/oneshot";
@@ -36,8 +38,21 @@ function fleetTable(results: NodeResult[]): string {
   return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n") + "\n";
 }
 
+/** A kubeconfig file that cannot be read is bad input (exit 2) naming the file, not a network error. */
+export function checkKubeconfigFile(path: string): void {
+  for (const file of path.split(":").filter(Boolean)) {
+    try {
+      accessSync(file, constants.R_OK);
+      if (statSync(file).isDirectory()) throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
+    } catch (e) {
+      throw new InputError(`--kubeconfig ${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    }
+  }
+}
+
 /** Runs the cluster form of `analyze`; returns the exit status (0 ok, 1 when no node could be analyzed). */
 export async function runClusterAnalyze(a: ClusterArgs, io: Io): Promise<number> {
+  if (a.kubeconfig) checkKubeconfigFile(a.kubeconfig);
   const source = a.kubeconfig ? { kind: "file" as const, path: a.kubeconfig } : detectClusterSource();
   if (!source) throw new Error("no cluster configured: pass --kubeconfig FILE or set KUBECONFIG");
   let results: NodeResult[];

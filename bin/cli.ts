@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs";
 import { analyzeNode } from "../lib/eviction/index";
 import { InputError } from "../lib/eviction/input-errors";
 import { parseDocumentText } from "../lib/document";
 import { formatTable } from "./format-table";
+import { readInputCapped } from "./read-input";
 import { type ClusterArgs, runClusterAnalyze } from "./cli-cluster";
 
 const USAGE = `usage: headroom analyze FILE|- [--output json|table] [--now RFC3339]
@@ -65,12 +65,7 @@ function parseArgs(argv: string[], isTty: boolean): AnalyzeArgs {
 }
 
 function readInput(file: string): string {
-  try {
-    return readFileSync(file === "-" ? 0 : file, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(`${file}: cannot read (${code ?? (e as Error).message})`);
-  }
+  return readInputCapped(file);
 }
 
 function oneLine(message: string): string {

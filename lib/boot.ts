@@ -1,15 +1,17 @@
 // Process start-up, called once from instrumentation.ts: validate every setting (and stop with one
 // line per wrong variable rather than serve half-configured), set up logging with the auth token
-// as a secret to scrub, stamp request peers for trusted-header auth, compress responses, count
+// as a secret to scrub, stamp request peers for trusted-header auth, compress responses, put the
+// front door (target, Host, auth and body checks, security headers) before Next, count
 // requests in flight (background collection waits for them), start the process metrics, then the
 // cluster cache.
 import { installPeerStamp } from "@/lib/auth/peer-stamp";
 import { parseServerConfig } from "@/lib/config";
 import { installResponseCompression } from "@/lib/http/compress-responses";
+import { installFrontDoor } from "@/lib/http/front-door";
 import { installRequestActivity } from "@/lib/http/request-activity";
 import { readEnv } from "@/lib/k8s/env";
 import { startProcessMetrics } from "@/lib/k8s/process-metrics";
-import { configureLog, log } from "@/lib/log";
+import { captureConsole, configureLog, log } from "@/lib/log";
 import { framePolicy } from "@/lib/security-headers";
 
 /** Validates the configuration; returns the messages of every wrong variable (empty when fine). */
@@ -32,6 +34,7 @@ export async function boot(): Promise<void> {
   const env = process.env;
   const server = parseServerConfig(env);
   configureLog({ level: server.success ? server.data.HEADROOM_LOG_LEVEL : "info", secrets: [env.HEADROOM_AUTH_TOKEN] });
+  captureConsole();
   const errors = configErrors(env);
   if (errors.length || !server.success) {
     for (const e of errors) log.error(`invalid configuration: ${e}`);
@@ -40,6 +43,7 @@ export async function boot(): Promise<void> {
   }
   installPeerStamp();
   installResponseCompression();
+  installFrontDoor(server.data);
   installRequestActivity();
   startProcessMetrics();
   const { startup } = await import("@/lib/startup");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAllowedHosts } from "@/lib/auth/hosts";
 import { isLoopback, parseCidrList } from "@/lib/auth/net";
 
 // The server's exposure settings (auth, framing, logs, /metrics), validated once at start-up by
@@ -19,6 +20,8 @@ const schema = z.object({
   HEADROOM_SESSION_HOURS: z.coerce.number({ error: "must be a number of hours" }).positive("must be a positive number of hours").max(24 * 30, "must be at most 720 hours").default(12),
   HEADROOM_METRICS_PUBLIC: flag,
   HEADROOM_EMBED_ORIGINS: z.string().default(""),
+  // Extra Host names to answer to (beyond loopback and the bound address); see lib/auth/hosts.ts.
+  HEADROOM_ALLOWED_HOSTS: z.string().default(""),
   HEADROOM_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: 'must be "debug", "info", "warn" or "error"' }).default("info"),
   // The bind address, as scripts/start.mjs and the standalone server.js read it; unset means all
   // interfaces there (and in Kubernetes HOSTNAME is the pod name), so unset is not loopback.
@@ -47,6 +50,8 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
   const host = r.success ? r.data.HOSTNAME : env.HOSTNAME || "0.0.0.0";
   const proxies = parseCidrList(env.HEADROOM_TRUSTED_PROXIES ?? "");
   if (proxies.invalid.length) errors.push(`HEADROOM_TRUSTED_PROXIES: not an IP address or CIDR: ${proxies.invalid.join(", ")}`);
+  const allowed = parseAllowedHosts(env.HEADROOM_ALLOWED_HOSTS ?? "");
+  if (allowed.invalid.length) errors.push(`HEADROOM_ALLOWED_HOSTS: not host names or addresses (no port, no scheme): ${allowed.invalid.join(", ")}`);
   if (mode === "none" && !isLoopback(host)) {
     errors.push(`HEADROOM_AUTH_MODE: "none" is only allowed when bound to loopback, but HOSTNAME is ${JSON.stringify(host)}; set HEADROOM_AUTH_MODE=token or trusted-header, or HOSTNAME=127.0.0.1`);
   }

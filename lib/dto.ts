@@ -68,6 +68,8 @@ export const clusterOverview = z.object({
     ready: z.boolean(),
     nodesTotal: z.number(),
     nodesCollected: z.number(),
+    /** Unreachable while the informers get no answer from the API server at all (the data is then as old as generatedAt minus the cache age says). */
+    apiServer: z.object({ reachable: z.boolean(), error: z.string().nullable() }),
   }),
   summary: z.object({
     nodesUnderPressure: z.number(),

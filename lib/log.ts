@@ -2,6 +2,8 @@
 // HEADROOM_LOG_LEVEL. Every message and string field goes through a scrubber that removes the
 // configured auth token and anything that looks like a credential, so a log line never carries one.
 
+import { inspect, stripVTControlCharacters } from "node:util";
+
 export type Level = "debug" | "info" | "warn" | "error";
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
@@ -61,3 +63,35 @@ export const log = {
   warn: (msg: string, fields?: Record<string, unknown>) => emit("warn", msg, fields),
   error: (msg: string, fields?: Record<string, unknown>) => emit("error", msg, fields),
 };
+
+const CONSOLE_LEVELS: [keyof Console & ("error" | "warn" | "info" | "log" | "debug"), Level][] = [
+  ["error", "error"], ["warn", "warn"], ["info", "info"], ["log", "info"], ["debug", "debug"],
+];
+
+// An error's stack and those of its causes (Next wraps module-load failures in two layers).
+function stackWithCauses(error: Error): string {
+  const parts: string[] = [];
+  for (let e: unknown = error, i = 0; e instanceof Error && i < 5; e = e.cause, i++) parts.push(e.stack ?? e.message);
+  return parts.join("\ncaused by: ");
+}
+
+/**
+ * Routes console.* through the logger, so what Next and libraries print (Next's "⨯" error with a
+ * multi-line stack, its body-size warning) also becomes one JSON object per line, scrubbed. An
+ * Error's stack goes into a `stack` field with its newlines escaped by JSON.
+ */
+export function captureConsole(): void {
+  const KEY_CONSOLE = Symbol.for("headroom.log.console");
+  const c = console as unknown as Record<symbol, boolean>;
+  if (c[KEY_CONSOLE]) return;
+  c[KEY_CONSOLE] = true;
+  for (const [method, level] of CONSOLE_LEVELS) {
+    console[method] = (...args: unknown[]) => {
+      const error = args.find((a): a is Error => a instanceof Error);
+      // Next prefixes its lines with a coloured marker ("⨯", "⚠"); the level says it already.
+      const text = args.map((a) => (a instanceof Error ? a.message : typeof a === "string" ? a : inspect(a, { depth: 2, breakLength: Infinity }))).join(" ");
+      const msg = stripVTControlCharacters(text).replace(/^\s*[⨯⚠✓○▲]\s*/u, "").replace(/\s*\n\s*/g, " ").trim();
+      emit(level, msg || "(empty console line)", error?.stack ? { stack: stackWithCauses(error) } : undefined);
+    };
+  }
+}

@@ -1,2 +1,4 @@
 export const FETCH_WORKER_FILE: string;
+export const ANALYZE_WORKER_FILE: string;
 export function bundleFetchWorker(outFile: string): void;
+export function bundleAnalyzeWorker(outFile: string): void;

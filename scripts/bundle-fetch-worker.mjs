@@ -1,19 +1,21 @@
-// Bundles the collection thread's entry (lib/k8s/fetch-worker.ts) into one self-contained ES module.
-// Turbopack cannot bundle a Node worker entry: it copies `new Worker(new URL(...))` targets as raw
-// assets, TypeScript and "@/" imports included, which no thread can load. esbuild (installed with
-// tsx) resolves the tsconfig paths and inlines every import but Node's own modules.
+// Bundles the worker threads' entries (lib/k8s/fetch-worker.ts: kubelet collection;
+// lib/http/analyze-worker.ts: parsing and analysing large /api/analyze documents) into
+// self-contained ES modules beside server.js. Turbopack cannot bundle a Node worker entry: it
+// copies `new Worker(new URL(...))` targets as raw assets, TypeScript and "@/" imports included,
+// which no thread can load. esbuild (installed with tsx) resolves the tsconfig paths and inlines
+// every import but Node's own modules.
 import { buildSync } from "esbuild";
 import { join } from "node:path";
 
-/** The bundle's file name beside server.js; lib/k8s/fetch-thread.ts looks for the same name. */
+/** The bundles' file names beside server.js; lib/k8s/fetch-thread.ts and lib/http/analyze-thread.ts look for the same names. */
 export const FETCH_WORKER_FILE = "headroom-fetch-worker.mjs";
+export const ANALYZE_WORKER_FILE = "headroom-analyze-worker.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 
-/** Writes the bundle to `outFile`; throws with esbuild's messages when it does not build. */
-export function bundleFetchWorker(outFile) {
+function bundle(entry, outFile) {
   buildSync({
-    entryPoints: [join(root, "lib", "k8s", "fetch-worker.ts")],
+    entryPoints: [join(root, ...entry)],
     outfile: outFile,
     bundle: true,
     platform: "node",
@@ -23,4 +25,14 @@ export function bundleFetchWorker(outFile) {
     logLevel: "silent",
     legalComments: "none",
   });
+}
+
+/** Writes the collection thread's bundle to `outFile`; throws with esbuild's messages when it does not build. */
+export function bundleFetchWorker(outFile) {
+  bundle(["lib", "k8s", "fetch-worker.ts"], outFile);
+}
+
+/** Writes the analyze thread's bundle to `outFile`. */
+export function bundleAnalyzeWorker(outFile) {
+  bundle(["lib", "http", "analyze-worker.ts"], outFile);
 }

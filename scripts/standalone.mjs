@@ -7,7 +7,7 @@
 // Usage: node scripts/standalone.mjs [outDir]
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { FETCH_WORKER_FILE, bundleFetchWorker } from "./bundle-fetch-worker.mjs";
+import { ANALYZE_WORKER_FILE, FETCH_WORKER_FILE, bundleAnalyzeWorker, bundleFetchWorker } from "./bundle-fetch-worker.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const src = join(root, ".next", "standalone");
@@ -30,5 +30,6 @@ cpSync(join(root, ".next", "static"), join(out, ".next", "static"), { recursive:
 if (existsSync(join(root, "public"))) cpSync(join(root, "public"), join(out, "public"), { recursive: true });
 cpSync(join(root, "lib", "sim", "scenarios"), join(out, "lib", "sim", "scenarios"), { recursive: true });
 bundleFetchWorker(join(out, FETCH_WORKER_FILE));
+bundleAnalyzeWorker(join(out, ANALYZE_WORKER_FILE));
 writeFileSync(marker, buildId);
 console.log(`headroom: standalone server in ${out} (run: node server.js)`);

@@ -22,7 +22,9 @@ export type Decision =
   | { action: "deny"; status: 401 | 403; error: string };
 
 // Kubernetes probes come from the kubelet, not through the auth proxy, and carry no secret.
-const ALWAYS_PUBLIC = new Set(["/api/healthz", "/api/readyz"]);
+const ALWAYS_PUBLIC = new Set(["/api/healthz", "/api/readyz", "/favicon.ico"]);
+// Next's build output (scripts, styles, fonts): the same for everyone and needed by /login.
+const PUBLIC_PREFIX = "/_next/static/";
 const LOGIN = new Set(["/login", "/api/login", "/api/logout"]);
 const IDENTITY = /^[\x21-\x7e][\x20-\x7e]{0,255}$/;
 
@@ -31,7 +33,7 @@ export function createGate(cfg: ServerConfig, now: () => number = Date.now): (re
   const trusted = cidrMatcher(cfg.trustedProxies);
   const header = cfg.HEADROOM_AUTH_HEADER.toLowerCase();
   return (req) => {
-    if (ALWAYS_PUBLIC.has(req.path)) return { action: "allow", user: null };
+    if (ALWAYS_PUBLIC.has(req.path) || req.path.startsWith(PUBLIC_PREFIX)) return { action: "allow", user: null };
     if (req.path === "/metrics" && cfg.HEADROOM_METRICS_PUBLIC) return { action: "allow", user: null };
     if (cfg.HEADROOM_AUTH_MODE === "none") return { action: "allow", user: null };
     if (cfg.HEADROOM_AUTH_MODE === "token") {
@@ -73,8 +75,13 @@ export function crossSite(req: GateRequest): boolean {
   return host !== req.headers.get("host") && host !== req.headers.get("x-forwarded-host");
 }
 
-/** A safe local path to return to after login ("/nodes/x?q=1"), never another site. */
+/** A safe local path to return to after login ("/nodes/x?q=1"), never another site; percent-encoded, so it fits a Location header. */
 export function safeNext(raw: string | null | undefined): string {
   if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\") || raw.length > 2048) return "/";
-  return /[\r\n\t]/.test(raw) ? "/" : raw;
+  if (/[\r\n\t]/.test(raw)) return "/";
+  // The URL parser percent-encodes what a header cannot carry ("/€" → "/%E2%82%AC") and resolves
+  // anything that would leave this origin, which is then refused.
+  const base = "http://headroom.invalid";
+  const url = new URL(raw, base);
+  return url.origin === base ? url.pathname + url.search + url.hash : "/";
 }

@@ -80,7 +80,10 @@ export function nodeDocument(rawName: string): ApiResult<z.infer<typeof nodeDeta
 
 export interface Readiness {
   ready: boolean;
-  informers: { resource: string; synced: boolean; error: string | null }[];
+  /** The API server as the informers see it now. */
+  apiServer: { reachable: boolean; error: string | null };
+  /** Per informer: synced once listed; watching while a watch is open; error = what is wrong now (null when healthy); lastError(At) = the last problem, kept after recovery. */
+  informers: { resource: string; synced: boolean; watching: boolean; error: string | null; lastError: string | null; lastErrorAt: string | null }[];
   nodes: number;
 }
 
@@ -88,8 +91,11 @@ export interface Readiness {
 export function readiness(): ApiResult<Readiness> {
   return cached(() => {
     const { cache } = getCache();
-    const informers = [cache.nodes, cache.pods, cache.leases, cache.events].map((r) => ({ ...r.status }));
-    return { ok: true, data: { ready: cache.ready(), informers: informers.map(({ resource, synced, error }) => ({ resource, synced, error })), nodes: cache.states.size } };
+    const informers = [cache.nodes, cache.pods, cache.leases, cache.events].map(({ status: s }) => ({
+      resource: s.resource, synced: s.synced, watching: s.watching, error: s.error,
+      lastError: s.lastError, lastErrorAt: s.lastErrorAt === null ? null : new Date(s.lastErrorAt).toISOString(),
+    }));
+    return { ok: true, data: { ready: cache.ready(), apiServer: cache.apiServer(), informers, nodes: cache.states.size } };
   });
 }
 

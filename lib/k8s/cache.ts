@@ -88,6 +88,13 @@ export class ClusterCache {
     this.o.client.close();
   }
 
+  /** Whether the API server answers now: unreachable while every informer's last attempt got no HTTP answer. */
+  apiServer(): { reachable: boolean; error: string | null } {
+    const all = [this.nodes, this.pods, this.leases, this.events].map((r) => r.status);
+    const down = all.filter((s) => !s.reachable);
+    return down.length === all.length ? { reachable: false, error: down[0]!.error } : { reachable: true, error: null };
+  }
+
   /** Informers listed, every node's kubelet tried once, and every row computed; true from then on. */
   ready(): boolean {
     // Sticky: after the first full sync rows are recomputed all the time (at 5 000 nodes some are

@@ -1,9 +1,9 @@
 import "server-only";
-import { existsSync } from "node:fs";
 import type https from "node:https";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { type WorkerEntry, threadEntry } from "@/lib/worker-entry";
+
+export type { WorkerEntry };
 import { K8sError } from "./errors";
 import type { AgentKind, FetchReply, FetchRequest, FetchValue } from "./kubelet-fetch";
 
@@ -19,12 +19,6 @@ import type { AgentKind, FetchReply, FetchRequest, FetchValue } from "./kubelet-
 
 type Pending = { resolve: (v: FetchValue) => void; reject: (e: Error) => void };
 
-/** What a thread runs: an ES module file, and the Node flags it needs. */
-export interface WorkerEntry {
-  file: string;
-  execArgv: string[];
-}
-
 /**
  * The thread's young generation. Nearly all it allocates (bodies, parsed Summaries) dies within one
  * request, yet V8 sized it for the allocation rate: 45 MiB physical with 12 MiB in use at 5 000
@@ -36,22 +30,9 @@ const YOUNG_GENERATION_MB = 8;
 /** scripts/bundle-fetch-worker.mjs writes the bundle beside server.js under this name. */
 const BUNDLE_FILE = "headroom-fetch-worker.mjs";
 
-/**
- * The standalone server (`npm start`, the image) runs the esbuild bundle beside server.js, which
- * makes its own directory the working one. Turbopack cannot bundle a worker entry, so the
- * `new Worker(new URL(...))` form is avoided: it would copy the TypeScript source as an asset.
- * From source (vitest, tsx, `next dev`) the thread loads the TypeScript entry through tsx, which
- * also resolves the "@/" paths. The paths are marked turbopackIgnore: otherwise the build's file
- * tracer copies all of lib/k8s, sources and tests, into the standalone server.
- */
+/** The collection thread's entry: the bundle beside server.js, or fetch-worker.ts from source. */
 export function workerEntry(): WorkerEntry {
-  const insideNext = process.env.NEXT_RUNTIME !== undefined;
-  if (insideNext) {
-    const bundle = join(/* turbopackIgnore: true */ process.cwd(), BUNDLE_FILE);
-    if (existsSync(bundle)) return { file: bundle, execArgv: [] };
-  }
-  const dir = insideNext ? join(/* turbopackIgnore: true */ process.cwd(), "lib", "k8s") : dirname(fileURLToPath(import.meta.url));
-  return { file: join(/* turbopackIgnore: true */ dir, "fetch-worker.ts"), execArgv: ["--import", "tsx"] };
+  return threadEntry({ bundle: BUNDLE_FILE, sourceDir: ["lib", "k8s"], source: "fetch-worker.ts", callerUrl: import.meta.url });
 }
 
 export class FetchThread {

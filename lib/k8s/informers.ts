@@ -21,12 +21,22 @@ export interface ReflectorOptions<T> {
   onChange: (key: string, obj: T | undefined, prev: T | undefined) => void;
   pageSize?: number;
   fieldSelector?: string;
+  /** Wall clock for lastErrorAt (tests inject one). */
+  clock?: () => number;
 }
 
 export interface ReflectorStatus {
   resource: string;
   synced: boolean;
+  /** What is wrong now: null once a list succeeds or a watch is open again. */
   error: string | null;
+  /** The last error even after recovery, and when it happened (ms since epoch). */
+  lastError: string | null;
+  lastErrorAt: number | null;
+  /** A watch stream is open (the API server answered it). */
+  watching: boolean;
+  /** False while the API server cannot be reached at all (no HTTP answer); true after any answer. */
+  reachable: boolean;
   relists: number;
 }
 
@@ -57,7 +67,7 @@ export class Reflector<T> {
   readonly synced: Promise<void>;
 
   constructor(private readonly o: ReflectorOptions<T>) {
-    this.status = { resource: o.resource, synced: false, error: null, relists: 0 };
+    this.status = { resource: o.resource, synced: false, error: null, lastError: null, lastErrorAt: null, watching: false, reachable: true, relists: 0 };
     this.synced = new Promise((r) => (this.syncedResolve = r));
   }
 
@@ -80,10 +90,26 @@ export class Reflector<T> {
       } catch (e) {
         if (this.stop$.signal.aborted) return;
         if (e instanceof K8sError && e.status === 410) this.rv = undefined;
-        this.status.error = describeError(e);
+        this.failed(e);
         await sleep(backoffMs(++this.failures), this.stop$.signal);
       }
     }
+  }
+
+  // Every error goes through here, so the status says both what is wrong now and what was last.
+  private failed(e: unknown): void {
+    this.status.error = describeError(e);
+    this.status.lastError = this.status.error;
+    this.status.lastErrorAt = (this.o.clock ?? Date.now)();
+    // A K8sError is an HTTP answer (a 403, a 500): the server is there. Anything else (refused,
+    // reset, DNS, timeout) means it could not be reached.
+    this.status.reachable = e instanceof K8sError && (e.kind === "http" || e.kind === "bad-data");
+  }
+
+  // The API server answered (a list page, an open watch, an event): what was wrong is over.
+  private healthy(): void {
+    this.status.error = null;
+    this.status.reachable = true;
   }
 
   private query(extra: Record<string, string>): string {
@@ -118,7 +144,7 @@ export class Reflector<T> {
     for (const key of [...this.store.keys()]) if (!seen.has(key)) this.remove(key);
     this.rv = rv;
     this.status.relists++;
-    this.status.error = null;
+    this.healthy();
     this.failures = 0;
     if (!this.status.synced) {
       this.status.synced = true;
@@ -163,10 +189,11 @@ export class Reflector<T> {
         this.o.path,
         params,
         (type, obj: Raw & { code?: number; message?: string }) => {
+          if (!gotEvent && type !== "ERROR") this.healthy();
           gotEvent = true;
           if (type === "ERROR") {
             if (obj.code === 410) expired = true;
-            else this.status.error = describeError(new K8sError(String(obj.message ?? "watch error"), obj.code ?? 0, this.o.resource));
+            else this.failed(new K8sError(String(obj.message ?? "watch error"), obj.code ?? 0, this.o.resource, "http"));
             this.watchAbort?.abort();
             return;
           }
@@ -177,20 +204,27 @@ export class Reflector<T> {
           else this.apply(key, obj);
         },
         (err: unknown) => {
+          this.status.watching = false;
           if (expired) return resolve("expired");
           const status = (err as { statusCode?: number } | null)?.statusCode;
           if (status === 410) return resolve("expired");
           if (err && !gotEvent && (err as Error).name !== "TimeoutError" && (err as Error).name !== "AbortError") {
-            this.status.error = describeError(status ? new K8sError(`${status} ${(err as Error).message}`, status, this.o.resource) : err);
+            this.failed(status ? new K8sError(`${status} ${(err as Error).message}`, status, this.o.resource) : err);
             return resolve("error");
           }
           if (gotEvent) this.failures = 0;
           resolve(err && !gotEvent ? "error" : "closed");
         },
       ).then((ctl) => {
+        // The watch request was answered 200: the API server is back, whatever failed before.
+        this.status.watching = true;
+        this.healthy();
         this.watchAbort = ctl;
         if (this.stop$.signal.aborted) ctl.abort();
-      }, () => resolve("error"));
+      }, (e: unknown) => {
+        this.failed(e);
+        resolve("error");
+      });
     });
   }
 }

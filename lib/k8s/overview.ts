@@ -61,7 +61,7 @@ function envelope(cache: ClusterCache, info: ClusterInfo, wallNow: number, clust
     generatedAt: new Date(clusterNow).toISOString(),
     cluster: {
       context: info.context, contexts: info.contexts, demo: info.demo, collectionMode: cache.settings.mode,
-      ready: cache.ready(), nodesTotal: names.length, nodesCollected: collected,
+      ready: cache.ready(), nodesTotal: names.length, nodesCollected: collected, apiServer: cache.apiServer(),
     },
     summary: { nodesUnderPressure: underPressure, evictionsLastHour: evictionsLastHour(cache, clusterNow), reserved, capacity },
     configs,

@@ -14,14 +14,15 @@ export function writeTemp(name: string, content: string | Uint8Array): string {
   return p;
 }
 
-type Main = (argv: string[], io: { stdout: NodeJS.WriteStream; stderr: NodeJS.WriteStream }) => Promise<number>;
+type Io = { stdout: typeof process.stdout; stderr: typeof process.stderr };
+type Main = (argv: string[], io: Io) => Promise<number>;
 
 /** Calls main(argv) and returns its exit status and what it wrote. */
 export async function runCli(main: Main, argv: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const sink = (append: (s: string) => void) => ({ write: (s: string) => (append(s), true), isTTY: false }) as unknown as NodeJS.WriteStream;
-  const status = await main(argv, { stdout: sink((s) => (stdout += s)), stderr: sink((s) => (stderr += s)) });
+  const sink = <T>(append: (s: string) => void) => ({ write: (s: string) => (append(s), true), isTTY: false }) as unknown as T;
+  const status = await main(argv, { stdout: sink<Io["stdout"]>((s) => (stdout += s)), stderr: sink<Io["stderr"]>((s) => (stderr += s)) });
   return { status, stdout, stderr };
 }
 

@@ -31,7 +31,7 @@ const PLACES = [
   () => ({ ...validDoc(), now: "@" }),
   () => ({ ...validDoc(), whatIf: { kubeReserved: { memory: "@" }, usageScale: { memory: "@" } } }),
 ];
-const placed = fc.tuple(fc.nat(PLACES.length - 1), hostile).map(([i, v]) => JSON.stringify(PLACES[i]!(v)).replace(/"@"/g, v));
+const placed = fc.tuple(fc.nat(PLACES.length - 1), hostile).map(([i, v]) => JSON.stringify(PLACES[i]!()).replace(/"@"/g, v));
 const documents = fc.oneof(
   placed,
   fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify(v)),

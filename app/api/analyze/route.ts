@@ -1,26 +1,35 @@
-import { parseDocumentText } from "@/lib/document";
+import { DocumentTooLarge, parseDocumentText } from "@/lib/document";
 import { analyzeNode } from "@/lib/eviction";
 import { InputError } from "@/lib/eviction/input-errors";
-import { readBody } from "@/lib/http/read-body";
+import { type AnalyzeOutcome, INLINE_BYTES, analyzeInThread } from "@/lib/http/analyze-thread";
+import { BODY_LIMITS } from "@/lib/http/body-limits";
+import { readBodyBytes } from "@/lib/http/read-body";
+import { log } from "@/lib/log";
 
 export const dynamic = "force-dynamic";
 
-// One node's Summary + pods + configz is well under a few MiB; a cap stops a client from making
-// the server buffer an unbounded body.
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
+function refuse(error: string, status = 400, headers?: Record<string, string>) {
+  return Response.json({ error }, { status, headers });
+}
 
-function badRequest(error: string, status = 400) {
-  return Response.json({ error }, { status });
+function fromThread(r: AnalyzeOutcome): Response {
+  if (r.ok) return new Response(r.json, { headers: { "Content-Type": "application/json" } });
+  if ("busy" in r) return refuse(r.message, 503, { "Retry-After": "5" });
+  if (r.input || r.tooLarge) return refuse(r.message, r.tooLarge ? 413 : 400);
+  log.error("analyze thread failed", { error: r.message });
+  return refuse("internal error while analysing the document", 500);
 }
 
 /** POST /api/analyze: the engine contract over HTTP (body = input document, JSON or YAML). */
 export async function POST(request: Request) {
-  const body = await readBody(request, MAX_BODY_BYTES);
-  if (!body.ok) return badRequest(body.error, body.status);
+  const body = await readBodyBytes(request, BODY_LIMITS["/api/analyze"]!);
+  if (!body.ok) return refuse(body.error, body.status);
+  // Large documents are parsed and analysed off the event loop (lib/http/analyze-thread.ts).
+  if (body.bytes.byteLength > INLINE_BYTES) return fromThread(await analyzeInThread(body.bytes));
   try {
-    return Response.json(analyzeNode(parseDocumentText(body.text, "body")));
+    return Response.json(analyzeNode(parseDocumentText(body.bytes.toString("utf8"), "body")));
   } catch (e) {
-    if (e instanceof InputError) return badRequest(e.message.replace(/\s*\n\s*/g, " "));
+    if (e instanceof InputError) return refuse(e.message.replace(/\s*\n\s*/g, " "), e instanceof DocumentTooLarge ? 413 : 400);
     throw e;
   }
 }

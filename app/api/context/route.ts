@@ -1,10 +1,9 @@
+import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readBody } from "@/lib/http/read-body";
 import { contextDocument } from "@/lib/k8s/api";
 
 export const dynamic = "force-dynamic";
 
-// {"context": NAME} fits in far less; a larger body is refused before it is buffered.
-const MAX_BODY_BYTES = 4 * 1024;
 
 const reply = (r: ReturnType<typeof contextDocument>) => (r.ok ? Response.json(r.data) : Response.json({ error: r.error }, { status: r.status }));
 
@@ -15,7 +14,7 @@ export function GET() {
 
 /** POST /api/context {"context": NAME}: switches context; the shared cache is rebuilt. */
 export async function POST(request: Request) {
-  const raw = await readBody(request, MAX_BODY_BYTES);
+  const raw = await readBody(request, BODY_LIMITS["/api/context"]!);
   if (!raw.ok) return Response.json({ error: raw.error }, { status: raw.status });
   let body: unknown;
   try {

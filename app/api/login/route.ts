@@ -1,6 +1,7 @@
 import { safeNext } from "@/lib/auth/gate";
 import { SESSION_COOKIE, issueSession, tokenMatches } from "@/lib/auth/session";
 import { parseServerConfig } from "@/lib/config";
+import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readBody } from "@/lib/http/read-body";
 import { log } from "@/lib/log";
 
@@ -17,7 +18,7 @@ function overHttps(request: Request): boolean {
 /** POST /api/login (token mode): trades the token (form field `token`) for a session cookie. */
 export async function POST(request: Request) {
   if (cfg?.HEADROOM_AUTH_MODE !== "token") return Response.json({ error: "login is only used with HEADROOM_AUTH_MODE=token" }, { status: 404 });
-  const body = await readBody(request, 16 * 1024);
+  const body = await readBody(request, BODY_LIMITS["/api/login"]!);
   if (!body.ok) return Response.json({ error: body.error }, { status: body.status });
   const form = new URLSearchParams(body.text);
   const next = safeNext(form.get("next"));

@@ -1,0 +1,104 @@
+import { subscribe } from "node:diagnostics_channel";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
+import { USER_HEADER, createGate, crossSite } from "@/lib/auth/gate";
+import { hostName, hostPolicy, parseAllowedHosts } from "@/lib/auth/hosts";
+import type { ServerConfig } from "@/lib/config";
+import { framePolicy, securityHeaders } from "@/lib/security-headers";
+import { bodyProblem } from "./body-limits";
+import { targetProblem } from "./request-target";
+
+// Next's proxy (proxy.ts) runs only after Next has parsed the URL (a 500 on "%FF") and buffered
+// the request body (10 MB, then silently truncated), and never sees static files or its own error
+// pages. So the decisions that must come first are taken here, on the Node request itself,
+// before Next's request listener runs: a usable target, the Host/Origin allowlist, the cross-site
+// check and authentication, and the body's size as declared. A refused request is answered here
+// and never reaches Next; an accepted one goes on with the security headers (and no-store for API
+// answers) already set, so every response carries them, whoever writes it.
+
+const PROBES = new Set(["/api/healthz", "/api/readyz"]);
+const KEY = Symbol.for("headroom.front-door");
+const g = globalThis as unknown as Record<symbol, boolean>;
+
+export interface Refusal {
+  status: number;
+  error?: string;
+  location?: string;
+}
+
+type FrontRequest = Pick<IncomingMessage, "method" | "url" | "headers">;
+
+/** Whether an API answer (never to be cached by a browser or a proxy: it is live cluster data). */
+export const isApiPath = (path: string) => path.startsWith("/api/") || path === "/metrics";
+
+/** Builds the front door's decision function for one configuration. */
+export function frontDoor(cfg: ServerConfig): (req: FrontRequest) => Refusal | null {
+  const gate = createGate(cfg);
+  const hosts = hostPolicy({ authMode: cfg.HEADROOM_AUTH_MODE, bind: cfg.HOSTNAME, allowed: parseAllowedHosts(cfg.HEADROOM_ALLOWED_HOSTS).hosts });
+  return (req) => {
+    const bad = targetProblem(req.url);
+    if (bad) return { status: 400, error: bad };
+    const url = req.url!;
+    const path = url.split("?", 1)[0]!;
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    // Probes come from the kubelet with the pod's IP as Host; they show no cluster data.
+    if (hosts.enforced && !PROBES.has(path)) {
+      if (!hosts.allows(hostName(req.headers.host ?? ""))) return { status: 421, error: "host: not a name this server answers to (see HEADROOM_ALLOWED_HOSTS)" };
+      const origin = req.headers.origin;
+      if (origin && origin !== "null" && !(URL.canParse(origin) && hosts.allows(hostName(new URL(origin).host)))) return { status: 403, error: "origin: cross-origin request refused" };
+    }
+    const method = req.method ?? "GET";
+    const gateReq = { path, method, headers };
+    if (crossSite(gateReq)) return { status: 403, error: "cross-site request refused" };
+    const decision = gate(gateReq);
+    if (decision.action === "deny") return { status: decision.status, error: decision.error };
+    if (decision.action === "login") return { status: 303, location: `/login?${new URLSearchParams({ next: url })}` };
+    return bodyProblem(method, path, req.headers);
+  };
+}
+
+function refuse(res: ServerResponse, refusal: Refusal, hasBody: boolean): void {
+  if (refusal.status === 401) res.setHeader("WWW-Authenticate", 'Bearer realm="headroom"');
+  // The body was never read: closing is cheaper than draining what the client still sends.
+  if (hasBody) res.setHeader("Connection", "close");
+  if (refusal.location) {
+    res.writeHead(refusal.status, { Location: refusal.location }).end();
+    return;
+  }
+  res.writeHead(refusal.status, { "Content-Type": "application/json" }).end(JSON.stringify({ error: refusal.error }));
+}
+
+/** Puts the front door before Next's request handling on every plain-HTTP server of this process (idempotent). */
+export function installFrontDoor(cfg: ServerConfig): void {
+  if (g[KEY]) return;
+  g[KEY] = true;
+  const decide = frontDoor(cfg);
+  const defaults = Object.entries(securityHeaders(framePolicy(cfg.HEADROOM_EMBED_ORIGINS)));
+  const wrapped = new WeakSet<Server>();
+  // Node publishes each request on this channel just before it emits "request" on the server;
+  // wrapping that server's emit (once) lets the front door answer before Next's listener runs.
+  subscribe("http.server.request.start", (message) => {
+    const { request, server } = message as { request: IncomingMessage; server: Server };
+    if ((request.socket as TLSSocket | undefined)?.encrypted || wrapped.has(server)) return;
+    wrapped.add(server);
+    const emit = server.emit;
+    server.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
+      if (event === "request") {
+        const [req, res] = args as [IncomingMessage, ServerResponse];
+        for (const [k, v] of defaults) res.setHeader(k, v);
+        if (isApiPath((req.url ?? "").split("?", 1)[0]!)) res.setHeader("Cache-Control", "no-store");
+        const refusal = decide(req);
+        if (refusal) {
+          refuse(res, refusal, req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] !== undefined);
+          req.resume();
+          return true;
+        }
+        // Only the front door and proxy.ts may say who the user is.
+        delete req.headers[USER_HEADER];
+        delete req.headers["x-headroom-auth-mode"];
+      }
+      return (emit as (e: string | symbol, ...a: unknown[]) => boolean).call(this, event, ...args);
+    } as Server["emit"];
+  });
+}
