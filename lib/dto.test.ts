@@ -3,7 +3,7 @@ import { clusterOverviewInBrowser } from "./dto";
 
 const envelope = {
   generatedAt: "2026-11-22T12:00:00Z",
-  cluster: { context: "c", contexts: ["c"], demo: false, collectionMode: "direct", ready: true, nodesTotal: 1, nodesCollected: 1 },
+  cluster: { context: "c", contexts: ["c"], demo: false, collectionMode: "direct", ready: true, nodesTotal: 1, nodesCollected: 1, apiServer: { reachable: true, error: null } },
   summary: { nodesUnderPressure: 0, evictionsLastHour: 0, reserved: {}, capacity: {} },
   configs: {},
 };

@@ -181,6 +181,7 @@ export class Reflector<T> {
       (w as unknown as { requestTimeoutMs: number }).requestTimeoutMs = 90_000;
       let expired = false;
       let gotEvent = false;
+      let ended = false;
       const params: Record<string, string | boolean | number> = {
         resourceVersion: this.rv ?? "", allowWatchBookmarks: true, timeoutSeconds: 300 + Math.floor(Math.random() * 300),
       };
@@ -204,6 +205,7 @@ export class Reflector<T> {
           else this.apply(key, obj);
         },
         (err: unknown) => {
+          ended = true;
           this.status.watching = false;
           if (expired) return resolve("expired");
           const status = (err as { statusCode?: number } | null)?.statusCode;
@@ -216,9 +218,12 @@ export class Reflector<T> {
           resolve(err && !gotEvent ? "error" : "closed");
         },
       ).then((ctl) => {
-        // The watch request was answered 200: the API server is back, whatever failed before.
-        this.status.watching = true;
-        this.healthy();
+        // client-node resolves here also after a failed request (having called the done callback
+        // first); only a watch still running was answered 200: the API server is back.
+        if (!ended) {
+          this.status.watching = true;
+          this.healthy();
+        }
         this.watchAbort = ctl;
         if (this.stop$.signal.aborted) ctl.abort();
       }, (e: unknown) => {

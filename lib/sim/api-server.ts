@@ -44,6 +44,8 @@ export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: Serv
   if (!id) return sendStatus(res, unauthorized());
   const fault = ctx.faults.pick("apiserver", undefined, path);
   if (fault?.kind === "latency") await sleep(fault.ms ?? 1000);
+  // An outage as a client sees it: the connection is cut with no HTTP answer at all.
+  if (fault?.kind === "drop") return void req.socket.destroy();
   if (fault?.kind === "throttle") return sendStatus(res, failure(429, "TooManyRequests", "Too many requests, please try again later.", { retryAfterSeconds: 1 }), { "Retry-After": "1" });
   if (fault?.kind === "error") return sendStatus(res, failure(500, "InternalError", "Internal error occurred: simulated fault"));
   const disc = discovery(path, ctx.serverAddress());
