@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { configureLog, log, scrub } from "./log";
+import { captureConsole, configureLog, log, scrub } from "./log";
 
 const TOKEN = "tok-0123456789abcdef";
 const lines: string[] = [];
@@ -23,5 +23,24 @@ describe("log", () => {
     expect(lines.join("\n")).not.toContain(TOKEN);
     expect(lines.join("\n")).not.toContain("eyJhbGciOi");
     expect(scrub(`x ${TOKEN} y`)).toBe("x <redacted> y");
+  });
+  it("turns console output (Next's multi-line ⨯ errors) into one scrubbed JSON object per line", () => {
+    const saved = { error: console.error, warn: console.warn, info: console.info, log: console.log, debug: console.debug };
+    try {
+      configureLog({ level: "info", secrets: [TOKEN], write: (l) => lines.push(l) });
+      captureConsole();
+      const e = new Error(`boom with ${TOKEN}`, { cause: new Error("inner") });
+      console.error(" \u001b[31m⨯\u001b[39m", e, { digest: "123" });
+      console.warn("Request body exceeded 10MB\nsecond line");
+      expect(lines).toHaveLength(2);
+      for (const l of lines) expect(l).not.toContain("\n");
+      const [err, warn] = lines.map((l) => JSON.parse(l));
+      expect(err).toMatchObject({ level: "error", msg: "boom with <redacted> { digest: '123' }" });
+      expect(err.stack).toMatch(/^Error: boom with <redacted>\n {4}at [^]*caused by: Error: inner/);
+      expect(warn).toMatchObject({ level: "warn", msg: "Request body exceeded 10MB second line" });
+    } finally {
+      Object.assign(console, saved);
+      delete (console as unknown as Record<symbol, boolean>)[Symbol.for("headroom.log.console")];
+    }
   });
 });

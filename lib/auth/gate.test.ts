@@ -67,7 +67,7 @@ describe("crossSite", () => {
 });
 
 describe("safeNext", () => {
-  it.each([["/nodes/a?q=1", "/nodes/a?q=1"], ["//evil.example", "/"], ["/\\evil.example", "/"], ["https://evil.example", "/"], [null, "/"], ["/a\nb", "/"]])("%j → %j", (raw, want) => {
+  it.each([["/nodes/a?q=1", "/nodes/a?q=1"], ["//evil.example", "/"], ["/\\evil.example", "/"], ["https://evil.example", "/"], [null, "/"], ["/a\nb", "/"], ["/€", "/%E2%82%AC"], ["/nodes/ü?q=é", "/nodes/%C3%BC?q=%C3%A9"], ["/a/../../b", "/b"]])("%j → %j", (raw, want) => {
     expect(safeNext(raw)).toBe(want);
   });
 });
