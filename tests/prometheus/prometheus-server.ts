@@ -25,12 +25,20 @@ export interface RunningPrometheus {
   stop: () => Promise<void>;
 }
 
+export interface Target {
+  address: string;
+  /** Labels added to the target's series (e.g. the `cluster` of a shared Prometheus). */
+  labels?: Record<string, string>;
+}
+
 /** Runs Prometheus scraping `targets` (host:port) as job "headroom" every second. */
-export async function startPrometheus(targets: string[]): Promise<RunningPrometheus> {
+export async function startPrometheus(targets: (string | Target)[]): Promise<RunningPrometheus> {
   if (!existsSync(PROMETHEUS)) throw new Error(`prometheus not found at ${PROMETHEUS}: apt-get install prometheus (CI does), or set PROMETHEUS`);
   const dir = mkdtempSync(join(tmpdir(), "headroom-prom-"));
   const config = join(dir, "prometheus.yml");
-  writeFileSync(config, `global:\n  scrape_interval: 1s\n  scrape_timeout: 1s\nscrape_configs:\n  - job_name: headroom\n    static_configs:\n      - targets: ${JSON.stringify(targets)}\n`);
+  const statics = targets.map((t) => (typeof t === "string" ? { targets: [t] } : { targets: [t.address], labels: t.labels ?? {} }));
+  // JSON is YAML: the config is written as one JSON document.
+  writeFileSync(config, JSON.stringify({ global: { scrape_interval: "1s", scrape_timeout: "1s" }, scrape_configs: [{ job_name: "headroom", static_configs: statics }] }));
   const port = await freePort();
   const child: ChildProcess = spawn(PROMETHEUS, [`--config.file=${config}`, `--storage.tsdb.path=${join(dir, "data")}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
