@@ -2,10 +2,12 @@
 // page share one request and one cache entry.
 import { queryOptions } from "@tanstack/react-query";
 import { type ClusterOverview, type NodeDetail, clusterOverviewInBrowser, nodeDetail } from "./dto";
+import { type ClustersDocument, clustersDocument } from "./prometheus/clusters-doc";
 
 export const queryKeys = {
   cluster: () => ["cluster"] as const,
   node: (name: string) => ["node", name] as const,
+  clusters: () => ["clusters"] as const,
 };
 
 export class HttpError extends Error {
@@ -43,5 +45,15 @@ export function nodeOptions(name: string) {
     queryFn: async (): Promise<NodeDetail> => nodeDetail.parse(await getJson(`/api/nodes/${encodeURIComponent(name)}`)),
     refetchInterval: 10_000,
     retry: (count, err) => !(err instanceof HttpError && err.status === 404) && count < 2,
+  });
+}
+
+/** Every cluster in the shared Prometheus (the clusters page); polled like the fleet. */
+export function clustersOptions() {
+  return queryOptions({
+    queryKey: queryKeys.clusters(),
+    queryFn: async (): Promise<ClustersDocument> => clustersDocument.parse(await getJson("/api/clusters")),
+    refetchInterval: 30_000,
+    retry: (count, err) => !(err instanceof HttpError && err.status === 503) && count < 2,
   });
 }
