@@ -2,12 +2,11 @@ import "server-only";
 import { nodeName } from "@/lib/k8s/api";
 import { redact } from "@/lib/k8s/errors";
 import { getCache } from "@/lib/k8s/runtime";
-import { DEFAULT_RANGE, type HistoryDoc, RANGES, type RangeName, nodeHistory } from "./history";
+import { nodeHistory } from "./history";
+import { DEFAULT_RANGE, type HistoryDoc, RANGES, isRange } from "./history-doc";
 import { historySettings } from "./settings";
 
 export type HistoryDocResult = { ok: true; data: HistoryDoc } | { ok: false; status: number; error: string };
-
-const isRange = (v: string): v is RangeName => Object.hasOwn(RANGES, v);
 
 /** GET /api/nodes/NAME/history?range=…: 400 for a bad name or range, 404 for a node nobody knows. */
 export async function historyDocument(rawName: string, rawRange: string | null): Promise<HistoryDocResult> {

@@ -1,38 +1,13 @@
 import "server-only";
 import type { NodeState } from "@/lib/k8s/node-state";
 import { PrometheusError, type RangeSeries, promString, queryRange } from "./client";
+import { type HistoryDoc, type Point, RANGES, type RangeName, stepFor } from "./history-doc";
 import type { PrometheusSettings } from "./settings";
 
 // A node's signal history over a chosen range: from Prometheus (Headroom's own exported series,
 // kept as long as Prometheus keeps them, across Headroom restarts and replicas) when configured,
 // with the in-memory ring for the minutes Prometheus has not scraped yet; from the ring alone
 // (the last HEADROOM_HISTORY_SECONDS) otherwise, or when Prometheus fails.
-
-export const RANGES = { "15m": 900, "1h": 3600, "6h": 6 * 3600, "24h": 86400, "7d": 7 * 86400 } as const;
-export type RangeName = keyof typeof RANGES;
-export const DEFAULT_RANGE: RangeName = "1h";
-
-// ~360 points a series whatever the range: a 7-day chart costs what a 1-hour one does.
-const POINTS = 360;
-// Headroom collects a Summary every 10 s by default: a finer step only repeats points.
-const MIN_STEP = 10;
-
-/** The query step for a range: about 360 points, a multiple of 10 s. */
-export function stepFor(rangeSeconds: number): number {
-  return Math.max(MIN_STEP, Math.ceil(rangeSeconds / POINTS / MIN_STEP) * MIN_STEP);
-}
-
-export type Point = [number, number];
-
-export interface HistoryDoc {
-  source: "prometheus" | "memory";
-  from: number;
-  to: number;
-  step: number;
-  series: { signal: string; points: Point[]; thresholds: { kind: "hard" | "soft"; points: Point[] }[] }[];
-  /** Why the memory ring answered although Prometheus is configured ("timeout after 5s", …). */
-  prometheusError?: string;
-}
 
 const selector = (node: string, s: PrometheusSettings) => `{${[`node=${promString(node)}`, ...s.matchers].join(",")}}`;
 
