@@ -12,7 +12,7 @@ import { clustersDocument } from "@/lib/prometheus/clusters-doc";
 import { type PrometheusSettings, setHistorySettings } from "@/lib/prometheus/settings";
 import { type Sim, startSim } from "@/lib/sim";
 import { cacheFor } from "../k8s/helpers";
-import { type RunningPrometheus, freePort, startPrometheus } from "./prometheus-server";
+import { type RunningPrometheus, freePort, startPrometheus } from "@/scripts/bench/prometheus-server";
 
 async function serve(cache: ClusterCache): Promise<{ server: Server; address: string }> {
   const port = await freePort();

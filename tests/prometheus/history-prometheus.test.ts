@@ -12,7 +12,7 @@ import { prometheusHistory } from "@/lib/prometheus/history";
 import { type PrometheusSettings, setHistorySettings } from "@/lib/prometheus/settings";
 import { SimClock, type Sim, startSim } from "@/lib/sim";
 import { FAST, until } from "../k8s/helpers";
-import { type RunningPrometheus, freePort, startPrometheus } from "./prometheus-server";
+import { type RunningPrometheus, freePort, startPrometheus } from "@/scripts/bench/prometheus-server";
 
 const SIGNAL = "memory.available";
 

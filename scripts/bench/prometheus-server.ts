@@ -1,5 +1,6 @@
-// Starts Debian's Prometheus on loopback for the integration tests, scraping the given targets
-// every second into a fresh TSDB. CI installs it (.ci/run); locally: apt-get install prometheus.
+// Starts Debian's Prometheus on loopback for the integration tests and the history bench, scraping
+// the given targets every second into a fresh TSDB (or serving an existing one). CI installs it
+// (.ci/run); locally: apt-get install prometheus.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -31,8 +32,8 @@ export interface Target {
   labels?: Record<string, string>;
 }
 
-/** Runs Prometheus scraping `targets` (host:port) as job "headroom" every second. */
-export async function startPrometheus(targets: (string | Target)[]): Promise<RunningPrometheus> {
+/** Runs Prometheus scraping `targets` (host:port) as job "headroom" every second; `tsdb` reuses a data directory. */
+export async function startPrometheus(targets: (string | Target)[], tsdb?: string): Promise<RunningPrometheus> {
   if (!existsSync(PROMETHEUS)) throw new Error(`prometheus not found at ${PROMETHEUS}: apt-get install prometheus (CI does), or set PROMETHEUS`);
   const dir = mkdtempSync(join(tmpdir(), "headroom-prom-"));
   const config = join(dir, "prometheus.yml");
@@ -40,7 +41,7 @@ export async function startPrometheus(targets: (string | Target)[]): Promise<Run
   // JSON is YAML: the config is written as one JSON document.
   writeFileSync(config, JSON.stringify({ global: { scrape_interval: "1s", scrape_timeout: "1s" }, scrape_configs: [{ job_name: "headroom", static_configs: statics }] }));
   const port = await freePort();
-  const child: ChildProcess = spawn(PROMETHEUS, [`--config.file=${config}`, `--storage.tsdb.path=${join(dir, "data")}`, `--web.listen-address=127.0.0.1:${port}`], { stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn(PROMETHEUS, [`--config.file=${config}`, `--storage.tsdb.path=${tsdb ?? join(dir, "data")}`, "--storage.tsdb.retention.time=30d", `--web.listen-address=127.0.0.1:${port}`], { stdio: ["ignore", "ignore", "pipe"] });
   let log = "";
   child.stderr!.on("data", (d) => (log = (log + String(d)).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
