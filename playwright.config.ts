@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_TOKEN, PORT, TOKEN_PORT, TOKEN_SERVER_LOG } from "./e2e/constants";
+import { E2E_TOKEN, PORT, PROMETHEUS_PORT, TOKEN_PORT, TOKEN_SERVER_LOG } from "./e2e/constants";
 
 const sim = { HEADROOM_SIM_SCENARIO: "memory-pressure", HEADROOM_SIM_FAST_FORWARD_SECONDS: "330", HEADROOM_SIM_SPEED: "0" };
 
@@ -37,6 +37,8 @@ export default defineConfig({
         // the demo cluster, fast-forwarded past the first eviction, then frozen so pages are stable
         ...sim,
         HEADROOM_EMBED_ORIGINS: `http://127.0.0.1:${Number(process.env.E2E_PORTAL_PORT ?? 4107)}`,
+        HEADROOM_PROMETHEUS_URL: `http://127.0.0.1:${PROMETHEUS_PORT}`,
+        HEADROOM_CLUSTER_LINKS: `e2e=http://127.0.0.1:${PORT}`,
       },
       url: `http://127.0.0.1:${PORT}/api/healthz`,
       reuseExistingServer: !process.env.CI,
@@ -49,6 +51,12 @@ export default defineConfig({
       url: `http://127.0.0.1:${TOKEN_PORT}/api/healthz`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
+    },
+    {
+      command: `node e2e/prometheus.mjs 127.0.0.1:${PROMETHEUS_PORT} 127.0.0.1:${PORT}`,
+      url: `http://127.0.0.1:${PROMETHEUS_PORT}/-/ready`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
     },
   ],
 });

@@ -12,6 +12,7 @@ import { installRequestActivity } from "@/lib/http/request-activity";
 import { readEnv } from "@/lib/k8s/env";
 import { startProcessMetrics } from "@/lib/k8s/process-metrics";
 import { captureConsole, configureLog, log } from "@/lib/log";
+import { parseHistorySettings } from "@/lib/prometheus/settings";
 import { framePolicy } from "@/lib/security-headers";
 
 /** Validates the configuration; returns the messages of every wrong variable (empty when fine). */
@@ -24,6 +25,8 @@ export function configErrors(env: Record<string, string | undefined>): string[] 
   } catch (e) {
     errors.push(...(e as Error).message.split("\n").map((l) => l.replace(/^headroom: environment /, "")));
   }
+  const history = parseHistorySettings(env);
+  if (!history.success) errors.push(...history.errors);
   const frames = framePolicy(env.HEADROOM_EMBED_ORIGINS);
   if (frames.invalid.length) errors.push(`HEADROOM_EMBED_ORIGINS: not http(s) origins: ${frames.invalid.join(", ")}`);
   return errors;

@@ -2,10 +2,14 @@
 // page share one request and one cache entry.
 import { queryOptions } from "@tanstack/react-query";
 import { type ClusterOverview, type NodeDetail, clusterOverviewInBrowser, nodeDetail } from "./dto";
+import { type ClustersDocument, clustersDocument } from "./prometheus/clusters-doc";
+import { type HistoryDoc, RANGES, type RangeName, historyDoc, stepFor } from "./prometheus/history-doc";
 
 export const queryKeys = {
   cluster: () => ["cluster"] as const,
   node: (name: string) => ["node", name] as const,
+  clusters: () => ["clusters"] as const,
+  history: (name: string, range: RangeName) => ["node", name, "history", range] as const,
 };
 
 export class HttpError extends Error {
@@ -43,5 +47,25 @@ export function nodeOptions(name: string) {
     queryFn: async (): Promise<NodeDetail> => nodeDetail.parse(await getJson(`/api/nodes/${encodeURIComponent(name)}`)),
     refetchInterval: 10_000,
     retry: (count, err) => !(err instanceof HttpError && err.status === 404) && count < 2,
+  });
+}
+
+/** Every cluster in the shared Prometheus (the clusters page); polled like the fleet. */
+export function clustersOptions() {
+  return queryOptions({
+    queryKey: queryKeys.clusters(),
+    queryFn: async (): Promise<ClustersDocument> => clustersDocument.parse(await getJson("/api/clusters")),
+    refetchInterval: 30_000,
+    retry: (count, err) => !(err instanceof HttpError && err.status === 503) && count < 2,
+  });
+}
+
+/** A node's chart history over `range`; refreshed once a chart step (10 s for the last hour). */
+export function historyOptions(name: string, range: RangeName) {
+  return queryOptions({
+    queryKey: queryKeys.history(name, range),
+    queryFn: async (): Promise<HistoryDoc> => historyDoc.parse(await getJson(`/api/nodes/${encodeURIComponent(name)}/history?range=${range}`)),
+    refetchInterval: stepFor(RANGES[range]) * 1000,
+    placeholderData: (previous) => previous,
   });
 }

@@ -30,6 +30,7 @@ describe("parseUrlState", () => {
   it.each([
     ["sort=bogus", "sort"],
     ["signal=memory.free", "signal"],
+    ["range=30d", "range"],
     ["kr.gpu=1", "kr.gpu"],
     ["kr.memory=lots", "kr.memory"],
     ["eh.memory.free=1Gi", "eh.memory.free"],
@@ -61,7 +62,7 @@ describe("parseUrlState", () => {
 
 describe("serializeUrlState", () => {
   it("round-trips", () => {
-    const qs = "q=n1&sort=disk&desc=1&signal=pid.available&eh.memory.available=1Gi&kr.cpu=250m&scale.pid=2&scope=all";
+    const qs = "q=n1&sort=disk&desc=1&signal=pid.available&range=7d&eh.memory.available=1Gi&kr.cpu=250m&scale.pid=2&scope=all";
     const { state } = parse(qs);
     expect(parse(serializeUrlState(state).toString()).state).toEqual(state);
   });

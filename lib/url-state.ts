@@ -7,6 +7,7 @@ import { parseQuantity } from "./eviction/quantity";
 import { SIGNALS, type Signal, isSignal } from "./eviction/signals";
 import type { WhatIf } from "./eviction/types";
 import { labelSelectorError } from "./label-selector";
+import { DEFAULT_RANGE, RANGE_NAMES, type RangeName, isRange } from "./prometheus/history-doc";
 
 export const RESERVED_RESOURCES = ["cpu", "memory", "ephemeral-storage", "pid"] as const;
 export const SCALE_RESOURCES = ["memory", "ephemeral-storage", "pid"] as const;
@@ -40,6 +41,8 @@ export interface UrlState {
   /** Show only nodes whose worst margin fraction is below this (0..1); null = off. */
   marginBelow: number | null;
   signal: Signal;
+  /** The node charts' time range (from Prometheus when configured, else the in-memory hour). */
+  range: RangeName;
   embed: boolean;
   theme: "light" | "dark" | null;
   whatIf: WhatIfState;
@@ -63,6 +66,7 @@ export const DEFAULT_STATE: Readonly<UrlState> = Object.freeze({
   label: "",
   marginBelow: null,
   signal: "memory.available",
+  range: DEFAULT_RANGE,
   embed: false,
   theme: null,
   whatIf: emptyWhatIf(),
@@ -177,6 +181,10 @@ export function parseUrlState(params: Params): { state: UrlState; invalid: Inval
         if (isSignal(v)) state.signal = v;
         else bad(param, "unknown signal");
         break;
+      case "range":
+        if (isRange(v)) state.range = v;
+        else bad(param, `must be one of ${RANGE_NAMES.join(", ")}`);
+        break;
       case "scope": {
         const s = oneOf(SCOPES, v);
         if (s) state.whatIf.scope = s;
@@ -209,6 +217,7 @@ export function serializeUrlState(state: UrlState): URLSearchParams {
   if (state.label) p.set("label", state.label);
   if (state.marginBelow != null) p.set("margin", String(state.marginBelow));
   if (state.signal !== d.signal) p.set("signal", state.signal);
+  if (state.range !== d.range) p.set("range", state.range);
   if (state.embed) p.set("embed", "1");
   if (state.theme) p.set("theme", state.theme);
   for (const [prefix, key] of Object.entries(MAPS) as [MapPrefix, (typeof MAPS)[MapPrefix]][]) {

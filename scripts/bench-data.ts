@@ -15,6 +15,7 @@ const { ClusterClient, loadKubeConfig } = await import("../lib/k8s/client");
 const { buildOverview, overviewJson } = await import("../lib/k8s/overview");
 const { clusterOverview } = await import("../lib/dto");
 const { FETCH_WORKER_FILE, bundleFetchWorker } = await import("./bundle-fetch-worker.mjs");
+const { renderCacheMetrics } = await import("../lib/k8s/metrics");
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000);
 const MODE = (process.env.BENCH_MODE ?? "proxy") as "proxy" | "direct";
@@ -79,6 +80,17 @@ try {
   gc?.();
   const heapLive = process.memoryUsage().heapUsed;
   const collected = buildOverview(cache, info).nodes.filter((n) => n.collection.state === "ok").length;
+  // What a Prometheus scrape of /metrics costs: the cache's families (the process metrics are a
+  // few dozen lines more).
+  const scrapes: number[] = [];
+  let metricsText = "";
+  for (let i = 0; i < 7; i++) {
+    const s = performance.now();
+    metricsText = renderCacheMetrics(cache);
+    scrapes.push(performance.now() - s);
+  }
+  scrapes.sort((a, b) => a - b);
+  const series = metricsText.split("\n").filter((l) => l && !l.startsWith("#")).length;
   console.log(`data-layer bench: ${doc.nodes.length} nodes, ${cache.pods.store.size} pods, mode ${MODE}, concurrency 32`);
   console.log(`  kubectl get pods -A -o json:          ${kubectlMs === null ? "n/a (skipped or no kubectl)" : `${kubectlMs.toFixed(0)} ms`}`);
   console.log(`  nodes listed:                         ${tNodes.toFixed(0)} ms`);
@@ -88,6 +100,7 @@ try {
   console.log(`  document size:                        ${(json.length / 1024 / 1024).toFixed(2)} MiB JSON`);
   console.log(`  warm /api/cluster (route path):       median ${times[7]!.toFixed(0)} ms, max ${times[14]!.toFixed(0)} ms  (target < 200 ms)`);
   console.log(`  same, rebuilding + zod-parsing rows:  median ${build[7]!.toFixed(0)} ms`);
+  console.log(`  /metrics scrape:                      median ${scrapes[3]!.toFixed(0)} ms, max ${scrapes[6]!.toFixed(0)} ms, ${series.toLocaleString("en-US")} series, ${(metricsText.length / 1024 / 1024).toFixed(1)} MiB  (target < 500 ms)`);
   console.log(`  RSS: before ${mib(rss0)}, first complete ${mib(rssFirst)}, +25 s ${mib(rssSteady)}  (target < 600 MiB); nodes ok after 25 s: ${collected}`);
   console.log(`  heap +25 s: ${mib(heapSteady)} used of ${mib(steady.heapTotal)}, ${mib(steady.external)} external (${mib(steady.arrayBuffers)} array buffers)${gc ? `, ${mib(heapLive)} live after a full GC` : " (run with --expose-gc for the live set)"}`);
   if (threadHeap) console.log(`  collection thread heap +25 s: ${mib(threadHeap.used_heap_size)} used, ${mib(threadHeap.total_physical_size)} physical`);

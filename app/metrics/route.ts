@@ -1,6 +1,9 @@
 import { renderCacheMetrics } from "@/lib/k8s/metrics";
 import { processMetrics } from "@/lib/k8s/process-metrics";
 import { getCache } from "@/lib/k8s/runtime";
+import { infoMetric } from "@/lib/prometheus/info-metric";
+import { historySettings } from "@/lib/prometheus/settings";
+import pkg from "@/package.json";
 
 export const dynamic = "force-dynamic";
 
@@ -12,5 +15,6 @@ export async function GET() {
   } catch {
     // No cluster configured yet: the process metrics still tell the scraper we are alive.
   }
-  return new Response(cacheText + (await processMetrics()), { headers: { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" } });
+  const info = infoMetric(historySettings().externalUrl, pkg.version);
+  return new Response(cacheText + info + (await processMetrics()), { headers: { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" } });
 }

@@ -3,6 +3,7 @@ import { HOLD_POLL_MS, backgroundGate } from "@/lib/http/request-activity";
 import type { ClusterClient } from "./client";
 import { type CollectorSink, Collector, type ConfigResult } from "./collector";
 import { CollectStats } from "./collect-stats";
+import { EvictionTally, evictionSignal, owningWorkload } from "./eviction-tally";
 import type { CollectorSettings } from "./env";
 import { limitHeapGrowth } from "./heap-growth";
 import { Reflector } from "./informers";
@@ -44,6 +45,8 @@ export class ClusterCache {
   readonly kubelets: KubeletClient;
   /** Collection latency and failures, for /metrics. */
   readonly collectStats = new CollectStats();
+  /** Evictions seen since the first list, for headroom_evictions_observed_total. */
+  readonly evictions = new EvictionTally();
   readonly states = new Map<string, NodeState>();
   private readonly dirty = new Set<string>();
   private recomputeTimer: NodeJS.Timeout | undefined;
@@ -63,7 +66,7 @@ export class ClusterCache {
       client, path: "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases", resource: "leases", trim: trimLease,
       onChange: (_k, l, prev) => this.onLease((l ?? prev)!.name, l),
     });
-    this.events = new Reflector({ client, path: "/api/v1/events", resource: "events", trim: trimEvent, onChange: () => {} });
+    this.events = new Reflector({ client, path: "/api/v1/events", resource: "events", trim: trimEvent, onChange: (_k, e) => e && this.onEvictionEvent(e) });
     this.kubelets = new KubeletClient(client, o.settings, o.fetchWorker);
     this.mayRun = o.mayRun ?? (() => backgroundGate().mayRun());
     this.collector = new Collector(this.kubelets, o.settings, this.sink(), this.mayRun);
@@ -161,6 +164,10 @@ export class ClusterCache {
   }
 
   private onPod(key: string, pod: Obj | undefined, prev: Obj | undefined): void {
+    if (pod?.status?.reason === "Evicted" && prev?.status?.reason !== "Evicted") {
+      const dt = (pod.status.conditions as Obj[] | undefined)?.find((c) => c.type === "DisruptionTarget");
+      this.countEviction(pod.spec?.nodeName, pod.metadata?.namespace, pod.metadata?.name, String(pod.status.message ?? ""), pod.metadata?.ownerReferences, dt?.lastTransitionTime);
+    }
     // The node a pod was on is the previous object's (the store keeps exactly one per key).
     const was = prev?.spec?.nodeName as string | undefined;
     const now = pod?.spec?.nodeName as string | undefined;
@@ -241,6 +248,23 @@ export class ClusterCache {
         this.markDirty(name);
       },
     };
+  }
+
+  private onEvictionEvent(e: TrimmedEvent): void {
+    if (e.reason !== "Evicted" || e.kind !== "Pod") return;
+    const pod = this.pods.store.get(`${e.namespace}/${e.name}`);
+    this.countEviction(e.node ?? pod?.spec?.nodeName, e.namespace, e.name, e.message, pod?.metadata?.ownerReferences, e.time);
+  }
+
+  // The pod's status and its Event report the same eviction; the tally counts it once, by the
+  // time the API server recorded (a relisted Event keeps its time). What the first lists show
+  // happened before this process started (eviction-tally.ts says why).
+  private countEviction(node: string | undefined, namespace: string | undefined, pod: string | undefined, message: string, owners: Obj[] | undefined, time: string | null | undefined): void {
+    if (!node || !namespace || !pod || !this.pods.status.synced || !this.events.status.synced) return;
+    const w = owningWorkload(owners);
+    const signal = evictionSignal(message, this.states.get(node)?.signals ?? null);
+    const at = time ? Date.parse(time) : Number.NaN;
+    this.evictions.observe(pod, { node, namespace, workload_kind: w.kind, workload: w.name, signal }, Number.isFinite(at) ? at : this.now());
   }
 
   /** Kubernetes events Headroom keeps (evictions and pressure). */

@@ -26,6 +26,9 @@ export function renderCacheMetrics(cache: ClusterCache, wallNow = Date.now()): s
   const observed = new Family("headroom_signal_observed", "gauge", "Observed available amount of an eviction signal (bytes, inodes or PIDs), computed the kubelet's way.");
   const threshold = new Family("headroom_signal_threshold", "gauge", "Resolved eviction threshold of a signal on a node (same unit as observed).");
   const margin = new Family("headroom_signal_margin", "gauge", "Observed minus threshold; at or below zero the threshold is met.");
+  // Only for signals with a threshold: alerts divide a margin by it, and the rest would add
+  // ~20 000 series at 5 000 nodes for nothing.
+  const capacity = new Family("headroom_signal_capacity", "gauge", "Capacity of a signal that has a threshold on the node (same unit as observed), for margins as a fraction.");
   const condition = new Family("headroom_node_condition", "gauge", "Node pressure conditions (1 = True).");
   const ready = new Family("headroom_node_ready", "gauge", "Node Ready condition status (1 for the current status).");
   const candidates = new Family("headroom_eviction_candidate_pods", "gauge", "Active pods on a node where a hard or soft threshold is met (the kubelet's ranking candidates), else 0.");
@@ -40,6 +43,7 @@ export function renderCacheMetrics(cache: ClusterCache, wallNow = Date.now()): s
     let met = false;
     for (const sig of s.signals ?? []) {
       observed.add({ node: name, signal: sig.signal }, sig.available);
+      if (sig.thresholds.length) capacity.add({ node: name, signal: sig.signal }, sig.capacity);
       for (const t of sig.thresholds) {
         const l = { node: name, signal: sig.signal, kind: t.kind };
         threshold.add(l, t.value);
@@ -65,7 +69,9 @@ export function renderCacheMetrics(cache: ClusterCache, wallNow = Date.now()): s
   readyGauge.add(null, cache.ready() ? 1 : 0);
   const synced = new Family("headroom_informer_synced", "gauge", "1 when the informer has listed and is watching.");
   for (const r of [cache.nodes, cache.pods, cache.leases, cache.events]) synced.add({ resource: r.status.resource }, r.status.synced ? 1 : 0);
-  return [observed, threshold, margin, condition, ready, candidates, age, nodes, cacheAge, readyGauge, synced, ...collectionFamilies(cache)]
+  const evictions = new Family("headroom_evictions_observed_total", "counter", "Kubelet evictions Headroom saw happen since it started (after its first list), by node, namespace, owning workload and signal.");
+  for (const e of cache.evictions.entries()) evictions.add({ ...e.labels }, e.value);
+  return [observed, threshold, margin, capacity, condition, ready, candidates, age, nodes, cacheAge, readyGauge, synced, evictions, ...collectionFamilies(cache)]
     .map((f) => f.lines.join("\n"))
     .join("\n") + "\n";
 }

@@ -1,0 +1,100 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { ClusterSummary } from "@/lib/prometheus/clusters-doc";
+import { formatPercent } from "@/lib/format";
+import { HttpError, clustersOptions } from "@/lib/queries";
+
+// Below md a row stacks into a card, each cell labelled from its data-label (the header is hidden).
+const cell = "block px-3 py-1 align-top md:table-cell md:py-2 before:mr-2 before:text-xs before:text-zinc-600 before:content-[attr(data-label)] md:before:content-none dark:before:text-zinc-400";
+
+/** A node name linking to that cluster's Headroom when its address is known. */
+function NodeLink({ cluster, node }: { cluster: ClusterSummary; node: string }) {
+  if (!cluster.link) return <span className="font-mono break-all">{node}</span>;
+  return (
+    <a className="font-mono break-all text-blue-700 underline dark:text-blue-300" href={`${cluster.link}/nodes/${encodeURIComponent(node)}`}>
+      {node}
+    </a>
+  );
+}
+
+function ClusterRow({ c }: { c: ClusterSummary }) {
+  const name = c.name || "(no cluster label)";
+  return (
+    <tr className="block border-t border-zinc-200 py-2 md:table-row md:py-0 dark:border-zinc-800" data-testid="cluster-row">
+      <th scope="row" className="block px-3 py-1 text-left font-medium md:table-cell md:py-2">
+        {c.link ? (
+          <a className="text-blue-700 underline dark:text-blue-300" href={c.link}>
+            {name}
+          </a>
+        ) : (
+          name
+        )}
+        {c.headroomUp === false && <p className="text-xs text-red-700 dark:text-red-300">Headroom not scraped: figures may be old</p>}
+        {c.staleNodes > 0 && <p className="text-xs text-amber-800 dark:text-amber-300">{c.staleNodes} node(s) without fresh stats</p>}
+      </th>
+      <td data-label="Nodes" className={`${cell} tabular-nums`}>{c.nodes}</td>
+      <td data-label="Under pressure" className={cell}>
+        {c.underPressure.length === 0 ? (
+          <span className="text-zinc-600 dark:text-zinc-400">none</span>
+        ) : (
+          <ul className="space-y-0.5">
+            {c.underPressure.map((p) => (
+              <li key={p.node}>
+                <NodeLink cluster={c} node={p.node} /> <span className="text-red-700 dark:text-red-300">{p.conditions.join(", ")}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td data-label="Smallest margins" className={cell}>
+        <ul className="space-y-0.5">
+          {c.worstMargins.slice(0, 3).map((m) => (
+            <li key={`${m.node}/${m.signal}`}>
+              <NodeLink cluster={c} node={m.node} /> <span className="font-mono text-xs">{m.signal}</span>{" "}
+              <span className={m.fraction <= 0 ? "font-semibold text-red-700 dark:text-red-300" : "tabular-nums"}>{m.fraction <= 0 ? "met" : `${formatPercent(m.fraction)} left`}</span>
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td data-label="Evictions, last hour" className={`${cell} tabular-nums`}>{c.evictionsLastHour}</td>
+    </tr>
+  );
+}
+
+/** Every cluster whose Headroom a shared Prometheus scrapes: pressure and worst margins. */
+export function ClustersOverview() {
+  const { data, error, isPending } = useQuery(clustersOptions());
+  if (isPending) return <p role="status">Loading clusters…</p>;
+  if (error) {
+    const off = error instanceof HttpError && error.status === 503;
+    return (
+      <p role="alert" className="text-red-700 dark:text-red-300">
+        {off ? "This view needs Prometheus: " : "Could not read the clusters from Prometheus: "}
+        {error.message}
+      </p>
+    );
+  }
+  if (data.clusters.length === 0) return <p>Prometheus holds no Headroom series yet.</p>;
+  return (
+    <div>
+      <table className="block w-full text-sm md:table">
+        <caption className="sr-only">Clusters, the ones with nodes under pressure first</caption>
+        <thead className="hidden text-left text-zinc-600 md:table-header-group dark:text-zinc-400">
+          <tr>
+            <th scope="col" className="px-3 py-2">Cluster</th>
+            <th scope="col" className="px-3 py-2">Nodes</th>
+            <th scope="col" className="px-3 py-2">Under pressure</th>
+            <th scope="col" className="px-3 py-2">Smallest margins (hard threshold, share of capacity)</th>
+            <th scope="col" className="px-3 py-2">Evictions, last hour</th>
+          </tr>
+        </thead>
+        <tbody className="block md:table-row-group">
+          {data.clusters.map((c) => (
+            <ClusterRow key={c.name} c={c} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

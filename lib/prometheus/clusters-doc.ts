@@ -1,0 +1,28 @@
+// The fleet-of-clusters document (GET /api/clusters): what the clusters page shows, read from a
+// Prometheus that holds several clusters' Headroom series told apart by a `cluster` label.
+// Browser-safe (types and schema only).
+import { z } from "zod";
+
+export const clusterSummary = z.object({
+  /** The `cluster` label's value; "" for series without one. */
+  name: z.string(),
+  /** That cluster's Headroom (HEADROOM_CLUSTER_LINKS), null when not configured. */
+  link: z.string().nullable(),
+  nodes: z.number(),
+  /** Nodes with a pressure condition now, and which. */
+  underPressure: z.array(z.object({ node: z.string(), conditions: z.array(z.string()) })),
+  /** The smallest hard-threshold margins as a fraction of capacity, worst first. */
+  worstMargins: z.array(z.object({ node: z.string(), signal: z.string(), fraction: z.number() })),
+  evictionsLastHour: z.number(),
+  /** Nodes whose kubelet stats are older than a minute (their margins are blind). */
+  staleNodes: z.number(),
+  /** Whether Prometheus scrapes that cluster's Headroom now (job "headroom"); null when unknown. */
+  headroomUp: z.boolean().nullable(),
+});
+export type ClusterSummary = z.infer<typeof clusterSummary>;
+
+export const clustersDocument = z.object({
+  generatedAt: z.string(),
+  clusters: z.array(clusterSummary),
+});
+export type ClustersDocument = z.infer<typeof clustersDocument>;
