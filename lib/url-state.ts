@@ -42,6 +42,8 @@ export interface UrlState {
   signal: Signal;
   embed: boolean;
   theme: "light" | "dark" | null;
+  /** The node page's what-if panel, when the link says (`whatif=1|0`); null = the default (whatIfOpen). */
+  whatIfPanel: "open" | "closed" | null;
   whatIf: WhatIfState;
 }
 
@@ -65,6 +67,7 @@ export const DEFAULT_STATE: Readonly<UrlState> = Object.freeze({
   signal: "memory.available",
   embed: false,
   theme: null,
+  whatIfPanel: null,
   whatIf: emptyWhatIf(),
 });
 
@@ -190,6 +193,10 @@ export function parseUrlState(params: Params): { state: UrlState; invalid: Inval
         if (v === "light" || v === "dark") state.theme = v;
         else bad(param, "must be light or dark");
         break;
+      case "whatif":
+        if (v === "1" || v === "0") state.whatIfPanel = v === "1" ? "open" : "closed";
+        else bad(param, "must be 1 (open) or 0 (closed)");
+        break;
       default:
         break; // unknown keys (utm_*, old links) are not our business
     }
@@ -211,6 +218,7 @@ export function serializeUrlState(state: UrlState): URLSearchParams {
   if (state.signal !== d.signal) p.set("signal", state.signal);
   if (state.embed) p.set("embed", "1");
   if (state.theme) p.set("theme", state.theme);
+  if (state.whatIfPanel) p.set("whatif", state.whatIfPanel === "open" ? "1" : "0");
   for (const [prefix, key] of Object.entries(MAPS) as [MapPrefix, (typeof MAPS)[MapPrefix]][]) {
     const m = state.whatIf[key] as Record<string, string>;
     for (const k of Object.keys(m).sort()) p.set(`${prefix}.${k}`, m[k] as string);
@@ -218,6 +226,15 @@ export function serializeUrlState(state: UrlState): URLSearchParams {
   for (const k of SCALE_RESOURCES) if (state.whatIf.usageScale[k] != null) p.set(`scale.${k}`, String(state.whatIf.usageScale[k]));
   if (state.whatIf.scope !== "node") p.set("scope", state.whatIf.scope);
   return p;
+}
+
+/**
+ * Tells whether the what-if panel is open: as the link says, else open for a link that carries a
+ * what-if (someone shared it to be seen) except in embed mode, where a portal shows the node view.
+ */
+export function whatIfOpen(state: Pick<UrlState, "whatIfPanel" | "embed" | "whatIf">): boolean {
+  if (state.whatIfPanel) return state.whatIfPanel === "open";
+  return !state.embed && hasWhatIf(state.whatIf);
 }
 
 /** Tells whether any what-if setting differs from live values. */
