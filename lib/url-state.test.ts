@@ -72,6 +72,12 @@ describe("serializeUrlState", () => {
 });
 
 describe("toEngineWhatIf", () => {
+  it("leaves out a blank box (being retyped): neither the engine nor the link gets it", () => {
+    const { state } = parse("eh.memory.available=1Gi");
+    const w = { ...state.whatIf, evictionHard: { "memory.available": "1Gi", "nodefs.available": " " } };
+    expect(toEngineWhatIf(w)).toEqual({ evictionHard: { "memory.available": "1Gi" } });
+    expect(serializeUrlState({ ...state, whatIf: w }).toString()).toBe("eh.memory.available=1Gi");
+  });
   it("keeps only the set maps", () => {
     const { state } = parse("eh.memory.available=1Gi&scale.memory=1.5");
     expect(toEngineWhatIf(state.whatIf)).toEqual({ evictionHard: { "memory.available": "1Gi" }, usageScale: { memory: 1.5 } });

@@ -221,7 +221,8 @@ export function serializeUrlState(state: UrlState): URLSearchParams {
   if (state.whatIfPanel) p.set("whatif", state.whatIfPanel === "open" ? "1" : "0");
   for (const [prefix, key] of Object.entries(MAPS) as [MapPrefix, (typeof MAPS)[MapPrefix]][]) {
     const m = state.whatIf[key] as Record<string, string>;
-    for (const k of Object.keys(m).sort()) p.set(`${prefix}.${k}`, m[k] as string);
+    // A what-if box being retyped (blank for a moment) is no setting yet.
+    for (const k of Object.keys(m).sort()) if ((m[k] as string).trim() !== "") p.set(`${prefix}.${k}`, m[k] as string);
   }
   for (const k of SCALE_RESOURCES) if (state.whatIf.usageScale[k] != null) p.set(`scale.${k}`, String(state.whatIf.usageScale[k]));
   if (state.whatIf.scope !== "node") p.set("scope", state.whatIf.scope);
@@ -246,7 +247,8 @@ export function hasWhatIf(w: WhatIfState): boolean {
 export function toEngineWhatIf(w: WhatIfState): WhatIf {
   const out: WhatIf = {};
   for (const key of WHAT_IF_KEYS) {
-    if (Object.keys(w[key]).length) out[key] = { ...(w[key] as Record<string, string>) };
+    const set = Object.entries(w[key] as Record<string, string>).filter(([, v]) => v.trim() !== "");
+    if (set.length) out[key] = Object.fromEntries(set);
   }
   if (Object.keys(w.usageScale).length) out.usageScale = { ...w.usageScale };
   return out;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { keyStep, numberToText, reservedScale, snap, textToNumber, thresholdScale, thumbFor } from "./slider-math";
+import { parseGoDuration } from "@/lib/eviction/go-parse";
+import { goDuration, keyStep, numberToText, reservedScale, snap, textToNumber, thresholdScale, thresholdText, thumbFor } from "./slider-math";
 
 const MI = 1024 ** 2;
 const GI = 1024 ** 3;
@@ -81,6 +82,21 @@ describe("snap and scales", () => {
     expect(mem).toEqual({ unit: "bytes", min: 0, max: 4 * GI, step: 64 * MI });
     expect(reservedScale("cpu", 4000)).toEqual({ unit: "millicores", min: 0, max: 2000, step: 10 });
     expect(thresholdScale("pid.available", 32768).unit).toBe("count");
-    expect(thresholdScale("nodefs.available", 100 * GI)).toEqual({ unit: "bytes", min: 0, max: 50 * GI, step: GI });
+    expect(thresholdScale("nodefs.available", 100 * GI)).toEqual({ unit: "bytes", min: GI, max: 50 * GI, step: GI });
+  });
+});
+
+describe("live values as config text", () => {
+  it.each([
+    [{ percentage: 0.10000000149011612 }, "bytes", "10%"],
+    [{ percentage: 0.075 }, "bytes", "7.5%"],
+    [{ quantity: 100 * MI }, "bytes", "100Mi"],
+    [{ quantity: 1000 }, "count", "1000"],
+  ] as const)("writes %j as %s", (v, unit, text) => expect(thresholdText(v, unit)).toBe(text));
+  it.each([
+    [90, "1m30s"], [0, "0s"], [30, "30s"], [3600, "1h"], [5400, "1h30m"], [3661, "1h1m1s"],
+  ])("writes %d s as %s, which the kubelet parses back", (s, text) => {
+    expect(goDuration(s)).toBe(text);
+    expect(parseGoDuration(text)).toBe(s);
   });
 });

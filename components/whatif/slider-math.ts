@@ -34,8 +34,9 @@ export function textToNumber(text: string, unit: Unit, capacity?: number): numbe
 /** Writes a slider number as the text a kubelet config takes: "1Gi", "448Mi", "250m", "1000". */
 export function numberToText(n: number, unit: Unit): string {
   const v = Math.max(0, Math.round(n));
+  if (v === 0) return "0";
   if (unit === "millicores") return `${v}m`;
-  if (unit === "count" || v === 0) return String(v);
+  if (unit === "count") return String(v);
   if (v % GI === 0) return `${v / GI}Gi`;
   if (v % MI === 0) return `${v / MI}Mi`;
   return `${Math.round(v / 1024)}Ki`;
@@ -78,12 +79,26 @@ export function reservedScale(resource: string, capacity: number): SliderScale {
   return { unit: "bytes", min: 0, max: Math.max(step, Math.round(capacity / 2 / step) * step), step };
 }
 
-/** The slider range for a threshold on `signal` with the signal's `capacity`. */
+/** The slider range for a threshold on `signal` with the signal's `capacity` (from one step: the kubelet refuses a 0 quantity). */
 export function thresholdScale(signal: string, capacity: number): SliderScale {
   if (signal === "pid.available" || signal.endsWith(".inodesFree")) {
     const step = Math.max(1, Math.round(capacity / 1000));
-    return { unit: "count", min: 0, max: Math.max(step, Math.round(capacity / 2 / step) * step), step };
+    return { unit: "count", min: step, max: Math.max(step, Math.round(capacity / 2 / step) * step), step };
   }
   const step = signal.includes("emory") ? 16 * MI : GI;
-  return { unit: "bytes", min: 0, max: Math.max(step, Math.round(capacity / 2 / step) * step), step };
+  return { unit: "bytes", min: step, max: Math.max(step, Math.round(capacity / 2 / step) * step), step };
+}
+
+/** Writes a configured threshold or min-reclaim as its config text: "10%", "500Mi", "1000". */
+export function thresholdText(v: { quantity: number } | { percentage: number }, unit: Unit): string {
+  if ("percentage" in v) return `${Number((v.percentage * 100).toFixed(4))}%`;
+  return numberToText(v.quantity, unit);
+}
+
+/** Writes seconds as a Go duration, as the kubelet config takes it: 90 → "1m30s", 0 → "0s". */
+export function goDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = Math.round((seconds % 60) * 1000) / 1000;
+  return `${h ? `${h}h` : ""}${m ? `${m}m` : ""}${s || (!h && !m) ? `${s}s` : ""}`;
 }
