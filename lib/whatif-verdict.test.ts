@@ -64,3 +64,14 @@ describe("whatIfVerdict", () => {
     ]);
   });
 });
+
+describe("whatIfVerdict on several starved signals", () => {
+  it("tells the first eviction run per condition only, and counts the pods after the second", () => {
+    const pod = (name: string) => ({ namespace: "d", name, qosClass: "Burstable", overRequest: 88 * MI, reclaimed: 300 * MI });
+    const o = outcome("n", {
+      pressureAfter: ["MemoryPressure"],
+      pods: { noLongerFit: [], evictions: [{ signal: "memory.available", recovered: true, pods: [pod("a"), pod("b"), pod("c")] }, { signal: "allocatableMemory.available", recovered: true, pods: [pod("a")] }] },
+    });
+    expect(whatIfVerdict([o], one).sentences).toEqual(["All 31 pods still fit; MemoryPressure: the kubelet would evict d/a (Burstable, 88Mi over its request) then 2 more pods, freeing 900Mi."]);
+  });
+});

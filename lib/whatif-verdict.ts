@@ -31,7 +31,7 @@ function evictionWords(run: EvictionRun): string {
   const [first, ...rest] = run.pods;
   const over = first!.overRequest == null ? "" : first!.overRequest > 0 ? `, ${formatBytes(first!.overRequest)} over its request` : ", within its request";
   const freed = formatSignal(run.signal, run.pods.reduce((s, p) => s + p.reclaimed, 0));
-  const others = rest.length ? ` then ${list(rest.map((p) => `${p.namespace}/${p.name}`), "pod")}` : "";
+  const others = rest.length === 1 ? ` then ${rest[0]!.namespace}/${rest[0]!.name}` : rest.length ? ` then ${plural(rest.length, "more pod")}` : "";
   const end = run.recovered ? "" : ", and the node would still not recover";
   return `the kubelet would evict ${first!.namespace}/${first!.name} (${first!.qosClass}${over})${others}, freeing ${freed}${end}`;
 }
@@ -61,7 +61,8 @@ function pressureSentences(outcomes: readonly NodeOutcome[], scope: VerdictScope
     const state = o.pressureAfter.join(" and ");
     const head = scope.single ? state : `${state} on ${o.node}`;
     const still = was && was === o.pressureAfter.join(", ") ? " (as now)" : "";
-    const runs = o.pods!.evictions.filter((r) => o.pressureAfter.includes(signalCondition(r.signal)));
+    // The kubelet acts on one starved signal per cycle (replay order): the first one per condition is what happens next.
+    const runs = o.pressureAfter.map((c) => o.pods!.evictions.find((r) => signalCondition(r.signal) === c)).filter((r) => r !== undefined);
     out.push(`${head}${still}${runs.length ? `: ${runs.map(evictionWords).join("; ")}` : ""}`);
   }
   const rest = [...withPods.slice(LISTED), ...under.filter((o) => !o.pods)];
