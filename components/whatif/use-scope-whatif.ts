@@ -2,8 +2,9 @@
 
 import { useQueries, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
-import type { WhatIf } from "@/lib/eviction/types";
+import type { NodeDetail } from "@/lib/dto";
+import { type AnalyzeInput, analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
+import type { AnalyzeOutput, WhatIf } from "@/lib/eviction/types";
 import { type FleetWhatIfResult, fleetWhatIf } from "@/lib/fleet-whatif";
 import { detailInput, detailOutcome } from "@/lib/node-whatif";
 import { clusterOptions, nodeOptions } from "@/lib/queries";
@@ -19,6 +20,18 @@ const pause = () => {
   return s?.yield ? s.yield() : new Promise<void>((r) => setTimeout(r, 0));
 };
 
+// A node document is validated and analyzed live once; each what-if re-runs only `analyze`.
+const liveOf = new WeakMap<NodeDetail, { parsed: AnalyzeInput; live: AnalyzeOutput }>();
+function liveDetail(d: NodeDetail) {
+  let hit = liveOf.get(d);
+  if (!hit) {
+    const parsed = parseAnalyzeInput(detailInput(d));
+    hit = { parsed, live: analyze(parsed) };
+    liveOf.set(d, hit);
+  }
+  return hit;
+}
+
 export interface ScopeWhatIf {
   result: (FleetWhatIfResult & { outcomes: NodeOutcome[]; pods: number }) | null;
   pending: boolean;
@@ -31,7 +44,9 @@ export interface ScopeWhatIf {
  * the first concerned nodes from their node documents, through the same engine run as the node page.
  */
 export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: string | null, nodeName: string): ScopeWhatIf {
-  const { data, error } = useQuery(clusterOptions());
+  // The fleet document is read once for the what-if, not polled: parsing 9 MB every 10 s would be a
+  // main-thread task of its own while someone drags a slider.
+  const { data, error } = useQuery({ ...clusterOptions(), refetchInterval: false, staleTime: 60_000 });
   const rows = useMemo(() => (data ? (scope === "pool" ? data.nodes.filter((r) => r.pool === pool || r.name === nodeName) : data.nodes) : null), [data, scope, pool, nodeName]);
   const [run, setRun] = useState<{ whatIf: WhatIf; rows: unknown; result: FleetWhatIfResult } | null>(null);
   useEffect(() => {
@@ -48,20 +63,22 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
   const current = run?.whatIf === whatIf && run.rows === rows;
   const concerned = useMemo(() => (run?.result.changed ?? []).filter(concernsPods).slice(0, PODS_FOR_NODES).map((o) => o.node), [run]);
   const details = useQueries({ queries: concerned.map((n) => ({ ...nodeOptions(n), refetchInterval: false as const, staleTime: 60_000 })) });
+  // Pod detail follows the finished run's what-if (not every slider tick), so it matches the list.
+  const runWhatIf = run?.whatIf;
   const detailed = useMemo(() => {
     const out = new Map<string, NodeOutcome>();
     for (const q of details) {
-      if (!q.data) continue;
+      if (!q.data || !runWhatIf) continue;
       try {
-        const parsed = parseAnalyzeInput(detailInput(q.data));
-        out.set(q.data.row.name, detailOutcome(q.data, analyze(parsed), analyze(withWhatIf(parsed, whatIf))));
+        const { parsed, live } = liveDetail(q.data);
+        out.set(q.data.row.name, detailOutcome(q.data, live, analyze(withWhatIf(parsed, runWhatIf))));
       } catch {
         // the node-level outcome stays; the engine's message is in result.errors
       }
     }
     return out;
     // keyed by when each document arrived: useQueries returns new result objects every render
-  }, [details.map((q) => q.dataUpdatedAt).join(), whatIf]);
+  }, [details.map((q) => q.dataUpdatedAt).join(), runWhatIf]);
   const result = run
     ? { ...run.result, outcomes: run.result.changed.map((o) => detailed.get(o.node) ?? o), pods: (rows ?? []).reduce((s, r) => s + r.podCount, 0) }
     : null;
