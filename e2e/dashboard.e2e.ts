@@ -123,6 +123,7 @@ test("the threshold slider moves with the keyboard and writes the URL", async ({
   const node = new NodePage(page);
   await node.goto(PRESSURED);
   await expect(page.getByTestId("pressure-badge")).toContainText("MemoryPressure");
+  await node.openWhatIf();
   const slider = page.getByLabel("hard threshold memory.available", { exact: true });
   await slider.focus();
   for (let i = 0; i < 5; i++) await slider.press("ArrowRight");

@@ -1,103 +1,123 @@
-// Fleet-wide what-if in the browser: re-run thresholds, allocatable and pressure for every node from
-// the overview's compact per-node facts, without a server round trip. Nodes that share a kubelet
-// configuration and capacity are computed once.
-import { computeAllocatable } from "./eviction/allocatable";
-import { thresholdQuantity } from "./eviction/evaluate";
-import { type Signal, signalResource } from "./eviction/signals";
-import { type Threshold, effectiveConfig, parseKubeletFlags, parseThresholds, readKubeletConfig } from "./eviction/thresholds";
-import type { WhatIf } from "./eviction/types";
+// Pool- and fleet-wide what-if in the browser. Every node goes through the engine's own `analyze`,
+// exactly as the node page runs it, on a compact input rebuilt from its overview row: capacity, its
+// kubelet configuration and a node-level Summary holding the row's observations. Pods do not change
+// the node-level observations, so pressure, thresholds met and allocatable come out as the node page
+// computes them (the kubepods resize of a reserved change included); pod-level detail (who is
+// evicted, who no longer fits) needs the node's pods and comes from its node document.
+import { analyze } from "./eviction/analyze";
+import type { AnalyzeInput } from "./eviction/input";
+import type { Summary } from "./eviction/k8s-types";
+import { formatMilli, formatQuantity } from "./eviction/quantity";
+import { DEFAULT_FEATURE_GATES } from "./eviction/pod-resources";
+import type { AnalyzeOutput, WhatIf } from "./eviction/types";
 import type { ClusterOverview, NodeRow } from "./dto";
+import { type NodeOutcome, nodeOutcome, outcomeChanged } from "./whatif-outcome";
 
-export interface FleetWhatIfNode {
-  name: string;
-  pressureNow: boolean;
-  pressureAfter: boolean;
-  allocatableMemoryAfter: number | null;
-  /** Pod memory requests exceed the new allocatable. */
-  overcommitted: boolean;
-}
+type Configs = ClusterOverview["configs"];
+type Obs = NodeRow["observations"];
 
 export interface FleetWhatIfResult {
-  nodes: FleetWhatIfNode[];
-  newlyPressured: string[];
-  overcommitted: string[];
+  /** Nodes the what-if was applied to. */
+  size: number;
+  /** Outcomes of the nodes whose state changes, in row order. */
+  changed: NodeOutcome[];
+  /** Nodes without observations (collection failed or pending): not evaluated. */
+  withoutStats: string[];
   errors: string[];
 }
 
+// Capacity back in the kubelet's own notation (Ki for byte amounts, as node status reports them), so
+// an engine message such as "capacity of 4015800Ki" reads the same in every scope.
 function capacityList(row: NodeRow): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(row.capacity)) out[k] = k === "cpu" ? `${v}m` : String(v);
+  for (const [k, v] of Object.entries(row.capacity)) out[k] = k === "cpu" ? formatMilli(v) : Number.isInteger(v) && v % 1024 === 0 && v > 0 && k !== "pods" ? formatQuantity(v, "BinarySI") : String(v);
   return out;
 }
 
-// One threshold as every row under a configuration checks it, with the usage-growth factor of its
-// signal (inode counts do not grow with usage here). Built once per configuration, so the 5 000
-// rows only read numbers: no per-row observation maps.
-interface Check {
-  threshold: Threshold;
-  scale: number | undefined;
+function memory(o: Obs[string] | undefined) {
+  return o && { availableBytes: o.available, workingSetBytes: o.capacity - o.available };
 }
 
-function scaleFor(signal: Signal, scale: WhatIf["usageScale"]): number | undefined {
-  const resource = signalResource(signal);
-  if (resource === "memory") return scale?.memory;
-  if (resource === "pids") return scale?.pid;
-  return resource === "ephemeral-storage" ? scale?.["ephemeral-storage"] : undefined;
+function fs(bytes: Obs[string] | undefined, inodes: Obs[string] | undefined) {
+  if (!bytes && !inodes) return undefined;
+  return { capacityBytes: bytes?.capacity, availableBytes: bytes?.available, usedBytes: bytes && bytes.capacity - bytes.available, inodes: inodes?.capacity, inodesFree: inodes?.available };
 }
 
-function checksFor(thresholds: readonly Threshold[], scale: WhatIf["usageScale"]): Check[] {
-  return thresholds.map((threshold) => ({ threshold, scale: scaleFor(threshold.signal, scale) }));
+/** Rebuilds the node-level Summary whose observations (observeSignals) are exactly the row's. */
+export function summaryFromObservations(obs: Obs): Summary {
+  const pods = memory(obs["allocatableMemory.available"]);
+  const pid = obs["pid.available"];
+  const imageFs = fs(obs["imagefs.available"], obs["imagefs.inodesFree"]);
+  const containerFs = fs(obs["containerfs.available"], obs["containerfs.inodesFree"]);
+  return {
+    node: {
+      memory: memory(obs["memory.available"]),
+      systemContainers: pods ? [{ name: "pods", memory: pods }] : [],
+      fs: fs(obs["nodefs.available"], obs["nodefs.inodesFree"]),
+      runtime: imageFs || containerFs ? { imageFs, containerFs } : undefined,
+      rlimit: pid && { maxpid: pid.capacity, curproc: pid.capacity - pid.available },
+    },
+    pods: [],
+  } as Summary;
 }
 
-/** Whether a row would be under any pressure: some threshold met (kubelet `thresholdsMet`) on its grown observations. */
-function pressureAfter(row: NodeRow, checks: readonly Check[]): boolean {
-  for (const { threshold, scale } of checks) {
-    const o = row.observations[threshold.signal];
-    if (!o) continue;
-    const available = scale == null ? o.available : Math.max(0, o.capacity - (o.capacity - o.available) * scale);
-    const q = thresholdQuantity(threshold, { available, capacity: o.capacity, time: null }, false);
-    if (q != null && q > available) return true;
+/** Builds the engine input for one overview row (no pods): what the fleet scope analyzes per node. */
+export function compactInput(row: NodeRow, configs: Configs, whatIf: WhatIf): AnalyzeInput {
+  const c = configs[row.configId];
+  return {
+    node: { metadata: { name: row.name }, status: { capacity: capacityList(row) } },
+    pods: [],
+    summary: summaryFromObservations(row.observations),
+    kubeletConfig: c?.kubeletConfig ?? undefined,
+    kubeletFlags: c?.kubeletFlags ?? undefined,
+    featureGates: DEFAULT_FEATURE_GATES,
+    whatIf,
+    nowMs: null,
+  };
+}
+
+// A row's live analysis does not depend on the what-if; rows are replaced when the overview is refetched.
+const liveOf = new WeakMap<NodeRow, AnalyzeOutput>();
+
+/** Runs the what-if on one row with the engine; throws the engine's error (it names the field). */
+export function rowOutcome(row: NodeRow, configs: Configs, whatIf: WhatIf): NodeOutcome {
+  let live = liveOf.get(row);
+  if (!live) {
+    live = analyze(compactInput(row, configs, {}));
+    liveOf.set(row, live);
   }
-  return false;
+  const next = analyze(compactInput(row, configs, whatIf));
+  return nodeOutcome(row.name, live, next, row.requested.memory ?? 0, row.podCount);
 }
 
-/** Applies one what-if to the rows it targets (all rows given) and reports who would be under pressure or over-committed. */
-export function fleetWhatIf(overview: Pick<ClusterOverview, "configs">, rows: readonly NodeRow[], whatIf: WhatIf): FleetWhatIfResult {
-  const perConfig = new Map<string, { checks: Check[]; config: ReturnType<typeof effectiveConfig> } | Error>();
-  const allocCache = new Map<string, number | null>();
-  const result: FleetWhatIfResult = { nodes: [], newlyPressured: [], overcommitted: [], errors: [] };
+/** Applies one what-if to the given rows, `yieldEvery` ms at a time (awaiting `pause` between slices), unless `signal` aborts. */
+export async function fleetWhatIf(
+  overview: Pick<ClusterOverview, "configs">,
+  rows: readonly NodeRow[],
+  whatIf: WhatIf,
+  opts: { signal?: AbortSignal; yieldEvery?: number; pause?: () => Promise<void> } = {},
+): Promise<FleetWhatIfResult | null> {
+  const result: FleetWhatIfResult = { size: rows.length, changed: [], withoutStats: [], errors: [] };
+  const errors = new Set<string>();
+  const budget = opts.yieldEvery ?? Infinity;
+  let sliceStart = performance.now();
   for (const row of rows) {
-    let entry = perConfig.get(row.configId);
-    if (!entry) {
-      try {
-        const c = overview.configs[row.configId];
-        const eff = effectiveConfig(c?.kubeletConfig ? readKubeletConfig(c.kubeletConfig) : undefined, c?.kubeletFlags ? parseKubeletFlags(c.kubeletFlags) : undefined, whatIf);
-        entry = { config: eff, checks: checksFor(parseThresholds(eff.config, eff.fieldName), whatIf.usageScale) };
-      } catch (e) {
-        entry = e as Error;
-        result.errors.push((e as Error).message);
-      }
-      perConfig.set(row.configId, entry);
+    if (performance.now() - sliceStart > budget) {
+      await (opts.pause ?? (() => new Promise<void>((r) => setTimeout(r, 0))))();
+      if (opts.signal?.aborted) return null;
+      sliceStart = performance.now();
     }
-    if (entry instanceof Error) continue;
-    const capKey = `${row.configId}|${row.capacity.memory}|${row.capacity["hugepages-2Mi"] ?? 0}|${row.capacity["hugepages-1Gi"] ?? 0}`;
-    let allocMem = allocCache.get(capKey);
-    if (allocMem === undefined) {
-      try {
-        allocMem = computeAllocatable(capacityList(row), entry.config.config, entry.config.fieldName).allocatable.memory ?? null;
-      } catch (e) {
-        result.errors.push((e as Error).message);
-        allocMem = null;
-      }
-      allocCache.set(capKey, allocMem);
+    if (Object.keys(row.observations).length === 0) {
+      result.withoutStats.push(row.name);
+      continue;
     }
-    const pressureNow = row.conditions.MemoryPressure || row.conditions.DiskPressure || row.conditions.PIDPressure;
-    const after = pressureAfter(row, entry.checks);
-    const overcommitted = allocMem != null && (row.requested.memory ?? 0) > allocMem;
-    result.nodes.push({ name: row.name, pressureNow, pressureAfter: after, allocatableMemoryAfter: allocMem, overcommitted });
-    if (after && !pressureNow) result.newlyPressured.push(row.name);
-    if (overcommitted) result.overcommitted.push(row.name);
+    try {
+      const o = rowOutcome(row, overview.configs, whatIf);
+      if (outcomeChanged(o)) result.changed.push(o);
+    } catch (e) {
+      errors.add((e as Error).message);
+    }
   }
-  result.errors = [...new Set(result.errors)];
+  result.errors = [...errors];
   return result;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STATE, emptyWhatIf, hasWhatIf, parseUrlState, serializeUrlState, toEngineWhatIf } from "./url-state";
+import { DEFAULT_STATE, emptyWhatIf, hasWhatIf, parseUrlState, serializeUrlState, toEngineWhatIf, whatIfOpen } from "./url-state";
 
 const parse = (qs: string) => parseUrlState(new URLSearchParams(qs));
 
@@ -42,6 +42,7 @@ describe("parseUrlState", () => {
     ["label=zone%20in%20(a", "label"],
     ["label=a%3D%3D%3Db", "label"],
     ["theme=<script>", "theme"],
+    ["whatif=yes", "whatif"],
     [`q=${"x".repeat(500)}`, "q"],
   ])("drops and reports %s", (qs, param) => {
     const { state, invalid } = parse(qs);
@@ -72,8 +73,32 @@ describe("serializeUrlState", () => {
 });
 
 describe("toEngineWhatIf", () => {
+  it("leaves out a blank box (being retyped): neither the engine nor the link gets it", () => {
+    const { state } = parse("eh.memory.available=1Gi");
+    const w = { ...state.whatIf, evictionHard: { "memory.available": "1Gi", "nodefs.available": " " } };
+    expect(toEngineWhatIf(w)).toEqual({ evictionHard: { "memory.available": "1Gi" } });
+    expect(serializeUrlState({ ...state, whatIf: w }).toString()).toBe("eh.memory.available=1Gi");
+  });
   it("keeps only the set maps", () => {
     const { state } = parse("eh.memory.available=1Gi&scale.memory=1.5");
     expect(toEngineWhatIf(state.whatIf)).toEqual({ evictionHard: { "memory.available": "1Gi" }, usageScale: { memory: 1.5 } });
   });
+});
+
+describe("the what-if panel's state", () => {
+  it("reads and writes whatif=1|0, and leaves it out by default", () => {
+    expect(parse("whatif=1").state.whatIfPanel).toBe("open");
+    expect(parse("whatif=0").state.whatIfPanel).toBe("closed");
+    const { state } = parse("whatif=0&eh.memory.available=1Gi");
+    expect(serializeUrlState(state).toString()).toBe("whatif=0&eh.memory.available=1Gi");
+    expect(serializeUrlState({ ...state, whatIfPanel: null }).toString()).toBe("eh.memory.available=1Gi");
+  });
+  it.each([
+    ["", false],
+    ["eh.memory.available=1Gi", true],
+    ["eh.memory.available=1Gi&embed=1", false],
+    ["embed=1&whatif=1", true],
+    ["eh.memory.available=1Gi&whatif=0", false],
+    ["whatif=1", true],
+  ])("%j is open: %s", (qs, open) => expect(whatIfOpen(parse(qs).state)).toBe(open));
 });

@@ -45,6 +45,8 @@ export interface UrlState {
   range: RangeName;
   embed: boolean;
   theme: "light" | "dark" | null;
+  /** The node page's what-if panel, when the link says (`whatif=1|0`); null = the default (whatIfOpen). */
+  whatIfPanel: "open" | "closed" | null;
   whatIf: WhatIfState;
 }
 
@@ -69,6 +71,7 @@ export const DEFAULT_STATE: Readonly<UrlState> = Object.freeze({
   range: DEFAULT_RANGE,
   embed: false,
   theme: null,
+  whatIfPanel: null,
   whatIf: emptyWhatIf(),
 });
 
@@ -198,6 +201,10 @@ export function parseUrlState(params: Params): { state: UrlState; invalid: Inval
         if (v === "light" || v === "dark") state.theme = v;
         else bad(param, "must be light or dark");
         break;
+      case "whatif":
+        if (v === "1" || v === "0") state.whatIfPanel = v === "1" ? "open" : "closed";
+        else bad(param, "must be 1 (open) or 0 (closed)");
+        break;
       default:
         break; // unknown keys (utm_*, old links) are not our business
     }
@@ -220,13 +227,24 @@ export function serializeUrlState(state: UrlState): URLSearchParams {
   if (state.range !== d.range) p.set("range", state.range);
   if (state.embed) p.set("embed", "1");
   if (state.theme) p.set("theme", state.theme);
+  if (state.whatIfPanel) p.set("whatif", state.whatIfPanel === "open" ? "1" : "0");
   for (const [prefix, key] of Object.entries(MAPS) as [MapPrefix, (typeof MAPS)[MapPrefix]][]) {
     const m = state.whatIf[key] as Record<string, string>;
-    for (const k of Object.keys(m).sort()) p.set(`${prefix}.${k}`, m[k] as string);
+    // A what-if box being retyped (blank for a moment) is no setting yet.
+    for (const k of Object.keys(m).sort()) if ((m[k] as string).trim() !== "") p.set(`${prefix}.${k}`, m[k] as string);
   }
   for (const k of SCALE_RESOURCES) if (state.whatIf.usageScale[k] != null) p.set(`scale.${k}`, String(state.whatIf.usageScale[k]));
   if (state.whatIf.scope !== "node") p.set("scope", state.whatIf.scope);
   return p;
+}
+
+/**
+ * Tells whether the what-if panel is open: as the link says, else open for a link that carries a
+ * what-if (someone shared it to be seen) except in embed mode, where a portal shows the node view.
+ */
+export function whatIfOpen(state: Pick<UrlState, "whatIfPanel" | "embed" | "whatIf">): boolean {
+  if (state.whatIfPanel) return state.whatIfPanel === "open";
+  return !state.embed && hasWhatIf(state.whatIf);
 }
 
 /** Tells whether any what-if setting differs from live values. */
@@ -238,7 +256,8 @@ export function hasWhatIf(w: WhatIfState): boolean {
 export function toEngineWhatIf(w: WhatIfState): WhatIf {
   const out: WhatIf = {};
   for (const key of WHAT_IF_KEYS) {
-    if (Object.keys(w[key]).length) out[key] = { ...(w[key] as Record<string, string>) };
+    const set = Object.entries(w[key] as Record<string, string>).filter(([, v]) => v.trim() !== "");
+    if (set.length) out[key] = Object.fromEntries(set);
   }
   if (Object.keys(w.usageScale).length) out.usageScale = { ...w.usageScale };
   return out;

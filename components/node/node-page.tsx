@@ -4,15 +4,16 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { useUrlState } from "@/components/dashboard/use-url-state";
-import { WhatIfPanel } from "@/components/whatif/what-if-panel";
+import { WHAT_IF_PANEL_ID, WhatIfPanel } from "@/components/whatif/what-if-panel";
 import { analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
 import { parseCapacity } from "@/lib/eviction/allocatable";
 import type { Node, Pod, ResourceList, Summary } from "@/lib/eviction/k8s-types";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
 import { cn, formatAge } from "@/lib/format";
+import { detailInput } from "@/lib/node-whatif";
 import { HttpError, nodeOptions } from "@/lib/queries";
 import { timed } from "@/lib/perf";
-import { hasWhatIf, toEngineWhatIf } from "@/lib/url-state";
+import { hasWhatIf, toEngineWhatIf, whatIfOpen } from "@/lib/url-state";
 import { CapacityBreakdown } from "./capacity-breakdown";
 import { CgroupTable } from "./cgroup-table";
 import { ConditionsPanel } from "./conditions-panel";
@@ -42,11 +43,15 @@ function amounts(node: Record<string, unknown>, key: "capacity" | "allocatable")
   }
 }
 
-/** The node page: capacity, signals, what-if, ranking, evictions, conditions, settings. */
+/**
+ * The node page, in the order of an operator's questions: is it in trouble (header, verdict), how
+ * close is each signal, who goes first, where capacity goes, then history and settings. The what-if
+ * is a side panel, so opening it never pushes the signals down.
+ */
 export function NodePage({ name }: { name: string }) {
   const { data, error, isPending } = useQuery(nodeOptions(name));
   const { state, invalid, setState } = useUrlState();
-  const input = useMemo(() => (data ? { node: data.node, pods: data.pods, summary: data.summary, kubeletConfig: data.kubeletConfig, kubeletFlags: data.kubeletFlags } : null), [data]);
+  const input = useMemo(() => (data ? detailInput(data) : null), [data]);
   // The contract input is validated once per node document; a what-if re-runs only `analyze`.
   const parsed = useMemo(() => (input ? run(() => parseAnalyzeInput(input)) : null), [input]);
   const live = useMemo((): Run<AnalyzeOutput> | null => (parsed?.out ? run(() => analyze(parsed.out!)) : parsed && { out: null, error: parsed.error }), [parsed]);
@@ -60,10 +65,11 @@ export function NodePage({ name }: { name: string }) {
 
   if (isPending) return <p role="status">Loading {name}…</p>;
   if (error) return <p role="alert" className="text-red-600">{error instanceof HttpError && error.status === 404 ? `No node named ${name} in this cluster.` : `Could not load ${name}: ${error.message}`}</p>;
-  if (!live?.out) return <p role="alert" className="text-red-600">The node's data could not be analyzed: {live?.error}</p>;
+  if (!live?.out) return <p role="alert" className="text-red-600">The node&apos;s data could not be analyzed: {live?.error}</p>;
   const view = next?.out ?? live.out;
   const row = data.row;
   const capacity = amounts(data.node, "capacity");
+  const open = whatIfOpen(state);
   // The kubelet's own report (it keeps a condition for the transition period after recovery);
   // under a what-if, the engine's view of the changed settings.
   const pressure = next?.out
@@ -71,25 +77,37 @@ export function NodePage({ name }: { name: string }) {
     : data.conditions.filter((c) => c.type.endsWith("Pressure") && c.status === "True").map((c) => c.type);
   const cfg = (data.kubeletConfig ?? {}) as { imageGCHighThresholdPercent?: number; imageGCLowThresholdPercent?: number };
   return (
-    <div className="space-y-6">
-      <InvalidParamsNote invalid={invalid} />
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 className="font-mono text-2xl font-semibold">{row.name}</h1>
-        {row.pool && <span className="text-sm text-zinc-500">pool {row.pool}</span>}
-        <span className={cn("rounded px-2 py-0.5 text-sm", row.ready === "True" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200" : "bg-red-100 text-red-900")}>{row.ready === "True" ? "Ready" : "NotReady"}</span>
-        {pressure.map((c) => (
-          <span key={c} data-testid="pressure-badge" className="rounded bg-red-600 px-2 py-0.5 text-sm text-white">{c}{next?.out ? " (what-if)" : ""}</span>
-        ))}
-        <span className="text-sm text-zinc-500">lease renewed {formatAge(row.leaseAgeSeconds)} ago · stats {row.collection.state === "ok" ? `${formatAge(row.collection.ageSeconds)} old` : row.collection.state}{row.collection.error ? `: ${row.collection.error}` : ""}</span>
-      </header>
-      <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={view} liveAllocatable={live.out.allocatable} requested={requested} used={usedFromSummary(data.summary as Summary | null)} />
-      <WhatIfPanel nodeName={row.name} pool={row.pool} live={live.out} next={next?.out ?? null} nextError={next?.error ?? null} pods={pods} capacity={capacity} requested={requested} state={state} setState={setState} />
-      <SignalPanels result={view} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} />
-      <RankingTabs result={view} pods={pods} signal={state.signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
-      <EvictionsTable evictions={data.evictions} />
-      <ConditionsPanel detail={data} />
-      <KubeletConfigPanel detail={data} result={view} />
-      <CgroupTable pods={pods} result={view} />
+    <div className={cn(open && "xl:grid xl:grid-cols-[minmax(0,1fr)_30rem] xl:items-start xl:gap-6")}>
+      <div className="min-w-0 space-y-6">
+        <InvalidParamsNote invalid={invalid} />
+        <header className="flex flex-wrap items-center gap-3">
+          <h1 className="font-mono text-2xl font-semibold break-all">{row.name}</h1>
+          {row.pool && <span className="text-sm text-zinc-600 dark:text-zinc-400">pool {row.pool}</span>}
+          <span className={cn("rounded px-2 py-0.5 text-sm", row.ready === "True" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200" : "bg-red-100 text-red-900")}>{row.ready === "True" ? "Ready" : "NotReady"}</span>
+          {pressure.map((c) => (
+            <span key={c} data-testid="pressure-badge" className="rounded bg-red-600 px-2 py-0.5 text-sm text-white">{c}{next?.out ? " (what-if)" : ""}</span>
+          ))}
+          <span className="text-sm text-zinc-600 dark:text-zinc-400">lease renewed {formatAge(row.leaseAgeSeconds)} ago · stats {row.collection.state === "ok" ? `${formatAge(row.collection.ageSeconds)} old` : row.collection.state}{row.collection.error ? `: ${row.collection.error}` : ""}</span>
+          <button
+            type="button"
+            className={cn("ml-auto rounded border px-3 py-1 text-sm font-medium", open ? "border-blue-600 bg-blue-600 text-white" : "border-blue-600 text-blue-800 dark:text-blue-200", hasWhatIf(state.whatIf) && !open && "ring-2 ring-blue-400")}
+            aria-expanded={open}
+            aria-controls={WHAT_IF_PANEL_ID}
+            onClick={() => setState((s) => ({ ...s, whatIfPanel: open ? "closed" : "open" }))}
+          >
+            What if…{hasWhatIf(state.whatIf) ? " (changed)" : ""}
+          </button>
+        </header>
+        {/* Live verdict slot: components/node/live-verdict.tsx (the live eviction forecast) renders here, directly under the header. */}
+        <SignalPanels result={view} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} />
+        <RankingTabs result={view} pods={pods} signal={state.signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
+        <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={view} liveAllocatable={live.out.allocatable} requested={requested} used={usedFromSummary(data.summary as Summary | null)} />
+        <EvictionsTable evictions={data.evictions} />
+        <ConditionsPanel detail={data} />
+        <KubeletConfigPanel detail={data} result={view} />
+        <CgroupTable pods={pods} result={view} />
+      </div>
+      {open && <WhatIfPanel detail={data} live={live.out} next={next?.out ?? null} nextError={next?.error ?? null} whatIf={engineWhatIf} capacity={capacity} state={state} setState={setState} />}
     </div>
   );
 }

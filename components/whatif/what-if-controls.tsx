@@ -1,119 +1,88 @@
 "use client";
 
 import type { AnalyzeOutput } from "@/lib/eviction/types";
-import { formatResource, formatSignal } from "@/lib/format";
-import { RESERVED_RESOURCES, SCOPES, type WhatIfState } from "@/lib/url-state";
-
-const MI = 1024 ** 2;
-const GI = 1024 ** 3;
+import { RESERVED_RESOURCES, SCALE_RESOURCES, SCOPES, type WhatIfState } from "@/lib/url-state";
+import { numberToText, reservedScale } from "./slider-math";
+import { ThresholdFields } from "./threshold-fields";
+import { WhatIfField, fieldInput } from "./what-if-field";
 
 type Update = (f: (w: WhatIfState) => WhatIfState) => void;
+type ReservedKind = "kubeReserved" | "systemReserved";
 
-const input = "w-28 rounded border border-zinc-300 bg-white px-1 py-0.5 text-sm dark:border-zinc-700 dark:bg-zinc-900";
-
-function toQuantity(resource: string, n: number): string {
-  if (resource === "cpu") return `${Math.round(n)}m`;
-  if (resource === "pid") return String(Math.round(n));
-  return n % GI === 0 && n > 0 ? `${n / GI}Gi` : `${Math.round(n / MI)}Mi`;
+function without<T extends Record<string, unknown>>(m: T, key: string): T {
+  const { [key]: _gone, ...rest } = m;
+  return rest as T;
 }
 
-function ReservedRow({ kind, resource, live, capacity, value, update }: { kind: "kubeReserved" | "systemReserved"; resource: string; live: number; capacity: number; value: string | undefined; update: Update }) {
-  const step = resource === "cpu" ? 10 : resource === "pid" ? 100 : resource === "memory" ? 64 * MI : GI;
-  const max = resource === "pid" ? 100_000 : Math.max(step, capacity / 2);
-  const label = `${kind === "kubeReserved" ? "kube-reserved" : "system-reserved"} ${resource}`;
-  const current = value ?? toQuantity(resource, live);
-  const numeric = value == null ? live : Number.NaN;
+function ReservedField({ kind, resource, live, capacity, w, update }: { kind: ReservedKind; resource: string; live: number; capacity: number; w: WhatIfState; update: Update }) {
+  const name = `${kind === "kubeReserved" ? "kube-reserved" : "system-reserved"} ${resource}`;
+  const scale = reservedScale(resource, capacity);
+  const set = (v: string | undefined) => update((x) => ({ ...x, [kind]: v === undefined ? without(x[kind], resource) : { ...x[kind], [resource]: v } }));
   return (
-    <label className="grid grid-cols-[10rem_1fr_7rem] items-center gap-2 text-sm">
-      <span>{label}</span>
-      <input
-        type="range"
-        aria-label={label}
-        min={0}
-        max={max}
-        step={step}
-        value={Number.isNaN(numeric) ? Math.min(max, live) : numeric}
-        onChange={(e) => update((w) => ({ ...w, [kind]: { ...w[kind], [resource]: toQuantity(resource, Number(e.target.value)) } }))}
-      />
-      <input className={input} aria-label={`${label} value`} value={current} onChange={(e) => update((w) => ({ ...w, [kind]: { ...w[kind], [resource]: e.target.value } }))} />
+    <WhatIfField
+      label={`${name} value`} title={name} kind="reserved" resource={resource}
+      live={numberToText(live, scale.unit)} liveNumber={live}
+      value={(w[kind] as Record<string, string>)[resource]} set={set}
+      slider={{ label: name, scale }}
+    />
+  );
+}
+
+function UsageField({ resource, w, update }: { resource: (typeof SCALE_RESOURCES)[number]; w: WhatIfState; update: Update }) {
+  const v = w.usageScale[resource];
+  const set = (n: number | undefined) => update((x) => ({ ...x, usageScale: n === undefined ? without(x.usageScale, resource) : { ...x.usageScale, [resource]: n } }));
+  return (
+    <label className="flex min-w-0 items-center gap-2 text-sm" data-changed={v !== undefined ? "true" : "false"}>
+      <span className="w-40 shrink-0">
+        {resource} usage <span className="font-mono">×{(v ?? 1).toFixed(2)}</span>
+        {v !== undefined && <span className="ml-1 text-xs font-semibold text-blue-800 dark:text-blue-200">✎</span>}
+      </span>
+      <input type="range" className="min-w-0 flex-1 accent-blue-600" aria-label={`${resource} usage growth`} aria-valuetext={`×${(v ?? 1).toFixed(2)}`} min={0.5} max={3} step={0.05} value={v ?? 1} onChange={(e) => set(Number(e.target.value))} />
+      {v !== undefined && (
+        <button type="button" className="text-xs text-blue-700 underline dark:text-blue-300" aria-label={`reset ${resource} usage growth`} onClick={() => set(undefined)}>
+          reset
+        </button>
+      )}
     </label>
   );
 }
 
-function ThresholdRow({ signal, live, capacity, w, update }: { signal: string; live: AnalyzeOutput["signals"][number]; capacity: number; w: WhatIfState; update: Update }) {
-  const hard = live.thresholds.find((t) => t.kind === "hard");
-  const bytes = signal !== "pid.available" && !signal.endsWith(".inodesFree");
-  const step = signal.startsWith("memory") || signal.startsWith("allocatable") ? 16 * MI : bytes ? GI : Math.max(1, Math.round(capacity / 1000));
-  const set = (key: "evictionHard" | "evictionSoft" | "evictionSoftGracePeriod" | "evictionMinimumReclaim", v: string) =>
-    update((x) => ({ ...x, [key]: { ...x[key], [signal]: v } }));
-  const sliderValue = (w.evictionHard as Record<string, string>)[signal];
-  const toQ = (n: number) => (bytes ? `${Math.round(n / MI)}Mi` : String(Math.round(n)));
-  return (
-    <fieldset className="grid grid-cols-[13rem_1fr] items-center gap-2 border-t border-zinc-100 py-1 text-sm dark:border-zinc-900">
-      <legend className="sr-only">{signal}</legend>
-      <span className="font-mono text-xs">{signal}</span>
-      <div className="flex flex-wrap items-center gap-2">
-        <input
-          type="range"
-          aria-label={`hard threshold ${signal}`}
-          min={0}
-          max={Math.max(step, capacity / 2)}
-          step={step}
-          value={hard?.value ?? 0}
-          onChange={(e) => set("evictionHard", toQ(Number(e.target.value)))}
-        />
-        <label className="text-xs">
-          hard <input className={input} aria-label={`hard ${signal}`} placeholder={hard ? formatSignal(signal, hard.value) : "none"} value={sliderValue ?? ""} onChange={(e) => set("evictionHard", e.target.value)} />
-        </label>
-        <label className="text-xs">
-          soft <input className={input} aria-label={`soft ${signal}`} placeholder="e.g. 10% or 1Gi" value={(w.evictionSoft as Record<string, string>)[signal] ?? ""} onChange={(e) => set("evictionSoft", e.target.value)} />
-        </label>
-        <label className="text-xs">
-          grace <input className={input} aria-label={`grace ${signal}`} placeholder="1m30s" value={(w.evictionSoftGracePeriod as Record<string, string>)[signal] ?? ""} onChange={(e) => set("evictionSoftGracePeriod", e.target.value)} />
-        </label>
-        <label className="text-xs">
-          min reclaim <input className={input} aria-label={`min reclaim ${signal}`} placeholder="0" value={(w.evictionMinimumReclaim as Record<string, string>)[signal] ?? ""} onChange={(e) => set("evictionMinimumReclaim", e.target.value)} />
-        </label>
-      </div>
-    </fieldset>
-  );
-}
-
-/** The what-if inputs: reservations, thresholds per signal, usage growth and scope. */
+/** The what-if inputs: scope, reservations, thresholds per signal and usage growth, each showing the node's live value. */
 export function WhatIfControls({ live, capacity, w, update }: { live: AnalyzeOutput; capacity: Record<string, number>; w: WhatIfState; update: Update }) {
   return (
-    <div className="space-y-3">
-      <div className="space-y-1">
-        {(["kubeReserved", "systemReserved"] as const).flatMap((kind) =>
-          RESERVED_RESOURCES.filter((r) => r === "pid" || capacity[r]).map((r) => (
-            <ReservedRow key={`${kind}-${r}`} kind={kind} resource={r} live={live.reservation[kind][r] ?? 0} capacity={capacity[r] ?? 0} value={(w[kind] as Record<string, string>)[r]} update={update} />
-          )),
-        )}
-      </div>
-      <div>
+    <div className="min-w-0 space-y-3">
+      <label className="flex items-center gap-2 text-sm">
+        applies to
+        <select className={fieldInput.replace("w-24", "w-auto")} value={w.scope} onChange={(e) => update((x) => ({ ...x, scope: e.target.value as WhatIfState["scope"] }))}>
+          {SCOPES.map((s) => (
+            <option key={s} value={s}>
+              {s === "node" ? "this node" : s === "pool" ? "its node pool" : "every node"}
+            </option>
+          ))}
+        </select>
+      </label>
+      <section aria-label="Reservations" className="min-w-0 space-y-1">
+        <h3 className="text-sm font-semibold">Reservations</h3>
+        <div className="grid min-w-0 gap-1 sm:grid-cols-2">
+          {(["kubeReserved", "systemReserved"] as const).flatMap((kind) =>
+            RESERVED_RESOURCES.filter((r) => r === "pid" || capacity[r]).map((r) => (
+              <ReservedField key={`${kind}-${r}`} kind={kind} resource={r} live={live.reservation[kind][r] ?? 0} capacity={capacity[r] ?? 0} w={w} update={update} />
+            )),
+          )}
+        </div>
+      </section>
+      <section aria-label="Eviction thresholds" className="min-w-0 space-y-1">
+        <h3 className="text-sm font-semibold">Eviction thresholds</h3>
         {live.signals.map((s) => (
-          <ThresholdRow key={s.signal} signal={s.signal} live={s} capacity={s.capacity} w={w} update={update} />
+          <ThresholdFields key={s.signal} report={s} live={live} w={w} update={update} />
         ))}
-      </div>
-      <div className="flex flex-wrap gap-4 text-sm">
-        {(["memory", "ephemeral-storage", "pid"] as const).map((r) => (
-          <label key={r} className="flex items-center gap-2">
-            {r} usage ×{(w.usageScale[r] ?? 1).toFixed(2)}
-            <input type="range" aria-label={`${r} usage growth`} min={0.5} max={3} step={0.05} value={w.usageScale[r] ?? 1} onChange={(e) => update((x) => ({ ...x, usageScale: { ...x.usageScale, [r]: Number(e.target.value) } }))} />
-          </label>
+      </section>
+      <section aria-label="Usage growth" className="min-w-0 space-y-1">
+        <h3 className="text-sm font-semibold">Usage growth (every pod and the node)</h3>
+        {SCALE_RESOURCES.map((r) => (
+          <UsageField key={r} resource={r} w={w} update={update} />
         ))}
-        <label className="flex items-center gap-2">
-          applies to
-          <select className={input} value={w.scope} onChange={(e) => update((x) => ({ ...x, scope: e.target.value as WhatIfState["scope"] }))}>
-            {SCOPES.map((s) => (
-              <option key={s} value={s}>
-                {s === "node" ? "this node" : s === "pool" ? "its node pool" : "every node"}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <p className="text-xs text-zinc-500">Quantities as in a kubelet config: 500Mi, 1Gi, 10%, 250m; grace as 1m30s. Live values: {formatResource("memory", live.allocatable.memory ?? 0)} memory allocatable.</p>
+      </section>
     </div>
   );
 }

@@ -1,85 +1,80 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
-import type { Pod } from "@/lib/eviction/k8s-types";
-import type { AnalyzeOutput } from "@/lib/eviction/types";
-import { fleetWhatIf } from "@/lib/fleet-whatif";
-import { timed } from "@/lib/perf";
-import { clusterOptions } from "@/lib/queries";
-import { type WhatIfState, emptyWhatIf, hasWhatIf, serializeUrlState, type UrlState, toEngineWhatIf } from "@/lib/url-state";
+import { useMemo } from "react";
+import type { NodeDetail } from "@/lib/dto";
+import type { AnalyzeOutput, WhatIf } from "@/lib/eviction/types";
+import { detailOutcome } from "@/lib/node-whatif";
+import { type UrlState, type WhatIfState, emptyWhatIf, hasWhatIf, serializeUrlState } from "@/lib/url-state";
+import { whatIfVerdict } from "@/lib/whatif-verdict";
+import { CopyButton } from "./copy-button";
+import { KubeletChange } from "./kubelet-change";
+import { ScopeResult } from "./scope-result";
 import { WhatIfControls } from "./what-if-controls";
 import { WhatIfDiff } from "./what-if-diff";
+import { WhatIfVerdict } from "./what-if-verdict";
+
+export const WHAT_IF_PANEL_ID = "what-if-panel";
 
 interface Props {
-  nodeName: string;
-  pool: string | null;
+  detail: NodeDetail;
   live: AnalyzeOutput;
   next: AnalyzeOutput | null;
   nextError: string | null;
-  pods: Pod[];
+  whatIf: WhatIf;
   capacity: Record<string, number>;
-  requested: Record<string, number>;
   state: UrlState;
   setState: (f: (s: UrlState) => UrlState) => void;
 }
 
-function FleetImpact({ w, pool, nodeName }: { w: WhatIfState; pool: string | null; nodeName: string }) {
-  const { data, error } = useQuery(clusterOptions());
-  const result = useMemo(() => {
-    if (!data) return null;
-    const rows = w.scope === "pool" ? data.nodes.filter((r) => r.pool === pool || r.name === nodeName) : data.nodes;
-    return { size: rows.length, ...timed("headroom:what-if-fleet", () => fleetWhatIf(data, rows, toEngineWhatIf(w))) };
-  }, [data, w, pool, nodeName]);
-  // A failed fleet document says so; it must not read as a load that never ends.
-  if (!result && error) return <p role="alert" className="text-sm text-red-600 dark:text-red-400" data-testid="fleet-impact-error">Could not load the fleet: {error.message}</p>;
-  if (!result) return <p role="status" className="text-sm">Loading the fleet…</p>;
-  return (
-    <div className="text-sm" data-testid="fleet-impact">
-      <p>
-        Across {result.size} node{result.size === 1 ? "" : "s"} ({w.scope === "pool" ? `pool ${pool ?? "(none)"}` : "every node"}): {result.newlyPressured.length} would come under pressure,{" "}
-        {result.overcommitted.length} would have pod memory requests above allocatable.
-      </p>
-      {result.newlyPressured.length > 0 && <p className="text-red-600">Newly under pressure: {result.newlyPressured.slice(0, 20).join(", ")}{result.newlyPressured.length > 20 ? " …" : ""}</p>}
-      {result.errors.map((e) => (
-        <p key={e} role="alert" className="text-red-600">{e}</p>
-      ))}
-    </div>
-  );
-}
+const button = "rounded border border-zinc-300 px-2 py-0.5 text-sm disabled:opacity-50 dark:border-zinc-700";
 
-/** What-if: change reservations, thresholds and usage; the engine recomputes in the browser on every change. */
+/**
+ * The what-if as a side panel: a drawer over the page below 1280 px, a right-hand column beside the
+ * signals from 1280 px. Its verdict stays in view while the settings below it scroll.
+ */
 export function WhatIfPanel(p: Props) {
-  const [copied, setCopied] = useState(false);
   const w = p.state.whatIf;
   const update = (f: (w: WhatIfState) => WhatIfState) => p.setState((s) => ({ ...s, whatIf: f(s.whatIf) }));
-  const copy = async () => {
-    const qs = serializeUrlState(p.state).toString();
-    await navigator.clipboard.writeText(`${window.location.origin}${window.location.pathname}${qs ? `?${qs}` : ""}`);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 1500);
-  };
+  const outcome = useMemo(() => (p.next ? detailOutcome(p.detail, p.live, p.next) : null), [p.detail, p.live, p.next]);
+  const qs = serializeUrlState({ ...p.state, whatIfPanel: "open" }).toString();
+  const link = typeof window === "undefined" ? "" : `${window.location.origin}${window.location.pathname}${qs ? `?${qs}` : ""}`;
   return (
-    <section aria-labelledby="whatif-h" className="space-y-3 rounded border border-blue-200 p-3 dark:border-blue-900">
-      <div className="flex flex-wrap items-center gap-2">
-        <h2 id="whatif-h" className="text-lg font-medium">
-          What if…
-        </h2>
-        <button type="button" className="rounded border border-zinc-300 px-2 py-0.5 text-sm dark:border-zinc-700" onClick={() => p.setState((s) => ({ ...s, whatIf: emptyWhatIf() }))} disabled={!hasWhatIf(w)}>
-          Reset to live values
-        </button>
-        <button type="button" className="rounded border border-zinc-300 px-2 py-0.5 text-sm dark:border-zinc-700" onClick={copy}>
-          {copied ? "Link copied" : "Copy link"}
-        </button>
+    <aside
+      id={WHAT_IF_PANEL_ID}
+      aria-labelledby="whatif-h"
+      className="fixed inset-y-0 right-0 z-40 flex w-full max-w-md flex-col border-l border-blue-200 bg-white shadow-2xl xl:sticky xl:top-2 xl:z-auto xl:h-[calc(100dvh-1rem)] xl:max-w-none xl:rounded xl:border xl:shadow-none dark:border-blue-900 dark:bg-zinc-950"
+    >
+      <div className="space-y-2 border-b border-zinc-200 p-3 dark:border-zinc-800">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="whatif-h" className="mr-auto text-lg font-medium">
+            What if…
+          </h2>
+          <button type="button" className={button} onClick={() => p.setState((s) => ({ ...s, whatIf: { ...emptyWhatIf(), scope: s.whatIf.scope } }))} disabled={!hasWhatIf(w)}>
+            Reset all
+          </button>
+          <CopyButton text={link} label="Copy link" what="link" />
+          <button type="button" className={button} aria-label="Close the what-if panel" onClick={() => p.setState((s) => ({ ...s, whatIfPanel: "closed" }))}>
+            ✕ Close
+          </button>
+        </div>
+        {p.nextError ? (
+          <p role="alert" data-testid="what-if-error" className="rounded border-l-4 border-red-600 bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100">
+            This what-if cannot be computed: {p.nextError}
+          </p>
+        ) : outcome ? (
+          <WhatIfVerdict verdict={whatIfVerdict([outcome], { nodes: 1, pods: p.detail.row.podCount, single: true })} />
+        ) : (
+          <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="what-if-hint">
+            Move a slider or type a value: the kubelet&apos;s view of this node is recomputed at once, and the result appears here.
+          </p>
+        )}
       </div>
-      <WhatIfControls live={p.live} capacity={p.capacity} w={w} update={update} />
-      {p.nextError && (
-        <p role="alert" data-testid="what-if-error" className="text-sm text-red-600">
-          {p.nextError}
-        </p>
-      )}
-      {p.next && <WhatIfDiff live={p.live} next={p.next} pods={p.pods} requested={p.requested} />}
-      {hasWhatIf(w) && w.scope !== "node" && <FleetImpact w={w} pool={p.pool} nodeName={p.nodeName} />}
-    </section>
+      <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-3">
+        {hasWhatIf(w) && w.scope !== "node" && !p.nextError && <ScopeResult whatIf={p.whatIf} state={p.state} pool={p.detail.row.pool} nodeName={p.detail.row.name} />}
+        {p.next && outcome && <WhatIfDiff live={p.live} next={p.next} outcome={outcome} />}
+        {hasWhatIf(w) && !p.nextError && <KubeletChange whatIf={p.whatIf} kubeletConfig={p.detail.kubeletConfig} kubeletFlags={p.detail.kubeletFlags} />}
+        <WhatIfControls live={p.live} capacity={p.capacity} w={w} update={update} />
+      </div>
+    </aside>
   );
 }

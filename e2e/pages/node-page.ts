@@ -31,7 +31,17 @@ export class NodePage {
     return this.rankingPods.allTextContents();
   }
 
+  /** Opens the what-if side panel unless the link already did. */
+  async openWhatIf() {
+    const panel = this.page.locator("#what-if-panel");
+    const toggle = this.page.getByRole("button", { name: /^What if…/ });
+    await expect(toggle).toBeVisible({ timeout: 30_000 });
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+    await expect(panel).toBeVisible();
+  }
+
   async setHard(signal: string, value: string) {
+    await this.openWhatIf();
     await this.page.getByLabel(`hard ${signal}`, { exact: true }).fill(value);
   }
 }

@@ -1,6 +1,6 @@
-import type { Pod } from "@/lib/eviction/k8s-types";
-import { isActivePod } from "@/lib/eviction/pod-facts";
-import { DEFAULT_FEATURE_GATES, podRequest } from "@/lib/eviction/pod-resources";
+import type { Pod } from "./eviction/k8s-types";
+import { isActivePod } from "./eviction/pod-facts";
+import { DEFAULT_FEATURE_GATES, podRequest } from "./eviction/pod-resources";
 
 /**
  * Lists the pods that would not fit a smaller memory allocatable: the kubelet admits pods while the

@@ -1,0 +1,65 @@
+"use client";
+
+import Link from "next/link";
+import type { WhatIf } from "@/lib/eviction/types";
+import { formatResource } from "@/lib/format";
+import { type UrlState, serializeUrlState } from "@/lib/url-state";
+import type { NodeOutcome } from "@/lib/whatif-outcome";
+import { whatIfVerdict } from "@/lib/whatif-verdict";
+import { useScopeWhatIf } from "./use-scope-whatif";
+import { WhatIfVerdict } from "./what-if-verdict";
+
+const LISTED = 50;
+
+function arrow(before: string, after: string) {
+  return before === after ? after : `${before} → ${after}`;
+}
+
+function NodeLine({ o, href }: { o: NodeOutcome; href: string }) {
+  const pressure = arrow(o.pressureBefore.join(", ") || "no pressure", o.pressureAfter.join(", ") || "no pressure");
+  const mem = arrow(formatResource("memory", o.allocatableBefore.memory ?? 0), formatResource("memory", o.allocatableAfter.memory ?? 0));
+  const evicted = o.pods?.evictions.flatMap((r) => r.pods.map((p) => `${p.namespace}/${p.name}`)) ?? [];
+  return (
+    <li className="border-t border-zinc-200 py-1 dark:border-zinc-800" data-testid="scope-node" data-node={o.node}>
+      <Link href={href} className="font-mono text-blue-700 underline dark:text-blue-300">
+        {o.node}
+      </Link>
+      <span className="ml-2">{pressure}</span>
+      <span className="ml-2 text-zinc-600 dark:text-zinc-400">allocatable memory {mem}</span>
+      {o.pods && o.pods.noLongerFit.length > 0 && <p data-testid="scope-nofit">no longer fit: {o.pods.noLongerFit.map((p) => `${p.namespace}/${p.name}`).join(", ")}</p>}
+      {!o.pods && o.overBy > 0 && <p>pod memory requests {formatResource("memory", o.overBy)} above the new allocatable</p>}
+      {evicted.length > 0 && <p data-testid="scope-evicted">would evict: {evicted.join(", ")}</p>}
+    </li>
+  );
+}
+
+/** A pool- or fleet-wide what-if: the verdict, then each node whose state changes, linking to its page with the same what-if. */
+export function ScopeResult({ whatIf, state, pool, nodeName }: { whatIf: WhatIf; state: UrlState; pool: string | null; nodeName: string }) {
+  const scope = state.whatIf.scope === "pool" ? "pool" : "all";
+  const { result, pending, error } = useScopeWhatIf(whatIf, scope, pool, nodeName);
+  // A failed fleet document says so; it must not read as a load that never ends.
+  if (error) return <p role="alert" className="text-sm text-red-700 dark:text-red-300" data-testid="fleet-impact-error">Could not load the fleet: {error.message}</p>;
+  if (!result) return <p role="status" className="text-sm">Loading the fleet…</p>;
+  const query = serializeUrlState({ ...state, whatIfPanel: "open" }).toString();
+  const where = scope === "pool" ? `pool ${pool ?? "(none)"}` : "every node";
+  return (
+    <section className="min-w-0 space-y-2 text-sm" data-testid="fleet-impact" aria-busy={pending}>
+      <h3 className="font-semibold">
+        Across {result.size.toLocaleString("en-US")} node{result.size === 1 ? "" : "s"} ({where}){pending && <span className="ml-2 font-normal text-zinc-500">recomputing…</span>}
+      </h3>
+      <WhatIfVerdict verdict={whatIfVerdict(result.outcomes, { nodes: result.size, pods: result.pods, single: false })} testId="scope-verdict" pending={pending} />
+      {result.errors.map((e) => (
+        <p key={e} role="alert" className="text-red-700 dark:text-red-300">{e}</p>
+      ))}
+      {result.withoutStats.length > 0 && <p className="text-zinc-600 dark:text-zinc-400">{result.withoutStats.length} node(s) without kubelet stats were not evaluated.</p>}
+      {result.outcomes.length > 0 && (
+        <ul className="min-w-0" aria-label="Nodes whose state changes">
+          {result.outcomes.slice(0, LISTED).map((o) => (
+            <NodeLine key={o.node} o={o} href={`/nodes/${encodeURIComponent(o.node)}?${query}`} />
+          ))}
+          {result.outcomes.length > LISTED && <li className="py-1 text-zinc-600 dark:text-zinc-400">and {(result.outcomes.length - LISTED).toLocaleString("en-US")} more nodes</li>}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+// From a what-if to the change that applies it: the KubeletConfiguration fragment and the equivalent
+// kubelet flags. Each map the what-if touches is written whole, as the node would run it (its own
+// settings with the what-if on top): a config file or flag that sets one threshold drops the
+// kubelet's defaults for the others, so a partial map would change more than the what-if shows.
+import { WHAT_IF_KEYS } from "./eviction/effective-config";
+import { effectiveConfig, parseKubeletFlags, parseThresholds, readKubeletConfig } from "./eviction/thresholds";
+import type { WhatIf } from "./eviction/types";
+
+type MapKey = (typeof WHAT_IF_KEYS)[number];
+
+const FLAG: Record<MapKey, { flag: string; sep: "<" | "=" }> = {
+  kubeReserved: { flag: "kube-reserved", sep: "=" },
+  systemReserved: { flag: "system-reserved", sep: "=" },
+  evictionHard: { flag: "eviction-hard", sep: "<" },
+  evictionSoft: { flag: "eviction-soft", sep: "<" },
+  evictionSoftGracePeriod: { flag: "eviction-soft-grace-period", sep: "=" },
+  evictionMinimumReclaim: { flag: "eviction-minimum-reclaim", sep: "=" },
+};
+
+export interface KubeletChange {
+  /** The maps to set, whole, in kubelet order. */
+  maps: Partial<Record<MapKey, Record<string, string>>>;
+  yaml: string;
+  flags: string;
+  /** Usage growth is a scenario, not a setting: said in words when the what-if has it. */
+  note: string | null;
+}
+
+/** Builds the KubeletConfiguration fragment and kubelet flags that apply a what-if on top of the node's settings; throws the engine's error for a bad value. */
+export function kubeletChange(whatIf: WhatIf, node: { kubeletConfig: unknown; kubeletFlags: string | null }): KubeletChange {
+  const fromConfig = node.kubeletConfig == null ? undefined : readKubeletConfig(node.kubeletConfig);
+  const fromFlags = node.kubeletFlags == null ? undefined : parseKubeletFlags(node.kubeletFlags);
+  const { config, fieldName } = effectiveConfig(fromConfig, fromFlags, whatIf);
+  parseThresholds(config, fieldName); // a value the kubelet would refuse never reaches a copyable fragment
+  const maps: KubeletChange["maps"] = {};
+  for (const key of WHAT_IF_KEYS) {
+    if (!whatIf[key] || Object.keys(whatIf[key]).length === 0) continue;
+    const m = (config[key] ?? {}) as Record<string, string>;
+    maps[key] = Object.fromEntries(Object.keys(m).sort().map((k) => [k, m[k]!]));
+  }
+  const entries = Object.entries(maps) as [MapKey, Record<string, string>][];
+  const yaml = ["apiVersion: kubelet.config.k8s.io/v1beta1", "kind: KubeletConfiguration", ...entries.flatMap(([key, m]) => [`${key}:`, ...Object.entries(m).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`)])].join("\n");
+  // Single quotes keep the shell from reading "<" as a redirection.
+  const flags = entries
+    .filter(([, m]) => Object.keys(m).length > 0)
+    .map(([key, m]) => {
+      const { flag, sep } = FLAG[key];
+      const value = Object.entries(m).map(([k, v]) => `${k}${sep}${v}`).join(",");
+      return sep === "<" ? `--${flag}='${value}'` : `--${flag}=${value}`;
+    })
+    .join(" ");
+  const scale = Object.entries(whatIf.usageScale ?? {}).filter(([, v]) => v != null && v !== 1);
+  const note = scale.length ? `Usage growth (${scale.map(([r, v]) => `${r} ×${v}`).join(", ")}) is a scenario, not a kubelet setting: it is not part of this change.` : null;
+  return { maps, yaml: entries.length ? yaml : "", flags, note };
+}

@@ -1,0 +1,19 @@
+// Node scope of a what-if, from a node document: the input the node page analyzes, and the outcome
+// it reports. The pool/fleet list runs the same two functions on the node documents it fetches for
+// pod detail, so a node reads the same in every scope.
+import type { Pod } from "./eviction/k8s-types";
+import type { AnalyzeOutput } from "./eviction/types";
+import type { NodeDetail } from "./dto";
+import { type NodeOutcome, nodeOutcome } from "./whatif-outcome";
+
+type DetailInput = Pick<NodeDetail, "node" | "pods" | "summary" | "kubeletConfig" | "kubeletFlags">;
+
+/** Builds the contract input document of a node document (validated by parseAnalyzeInput). */
+export function detailInput(d: DetailInput): Record<string, unknown> {
+  return { node: d.node, pods: d.pods, summary: d.summary, kubeletConfig: d.kubeletConfig, kubeletFlags: d.kubeletFlags };
+}
+
+/** Builds a node's outcome with pod detail; requests and pod count are the row's, as in the fleet scope. */
+export function detailOutcome(d: Pick<NodeDetail, "row" | "pods">, live: AnalyzeOutput, next: AnalyzeOutput): NodeOutcome {
+  return nodeOutcome(d.row.name, live, next, d.row.requested.memory ?? 0, d.row.podCount, d.pods as Pod[]);
+}
