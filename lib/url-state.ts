@@ -10,7 +10,7 @@ import { labelSelectorError } from "./label-selector";
 
 export const RESERVED_RESOURCES = ["cpu", "memory", "ephemeral-storage", "pid"] as const;
 export const SCALE_RESOURCES = ["memory", "ephemeral-storage", "pid"] as const;
-export const SORTS = ["name", "memory", "disk", "pid", "lease", "pods"] as const;
+export const SORTS = ["name", "memory", "disk", "pid", "lease", "pods", "eviction"] as const;
 export const FILTERS = ["all", "pressure", "notready", "failed"] as const;
 export const SCOPES = ["node", "pool", "all"] as const;
 
