@@ -18,6 +18,7 @@ import { CgroupTable } from "./cgroup-table";
 import { ConditionsPanel } from "./conditions-panel";
 import { EvictionsTable } from "./evictions-table";
 import { KubeletConfigPanel } from "./kubelet-config-panel";
+import { LiveVerdict } from "./live-verdict";
 import { requestedByPods, usedFromSummary } from "./node-usage";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
@@ -82,6 +83,7 @@ export function NodePage({ name }: { name: string }) {
         ))}
         <span className="text-sm text-zinc-500">lease renewed {formatAge(row.leaseAgeSeconds)} ago · stats {row.collection.state === "ok" ? `${formatAge(row.collection.ageSeconds)} old` : row.collection.state}{row.collection.error ? `: ${row.collection.error}` : ""}</span>
       </header>
+      <LiveVerdict name={row.name} />
       <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={view} liveAllocatable={live.out.allocatable} requested={requested} used={usedFromSummary(data.summary as Summary | null)} />
       <WhatIfPanel nodeName={row.name} pool={row.pool} live={live.out} next={next?.out ?? null} nextError={next?.error ?? null} pods={pods} capacity={capacity} requested={requested} state={state} setState={setState} />
       <SignalPanels result={view} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} />
