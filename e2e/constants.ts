@@ -6,3 +6,18 @@ export const E2E_TOKEN = "e2e-token-7f3a9c1d5b2e4f60";
 export const TOKEN_SERVER_LOG = "artifacts/e2e-token-server.log";
 /** Debian's Prometheus scraping the e2e server (e2e/prometheus.mjs). */
 export const PROMETHEUS_PORT = Number(process.env.E2E_PROMETHEUS_PORT ?? PORT + 2);
+
+/**
+ * Frozen memory-pressure servers for e2e/forecast.e2e.ts, each fast-forwarded to one live state
+ * (times found by lib/forecast/forecast.sim.test.ts). The first e2e server (330 s) shows the hold.
+ */
+export const FORECAST_STATES = {
+  /** leaking, no threshold met yet (needs a running clock: unit-tested only) */
+  approaching: { seconds: 200, port: 0 },
+  /** soft threshold met at 250 s, within its 90 s grace */
+  softGrace: { seconds: 270, port: PORT + 10 },
+  /** hard threshold crossed at ~290.5 s; the kubelet's next cycle (300 s) evicts */
+  hardMet: { seconds: 295, port: PORT + 11 },
+  /** evicted at 300 s; MemoryPressure held by the 5m transition period until 600 s */
+  held: { seconds: 330, port: PORT },
+} as const;

@@ -53,6 +53,12 @@ export const nodeRow = z.object({
   collection: collectionStatus,
   /** Key into ClusterOverview.configs: nodes of a pool share one kubelet configuration. */
   configId: z.string(),
+  /**
+   * The soonest eviction the live forecast (lib/forecast) expects on the node: cluster ms, signal and
+   * why (hard threshold met, soft grace over or running, a threshold reached at the recent rate).
+   * null = none expected; absent in rows built without a forecast.
+   */
+  nextEviction: z.object({ at: z.number(), signal: z.string(), because: z.enum(["hard-met", "grace-over", "grace", "reaches-hard", "reaches-soft"]) }).nullable().optional(),
   /** The latest observation per signal (engine `signals[].available/capacity`), for fleet-wide what-if in the browser. */
   observations: z.record(z.string(), z.object({ available: z.number(), capacity: z.number() })),
 });

@@ -50,6 +50,13 @@ describe("parseUrlState", () => {
     expect(hasWhatIf(state.whatIf)).toBe(false);
   });
 
+  it("sorts by next eviction (sort=eviction) and writes it back", () => {
+    const { state, invalid } = parse("sort=eviction");
+    expect(invalid).toEqual([]);
+    expect(state.sort).toBe("eviction");
+    expect(serializeUrlState(state).get("sort")).toBe("eviction");
+  });
+
   it("ignores unknown keys such as tracking params", () => {
     expect(parse("utm_source=chat&foo=bar").invalid).toEqual([]);
   });

@@ -2,6 +2,7 @@
 
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatSignal } from "@/lib/format";
+import { timeTicks } from "./time-ticks";
 
 export interface ChartLine {
   label: string;
@@ -15,30 +16,55 @@ export interface SignalChartProps {
   intervalSeconds: number;
   samples: readonly (number | null)[];
   lines: ChartLine[];
+  /** The chart's accessible name; the figure around it carries the text alternative. */
+  label: string;
 }
 
-/** A signal's `available` over time with its thresholds (and image GC levels) as horizontal lines. */
-export function SignalChart({ signal, start, intervalSeconds, samples, lines }: SignalChartProps) {
+/**
+ * A signal's `available` over time with its thresholds (and image GC levels) as horizontal lines.
+ * Line labels go in a legend under the plot rather than on the lines, where close values (image
+ * GC at 85 % used next to a 9Gi hard threshold) would print over each other.
+ */
+export function SignalChart({ signal, start, intervalSeconds, samples, lines, label }: SignalChartProps) {
   const data = samples.map((v, i) => ({ t: start + i * intervalSeconds * 1000, v }));
-  const time = (t: number) => new Date(t).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-  const values = [...samples.filter((v): v is number => v != null), ...lines.map((l) => l.value)];
+  const first = data.findIndex((d) => d.v != null);
+  const observed = samples.filter((v): v is number => v != null);
+  if (observed.length < 2) {
+    return <p className="text-xs text-zinc-500">One sample so far: the chart starts with the second.</p>;
+  }
+  const from = data[first]!.t;
+  const to = data[data.length - 1]!.t;
+  const { ticks, format } = timeTicks(from, to);
+  const values = [...observed, ...lines.map((l) => l.value)];
   const lo = Math.min(...values);
   const hi = Math.max(...values);
   const pad = (hi - lo) * 0.1 || Math.abs(hi) * 0.1 || 1;
   return (
-    <div className="h-40 w-full">
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" className="stroke-zinc-200 dark:stroke-zinc-800" />
-          <XAxis dataKey="t" type="number" domain={["dataMin", "dataMax"]} tickFormatter={time} tick={{ fontSize: 11 }} />
-          <YAxis domain={[Math.max(0, lo - pad), hi + pad]} tickFormatter={(v: number) => formatSignal(signal, v)} width={64} tick={{ fontSize: 11 }} />
-          <Tooltip labelFormatter={(t) => new Date(Number(t)).toLocaleTimeString()} formatter={(v) => [formatSignal(signal, Number(v)), "available"]} />
-          {lines.map((l) => (
-            <ReferenceLine key={l.label} y={l.value} stroke={l.color} strokeDasharray="5 3" label={{ value: l.label, position: "insideTopRight", fontSize: 10, fill: l.color }} />
-          ))}
-          <Line type="monotone" dataKey="v" stroke="#2563eb" dot={false} isAnimationActive={false} connectNulls={false} />
-        </LineChart>
-      </ResponsiveContainer>
+    <div>
+      <div className="h-40 w-full" role="img" aria-label={label}>
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={data.slice(first)} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
+            <CartesianGrid strokeDasharray="3 3" className="stroke-zinc-200 dark:stroke-zinc-800" />
+            <XAxis dataKey="t" type="number" domain={[from, to]} ticks={ticks} tickFormatter={format} tick={{ fontSize: 11 }} />
+            <YAxis domain={[Math.max(0, lo - pad), hi + pad]} tickFormatter={(v: number) => formatSignal(signal, v)} width={64} tick={{ fontSize: 11 }} />
+            <Tooltip labelFormatter={(t) => new Date(Number(t)).toLocaleTimeString([], { hour12: false })} formatter={(v) => [formatSignal(signal, Number(v)), "available"]} />
+            {lines.map((l) => (
+              <ReferenceLine key={l.label} y={l.value} stroke={l.color} strokeDasharray="5 3" />
+            ))}
+            <Line type="monotone" dataKey="v" stroke="#2563eb" dot={false} isAnimationActive={false} connectNulls={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+      <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-zinc-600 dark:text-zinc-400" aria-hidden="true">
+        <li className="flex items-center gap-1">
+          <span className="inline-block h-0.5 w-4 bg-blue-600" /> available
+        </li>
+        {lines.map((l) => (
+          <li key={l.label} className="flex items-center gap-1">
+            <span className="inline-block w-4 border-t-2 border-dashed" style={{ borderColor: l.color }} /> {l.label}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

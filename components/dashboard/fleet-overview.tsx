@@ -110,6 +110,7 @@ export function FleetOverview() {
             <option value="pid">pid margin</option>
             <option value="lease">lease age</option>
             <option value="pods">pods</option>
+            <option value="eviction">next eviction</option>
             <option value="name">name</option>
           </select>
         </label>

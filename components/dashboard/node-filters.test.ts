@@ -21,6 +21,11 @@ describe("filterAndSortNodes", () => {
   it("sorts by smallest memory margin first, unknown last", () => {
     expect(filterAndSortNodes(rows, state({})).map((r) => r.name)).toEqual(["a", "c", "b", "gpu-1"]);
   });
+  it("sorts by the soonest expected eviction, nodes without one last", () => {
+    const ev = (at: number) => ({ nextEviction: { at, signal: "memory.available", because: "grace" as const } });
+    const fleet = [row("late", 0.5, ev(2000)), row("none", 0.01), row("soon", 0.5, ev(1000)), row("absent", 0.3, { nextEviction: undefined })];
+    expect(filterAndSortNodes(fleet, state({ sort: "eviction" })).map((r) => r.name)).toEqual(["soon", "late", "absent", "none"]);
+  });
   it("filters pressure, pool, search and margin", () => {
     expect(filterAndSortNodes(rows, state({ filter: "pressure" })).map((r) => r.name)).toEqual(["c"]);
     expect(filterAndSortNodes(rows, state({ pool: "gpu" })).map((r) => r.name)).toEqual(["gpu-1"]);

@@ -29,6 +29,8 @@ function sortValue(r: NodeRow, sort: UrlState["sort"]): number | string {
       return r.leaseAgeSeconds ?? Infinity;
     case "pods":
       return r.podCount;
+    case "eviction":
+      return r.nextEviction?.at ?? Infinity;
     default:
       return r.worstMargin[sort]?.fraction ?? Infinity;
   }

@@ -6,9 +6,10 @@ import { useRef } from "react";
 import type { NodeRow } from "@/lib/dto";
 import { cn, formatAge, formatResource } from "@/lib/format";
 import { MarginCell } from "./margin-cell";
+import { NextEvictionCell, NextEvictionHeader } from "./next-eviction";
 import { FAMILIES } from "./node-filters";
 
-const COLS = "grid grid-cols-[minmax(12rem,2fr)_6rem_minmax(9rem,1fr)_4rem_repeat(3,7rem)_minmax(9rem,1fr)_3.5rem_5.5rem] items-center gap-2 px-2";
+const COLS = "grid grid-cols-[minmax(12rem,2fr)_6rem_minmax(9rem,1fr)_6.5rem_4rem_repeat(3,7rem)_minmax(9rem,1fr)_3.5rem_5.5rem] items-center gap-2 px-2";
 const ROW_HEIGHT = 36;
 
 function ConditionBadges({ r }: { r: NodeRow }) {
@@ -60,7 +61,7 @@ export function NodeTable({ rows, query }: { rows: NodeRow[]; query: string }) {
           <span key={h} role="columnheader" className="truncate">
             {h}
           </span>
-        ))}
+        )).toSpliced(3, 0, <NextEvictionHeader key="next-eviction" />)}
       </div>
       <div ref={parent} className="max-h-[65vh] overflow-auto" data-testid="node-table-body">
         <div role="rowgroup" style={{ height: virtual.getTotalSize(), position: "relative" }}>
@@ -86,6 +87,7 @@ export function NodeTable({ rows, query }: { rows: NodeRow[]; query: string }) {
                 <span role="cell">
                   <ConditionBadges r={r} />
                 </span>
+                <NextEvictionCell r={r} />
                 <span role="cell" className={cn("tabular-nums", r.leaseAgeSeconds != null && r.leaseAgeSeconds > (r.leaseDurationSeconds ?? 40) && "font-semibold text-red-600")} title="Seconds since the kubelet renewed its Lease (stale past the lease duration, 40 s by default)">
                   {formatAge(r.leaseAgeSeconds)}
                 </span>

@@ -19,6 +19,7 @@ import { CgroupTable } from "./cgroup-table";
 import { ConditionsPanel } from "./conditions-panel";
 import { EvictionsTable } from "./evictions-table";
 import { KubeletConfigPanel } from "./kubelet-config-panel";
+import { LiveVerdict } from "./live-verdict";
 import { requestedByPods, usedFromSummary } from "./node-usage";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
@@ -98,7 +99,7 @@ export function NodePage({ name }: { name: string }) {
             What if…{hasWhatIf(state.whatIf) ? " (changed)" : ""}
           </button>
         </header>
-        {/* Live verdict slot: components/node/live-verdict.tsx (the live eviction forecast) renders here, directly under the header. */}
+        <LiveVerdict name={row.name} />
         <SignalPanels result={view} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} />
         <RankingTabs result={view} pods={pods} signal={state.signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
         <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={view} liveAllocatable={live.out.allocatable} requested={requested} used={usedFromSummary(data.summary as Summary | null)} />

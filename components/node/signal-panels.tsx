@@ -3,9 +3,13 @@
 import { type ChartLine, SignalChart } from "@/components/charts/signal-chart";
 import { Explain } from "@/components/ui/explain";
 import type { HistorySeries } from "@/lib/dto";
+import { signalCondition } from "@/lib/eviction/signals";
 import type { AnalyzeOutput, SignalReport } from "@/lib/eviction/types";
+import { type ConditionHold, type NodeForecast, words } from "@/lib/forecast";
 import { cn, formatAge, formatSignal } from "@/lib/format";
-import { projectTimeToThreshold } from "@/lib/projection";
+import { localClock } from "@/components/ui/use-cluster-now";
+import { SignalForecastView } from "./signal-forecast";
+import { useNodeForecast } from "./use-node-forecast";
 
 interface Props {
   result: AnalyzeOutput;
@@ -23,11 +27,23 @@ function gcLines(s: SignalReport, gc: Props["imageGc"]): ChartLine[] {
   ];
 }
 
-function Panel({ s, result, history, imageGc }: { s: SignalReport } & Props) {
+interface Live {
+  forecast: NodeForecast | null;
+  now: number;
+}
+
+/** The state column in words: "ok", "met: evicting", "met: grace ends 14:57:40". */
+function stateText(kind: "hard" | "soft", met: boolean, f: NodeForecast["signals"][number] | undefined, now: number): string {
+  if (!met) return "ok";
+  if (kind === "hard") return "met: evicting on the next cycle";
+  const g = f?.soft;
+  if (!g) return "met: evicts after its grace";
+  return g.actsAt <= now ? "met: grace over, evicting" : `met: grace ends ${localClock(g.actsAt)}`;
+}
+
+function Panel({ s, history, imageGc, live, hold }: { s: SignalReport; live: Live; hold: ConditionHold | null } & Props) {
   const series = history?.signals[s.signal];
-  const nearest = s.thresholds.reduce<SignalReport["thresholds"][number] | null>((a, t) => (a == null || t.margin < a.margin ? t : a), null);
-  const soft = result.thresholds.find((t) => t.signal === s.signal && t.kind === "soft");
-  const proj = nearest && series && history ? projectTimeToThreshold(series.available, history.intervalSeconds, nearest.value) : null;
+  const f = live.forecast?.signals.find((x) => x.signal === s.signal);
   const lines: ChartLine[] = [
     ...s.thresholds.map((t) => ({ label: `${t.kind} ${formatSignal(s.signal, t.value)}`, value: t.value, color: t.kind === "hard" ? "#dc2626" : "#ea580c" })),
     ...gcLines(s, imageGc),
@@ -66,22 +82,23 @@ function Panel({ s, result, history, imageGc }: { s: SignalReport } & Props) {
                 <td className={cn("tabular-nums", t.met && "font-semibold text-red-600")} data-testid="margin">
                   {formatSignal(s.signal, t.margin)}
                 </td>
-                <td>{t.met ? (t.kind === "soft" && soft ? `met — evicts after ${formatAge(soft.gracePeriodSeconds)} grace` : "met — evicts now") : "ok"}</td>
+                <td data-testid="state">{stateText(t.kind, t.met, f, live.now)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {proj?.secondsToThreshold != null && (
-        <p className="text-sm" data-testid="projection">
-          {proj.secondsToThreshold === 0 ? "Below the nearest threshold now." : `At the recent trend, reaches the ${nearest?.kind} threshold in about ${formatAge(proj.secondsToThreshold)}.`}
+      {hold && (
+        <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="panel-hold">
+          Every threshold is ok, yet {words.holdSentence(hold, live.now, localClock)}.
         </p>
       )}
+      {f && <SignalForecastView f={f} now={live.now} />}
       {series && history && series.available.some((v) => v != null) ? (
         <figure>
-          <SignalChart signal={s.signal} start={history.start} intervalSeconds={history.intervalSeconds} samples={series.available} lines={lines} />
+          <SignalChart signal={s.signal} start={history.start} intervalSeconds={history.intervalSeconds} samples={series.available} lines={lines} label={`Chart of ${s.signal} available over time`} />
           <figcaption className="sr-only">
-            {s.signal} over the last {formatAge(series.available.length * history.intervalSeconds)}: now {formatSignal(s.signal, s.available)};{lines.map((l) => ` ${l.label}`).join(",")}
+            {s.signal} over the last {formatAge(series.available.length * history.intervalSeconds)}: now {formatSignal(s.signal, s.available)};{lines.map((l) => ` ${l.label} at ${formatSignal(s.signal, l.value)}`).join(",")}
           </figcaption>
         </figure>
       ) : (
@@ -91,17 +108,24 @@ function Panel({ s, result, history, imageGc }: { s: SignalReport } & Props) {
   );
 }
 
-/** One panel per observed signal: value, thresholds, margins, grace state, trend chart and projection. */
+/** One panel per observed signal: value, thresholds, margins, live forecast (grace countdown, hold, next pod out) and trend chart. */
 export function SignalPanels(props: Props) {
+  const live = useNodeForecast(props.result.node);
+  const holds = live.forecast?.holds ?? [];
   return (
     <section aria-labelledby="signals-h" className="space-y-3">
       <h2 id="signals-h" className="text-lg font-medium">
         Eviction signals
       </h2>
       {props.result.signals.length === 0 && <p className="text-sm text-zinc-500">No Summary API data yet: nothing observed.</p>}
+      {holds.map((h) => (
+        <p key={h.condition} role="note" data-testid="hold-note" className="rounded border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950/40 dark:text-amber-100">
+          <strong>Why {h.condition} while every threshold is ok:</strong> {words.holdExplanation(h, localClock)}
+        </p>
+      ))}
       <div className="grid gap-3 lg:grid-cols-2">
         {props.result.signals.map((s) => (
-          <Panel key={s.signal} s={s} {...props} />
+          <Panel key={s.signal} s={s} {...props} live={live} hold={holds.find((h) => h.condition === signalCondition(s.signal)) ?? null} />
         ))}
       </div>
     </section>

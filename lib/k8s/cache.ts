@@ -144,7 +144,7 @@ export class ClusterCache {
     const now = this.now();
     for (const name of this.dirty) {
       this.dirty.delete(name);
-      this.states.get(name)?.recompute(now);
+      this.states.get(name)?.recompute(now, this.settings.summaryIntervalMs / 1000);
       if (Date.now() > end) break;
     }
     if (this.dirty.size) this.recomputeTimer = setTimeout(() => this.recompute(), 0);

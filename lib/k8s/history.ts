@@ -69,14 +69,14 @@ export class NodeHistory {
     this.cap = cap;
   }
 
-  /** Resamples onto a regular grid of `intervalSeconds` (last sample per slot wins; gaps are null). */
-  series(intervalSeconds: number): HistorySeries {
+  /** Resamples onto a regular grid of `intervalSeconds` (last sample per slot wins; gaps are null), the newest `maxSlots` slots at most. */
+  series(intervalSeconds: number, maxSlots = this.maxSamples): HistorySeries {
     const step = intervalSeconds * 1000;
     if (this.len === 0) return { start: 0, intervalSeconds, signals: {} };
     const first = this.data[this.head]!;
     const last = this.data[(this.head + this.len - 1) % this.cap]!;
     const start = Math.floor(first / step) * step;
-    const slots = Math.min(this.maxSamples, Math.floor((last - start) / step) + 1);
+    const slots = Math.min(this.maxSamples, maxSlots, Math.floor((last - start) / step) + 1);
     const gridStart = start + Math.max(0, Math.floor((last - start) / step) + 1 - slots) * step;
     const signals: HistorySeries["signals"] = {};
     for (const signal of this.signals) {

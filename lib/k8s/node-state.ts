@@ -2,7 +2,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { analyzeNode, type SignalReport } from "@/lib/eviction";
 import { type CollectionStatus, type NodeRow, nodeRow } from "@/lib/dto";
-import { type ConditionChange } from "./evictions";
+import { nextEviction } from "@/lib/forecast/next-eviction";
+import { type ConditionChange, evictionRecords } from "./evictions";
 import { NodeHistory } from "./history";
 import { type StoredSummary, expandSummary, sharePodStrings, storedNodeStats } from "./stored-summary";
 import { type NodeConfig, amounts, engineInput, nodeConditions, poolOf, requestedTotals, usedFromSummary, worstMargins } from "./to-engine";
@@ -88,14 +89,16 @@ export class NodeState {
   }
 
   /** Runs the engine and rebuilds the row; pushes a history sample when the Summary is new. */
-  recompute(clusterNow: number): void {
+  recompute(clusterNow: number, intervalSeconds = 10): void {
     this.dirty = false;
     const node = this.node;
     if (!node) return void (this.row = null);
     const active = this.activePods();
     this.analyzeError = null;
+    let analysis: ReturnType<typeof analyzeNode> | null = null;
     try {
-      this.signals = analyzeNode(engineInput(node, active, this.summary, this.config)).signals;
+      analysis = analyzeNode(engineInput(node, active, this.summary, this.config));
+      this.signals = analysis.signals;
     } catch (e) {
       this.signals = null;
       this.analyzeError = `bad data: ${(e as Error).message}`.slice(0, 300);
@@ -104,6 +107,11 @@ export class NodeState {
       this.historySeq = this.summarySeq;
       this.history.push(clusterNow, this.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })));
     }
+    const forecast = analysis && nextEviction({
+      now: clusterNow, result: analysis, conditions: (node.status.conditions ?? []) as { type: string; status: string }[],
+      evictions: evictionRecords(this.pods.values(), [], this.name), kubeletConfig: this.config.kubeletConfig, kubeletFlags: this.config.kubeletFlags,
+      history: (slots) => this.history.series(intervalSeconds, slots), intervalSeconds,
+    });
     const { ready, conditions } = nodeConditions(node);
     this.row = {
       name: this.name,
@@ -120,6 +128,7 @@ export class NodeState {
       used: usedFromSummary(this.stored && { node: storedNodeStats(this.stored) }),
       podCount: active.length,
       configId: this.configId,
+      nextEviction: forecast ?? null,
       observations: Object.fromEntries((this.signals ?? []).map((o) => [o.signal, { available: o.available, capacity: o.capacity }])),
     };
     // Validated once per change, not per request: the route then only checks the envelope.

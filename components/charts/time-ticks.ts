@@ -1,0 +1,24 @@
+// X-axis ticks for a time series: one step for the whole axis, picked from the span, and one
+// label format for that step, so an axis never repeats "14:42" five times nor mixes formats.
+
+const STEPS_SECONDS = [10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
+
+export interface TimeTicks {
+  ticks: number[];
+  /** Formats a tick (ms) in the reader's local 24-hour time: HH:MM:SS below a minute's step, else HH:MM. */
+  format: (ms: number) => string;
+}
+
+/** Picks ticks at a round step so that at most `maxTicks` fall within [from, to] (ms). */
+export function timeTicks(from: number, to: number, maxTicks = 6): TimeTicks {
+  const span = Math.max(0, to - from) / 1000;
+  const step = (STEPS_SECONDS.find((s) => span / s <= maxTicks - 1) ?? STEPS_SECONDS[STEPS_SECONDS.length - 1]!) * 1000;
+  const ticks: number[] = [];
+  // round steps in local time: minutes and hours line up with the clock the reader sees
+  const offset = new Date(from).getTimezoneOffset() * 60_000;
+  for (let t = Math.ceil((from - offset) / step) * step + offset; t <= to; t += step) ticks.push(t);
+  const withSeconds = step < 60_000;
+  const format = (ms: number) =>
+    new Date(ms).toLocaleTimeString([], withSeconds ? { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false } : { hour: "2-digit", minute: "2-digit", hour12: false });
+  return { ticks, format };
+}

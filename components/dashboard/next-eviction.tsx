@@ -1,0 +1,52 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { NodeRow } from "@/lib/dto";
+import { roughly } from "@/lib/forecast/words";
+import { clusterOptions } from "@/lib/queries";
+import { localClock, useClusterNow } from "@/components/ui/use-cluster-now";
+import { useUrlState } from "./use-url-state";
+
+const WHY: Record<NonNullable<NodeRow["nextEviction"]>["because"], string> = {
+  "hard-met": "hard threshold met",
+  "grace-over": "soft grace over",
+  grace: "soft grace ends",
+  "reaches-hard": "reaches hard threshold at the recent rate",
+  "reaches-soft": "reaches soft threshold at the recent rate, then grace",
+};
+
+/** The "Next eviction" column header: a sort button (soonest first), like a sortable table header. */
+export function NextEvictionHeader() {
+  const { state, setState } = useUrlState();
+  const active = state.sort === "eviction";
+  return (
+    <span role="columnheader" aria-sort={active ? (state.desc ? "descending" : "ascending") : "none"} className="truncate">
+      <button
+        type="button"
+        className="font-medium hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+        title="Sort by the soonest eviction the live forecast expects"
+        onClick={() => setState((s) => ({ ...s, sort: "eviction", desc: s.sort === "eviction" ? !s.desc : false }))}
+      >
+        Next eviction{active ? (state.desc ? " ↓" : " ↑") : ""}
+      </button>
+    </span>
+  );
+}
+
+/** When the kubelet is expected to evict on this node, counting down from the overview's time. */
+export function NextEvictionCell({ r }: { r: NodeRow }) {
+  const { data, dataUpdatedAt } = useQuery(clusterOptions());
+  const docTime = data ? Date.parse(data.generatedAt) : Date.now();
+  const now = useClusterNow(docTime, dataUpdatedAt || Date.now());
+  const e = r.nextEviction;
+  if (!e) return <span role="cell" className="text-zinc-400" title="No eviction expected at the current rate">–</span>;
+  const soon = e.at <= now;
+  const label = `${e.signal}: ${WHY[e.because]}, ${soon ? "evicting now" : `in ${roughly((e.at - now) / 1000)} (${localClock(e.at)})`}`;
+  return (
+    <span role="cell" className="truncate tabular-nums" data-testid="next-eviction" title={label} aria-label={label}>
+      <span className={soon || e.because === "hard-met" ? "font-semibold text-red-600 dark:text-red-400" : e.because === "grace" ? "text-orange-700 dark:text-orange-300" : ""}>
+        {soon ? "now" : roughly((e.at - now) / 1000)}
+      </span>
+    </span>
+  );
+}

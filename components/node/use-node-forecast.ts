@@ -1,0 +1,36 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { analyze, parseAnalyzeInput } from "@/lib/eviction";
+import type { Pod } from "@/lib/eviction/k8s-types";
+import type { NodeDetail } from "@/lib/dto";
+import { type NodeForecast, forecastNode, transitionPeriodOf } from "@/lib/forecast";
+import { nodeOptions } from "@/lib/queries";
+import { useClusterNow } from "@/components/ui/use-cluster-now";
+
+// One forecast per node document, shared by the verdict and the signal panels.
+const forecasts = new WeakMap<NodeDetail, NodeForecast | null>();
+
+function forecastOf(d: NodeDetail): NodeForecast | null {
+  if (forecasts.has(d)) return forecasts.get(d)!;
+  let fc: NodeForecast | null = null;
+  try {
+    const result = analyze(parseAnalyzeInput({ node: d.node, pods: d.pods, summary: d.summary, kubeletConfig: d.kubeletConfig, kubeletFlags: d.kubeletFlags }));
+    fc = forecastNode({
+      now: Date.parse(d.generatedAt), result, history: d.history, conditions: d.conditions, evictions: d.evictions,
+      pods: d.pods as Pod[], transitionPeriodSeconds: transitionPeriodOf(d.kubeletConfig, d.kubeletFlags),
+    });
+  } catch {
+    // the page already shows why the node's data cannot be analyzed
+  }
+  forecasts.set(d, fc);
+  return fc;
+}
+
+/** The live forecast of a node (its own settings, never a what-if) and the cluster time now, ticking every second. */
+export function useNodeForecast(name: string | null): { forecast: NodeForecast | null; now: number } {
+  const { data, dataUpdatedAt } = useQuery({ ...nodeOptions(name ?? ""), enabled: !!name });
+  const forecast = data ? forecastOf(data) : null;
+  const now = useClusterNow(forecast?.now ?? 0, dataUpdatedAt);
+  return { forecast, now };
+}

@@ -1,0 +1,126 @@
+// The live forecast of a node: every signal's forecast (signal-forecast.ts), the pressure
+// conditions the kubelet still reports although no threshold is met (held by
+// evictionPressureTransitionPeriod, kubelet-eviction.md §5.4), and the soonest expected eviction.
+import type { EvictionRecord, HistorySeries } from "@/lib/dto";
+import { resolveConfig } from "@/lib/eviction/config-memo";
+import { isCriticalPod } from "@/lib/eviction/critical";
+import { isMet } from "@/lib/eviction/evaluate";
+import type { Pod } from "@/lib/eviction/k8s-types";
+import { type PressureCondition, SIGNALS, type Signal, signalCondition, signalResource } from "@/lib/eviction/signals";
+import type { AnalyzeOutput } from "@/lib/eviction/types";
+import { lastMetSample } from "./history-runs";
+import { type SignalForecast, forecastSignal } from "./signal-forecast";
+
+export const PRESSURE_CONDITIONS: readonly PressureCondition[] = ["MemoryPressure", "DiskPressure", "PIDPressure"];
+
+/** The kubelet's default evictionPressureTransitionPeriod (5m). */
+export const DEFAULT_TRANSITION_PERIOD_SECONDS = 300;
+
+export interface ConditionLike {
+  type: string;
+  status: string;
+  lastTransitionTime?: string;
+}
+
+/** A pressure condition that is True while none of its thresholds is met now. */
+export interface ConditionHold {
+  condition: PressureCondition;
+  /** The latest moment a threshold of this condition is known to have been met (cluster ms). */
+  lastMetAt: number;
+  /** What told us: a history sample Headroom collected, a kubelet eviction, or only the condition's transition. */
+  lastMetFrom: "history" | "eviction" | "transition";
+  /** lastMetAt + the transition period: the kubelet reports the condition until then, unless a threshold is met again. */
+  clearsAt: number;
+  periodSeconds: number;
+}
+
+export interface NodeForecastInput {
+  /** The document's time on the cluster clock (ms). */
+  now: number;
+  result: AnalyzeOutput;
+  history: HistorySeries | null;
+  conditions: readonly ConditionLike[];
+  evictions: readonly EvictionRecord[];
+  /** The node's pods, to tell critical ones (never evicted) apart; without them no pod counts as critical. */
+  pods?: readonly Pod[];
+  transitionPeriodSeconds: number;
+}
+
+export interface NodeForecast {
+  now: number;
+  /** The node's evictionPressureTransitionPeriod in seconds. */
+  periodSeconds: number;
+  signals: SignalForecast[];
+  holds: ConditionHold[];
+  /** The soonest expected eviction over all signals, or null. */
+  next: (NonNullable<SignalForecast["eviction"]> & { signal: Signal }) | null;
+}
+
+/** Reads the node's evictionPressureTransitionPeriod from its kubelet settings; the default when they cannot be read. */
+export function transitionPeriodOf(kubeletConfig: unknown, kubeletFlags: string | null | undefined): number {
+  try {
+    return resolveConfig(kubeletConfig, kubeletFlags ?? undefined, {}).config.evictionPressureTransitionPeriodSeconds;
+  } catch {
+    return DEFAULT_TRANSITION_PERIOD_SECONDS;
+  }
+}
+
+const ms = (iso: string | null | undefined) => {
+  const t = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(t) ? null : t;
+};
+
+/** The condition a starved resource raises (memory → MemoryPressure, …), through the engine's signal tables. */
+function conditionOfResource(resource: string | null): PressureCondition | null {
+  const s = SIGNALS.find((x) => signalResource(x) === resource);
+  return s ? signalCondition(s) : null;
+}
+
+function holdOf(c: PressureCondition, trueSince: number | null, input: NodeForecastInput): ConditionHold | null {
+  const thresholds = input.result.thresholds.filter((t) => signalCondition(t.signal) === c);
+  const capacity = new Map(input.result.signals.map((s) => [s.signal, s.capacity]));
+  const checks = thresholds.map((t) => ({
+    signal: t.signal,
+    met: (available: number) => isMet(t, { [t.signal]: { available, capacity: capacity.get(t.signal) ?? 0 } }),
+  }));
+  const candidates: { at: number; from: ConditionHold["lastMetFrom"] }[] = [];
+  const sampled = lastMetSample(input.history, checks);
+  if (sampled != null) candidates.push({ at: sampled, from: "history" });
+  // the kubelet evicts in the cycle in which it observes the threshold met
+  for (const e of input.evictions) {
+    const at = ms(e.time);
+    if (e.kind === "node-pressure" && at != null && conditionOfResource(e.signalResource) === c) candidates.push({ at, from: "eviction" });
+  }
+  if (trueSince != null) candidates.push({ at: trueSince, from: "transition" });
+  const best = candidates.reduce<(typeof candidates)[number] | null>((a, x) => (a == null || x.at > a.at ? x : a), null);
+  if (!best) return null;
+  const periodSeconds = input.transitionPeriodSeconds;
+  return { condition: c, lastMetAt: best.at, lastMetFrom: best.from, clearsAt: best.at + periodSeconds * 1000, periodSeconds };
+}
+
+/** Forecasts a node: per-signal forecasts, transition-period holds and the soonest eviction. */
+export function forecastNode(input: NodeForecastInput): NodeForecast {
+  const trueSince = new Map<string, number | null>();
+  for (const c of input.conditions) if (c.status === "True") trueSince.set(c.type, ms(c.lastTransitionTime));
+  const evictedAt = input.evictions.map((e) => ms(e.time)).filter((t): t is number => t != null);
+  const trendSince = evictedAt.length > 0 ? Math.max(...evictedAt) : null;
+  const critical = new Set((input.pods ?? []).filter((p) => isCriticalPod(p)).map((p) => p.metadata?.uid ?? ""));
+  const signals = input.result.signals.map((s) =>
+    forecastSignal(s, {
+      now: input.now, result: input.result, history: input.history,
+      conditionTrueSince: trueSince.get(signalCondition(s.signal)) ?? null,
+      isCritical: (uid) => critical.has(uid),
+      trendSince,
+    }),
+  );
+  const holds: ConditionHold[] = [];
+  for (const c of PRESSURE_CONDITIONS) {
+    if (!trueSince.has(c)) continue;
+    if (input.result.signals.some((s) => signalCondition(s.signal) === c && s.thresholds.some((t) => t.met))) continue;
+    const h = holdOf(c, trueSince.get(c) ?? null, input);
+    if (h) holds.push(h);
+  }
+  let next: NodeForecast["next"] = null;
+  for (const f of signals) if (f.eviction && (next == null || f.eviction.at < next.at)) next = { ...f.eviction, signal: f.signal };
+  return { now: input.now, periodSeconds: input.transitionPeriodSeconds, signals, holds, next };
+}

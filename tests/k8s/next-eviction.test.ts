@@ -1,0 +1,35 @@
+// The fleet row's "next eviction", computed by the cache with lib/forecast from what it collected.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { ClusterCache } from "@/lib/k8s/cache";
+import { buildOverview } from "@/lib/k8s/overview";
+import { type Sim, startSim } from "@/lib/sim";
+import { cacheFor, until } from "./helpers";
+
+const info = { context: "headroom-sim", contexts: ["headroom-sim"], demo: false };
+let sim: Sim;
+let cache: ClusterCache;
+
+beforeAll(async () => {
+  sim = await startSim({ scenario: "memory-pressure", bookmarkEveryMs: 200 });
+  cache = cacheFor(sim);
+  await cache.whenReady(15_000);
+});
+afterAll(async () => {
+  cache?.stop();
+  await sim?.close();
+});
+
+it("rows carry the soonest expected eviction: the soft grace end on the leaking node, none on the other", async () => {
+  const start = sim.clock.now();
+  const [leaky, calm] = sim.cluster.nodes.map((n) => n.name) as [string, string];
+  const row = (name: string) => buildOverview(cache, info).nodes.find((n) => n.name === name)!;
+  expect(row(leaky).nextEviction).toBeNull();
+  // soft threshold (1Gi) met from the 250 s cycle on, grace 90 s; hard (300Mi) not before ~290 s
+  sim.advance(270);
+  await until(() => row(leaky).nextEviction?.because === "grace", 10_000, "a grace countdown on the leaking node");
+  expect(row(leaky).nextEviction).toEqual({ signal: "memory.available", because: "grace", at: start + 340_000 });
+  expect(row(calm).nextEviction).toBeNull();
+  sim.advance(25);
+  await until(() => row(leaky).nextEviction?.because === "hard-met", 10_000, "hard threshold met");
+  expect(row(leaky).nextEviction!.at).toBe(sim.clock.now());
+});
