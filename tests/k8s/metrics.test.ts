@@ -40,14 +40,17 @@ describe("renderCacheMetrics", () => {
     expect(text).toMatch(new RegExp(`^headroom_node_condition\\{node="[^"]+",condition="MemoryPressure"\\} 1$`, "m"));
   });
 
-  it("renders 5 000 nodes in well under a second", () => {
+  // Its time is a benchmark figure (npm run bench, data layer: "/metrics scrape"), not a test.
+  it("renders every node's families at 5 000 nodes", () => {
     const [name, state] = [...cache.states][0]!;
     const states = new Map(Array.from({ length: 5000 }, (_, i) => [`${name}-${i}`, state]));
     const big = Object.create(cache, { states: { value: states } }) as ClusterCache;
-    const t0 = performance.now();
     const text = renderCacheMetrics(big);
-    const ms = performance.now() - t0;
-    expect(text.split("\n").filter((l) => l.startsWith("headroom_signal_margin{")).length).toBeGreaterThanOrEqual(5000 * 5);
-    expect(ms).toBeLessThan(1000);
+    const lines = (family: string) => text.split("\n").filter((l) => l.startsWith(`${family}{`)).length;
+    expect(lines("headroom_signal_margin")).toBeGreaterThanOrEqual(5000 * 5);
+    // capacity only for signals with a threshold: one line per (node, signal) that has margins
+    const withThresholds = new Set(text.split("\n").filter((l) => l.startsWith("headroom_signal_margin{")).map((l) => l.replace(/,kind="[^"]+"/, "").split(" ")[0])).size;
+    expect(lines("headroom_signal_capacity")).toBe(withThresholds);
+    expect(lines("headroom_node_ready")).toBe(5000);
   });
 });
