@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { startSimProcess } from "./bench/sim-process";
+import { printedLines, recordBench } from "./bench/report";
 
 await import("../bin/register-server-only.mjs");
 const { ClusterCache } = await import("../lib/k8s/cache");
@@ -95,4 +96,5 @@ try {
 } finally {
   sim.kill("SIGTERM");
 }
+recordBench("Data layer (scripts/bench-data.ts)", printedLines());
 process.exit(0);
