@@ -6,7 +6,7 @@ import { cpus, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { format } from "node:util";
 
-export const BENCHMARKS_FILE = join(import.meta.dirname, "..", "..", "docs", "benchmarks.md");
+const BENCHMARKS_FILE = join(import.meta.dirname, "..", "..", "docs", "benchmarks.md");
 
 const HEADER = `# Benchmarks
 
@@ -59,7 +59,7 @@ export function replaceSection(doc: string, section: string, rendered: string): 
   return `${doc.trimEnd()}\n\n${rendered}\n`;
 }
 
-export interface RecordOptions {
+interface RecordOptions {
   file?: string;
   date?: Date;
   machine?: string;
