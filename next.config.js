@@ -1,10 +1,10 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // client-node is ESM with Node-only dependencies (undici, ws); keeping it external halves build
-  // memory and keeps it out of the server bundle (docs/stack.md G5).
+  // memory and keeps it out of the server bundle.
   serverExternalPackages: ["@kubernetes/client-node", "prom-client"],
-  // The container image runs .next/standalone/server.js (a traced, minimal node_modules); `npm
-  // start` keeps using `next start` on the full tree. scripts/standalone.mjs assembles the bundle.
+  // `npm start` (scripts/start.mjs) and the container image both run .next/standalone/server.js (a
+  // traced, minimal node_modules); scripts/standalone.mjs assembles the bundle.
   output: "standalone",
   poweredByHeader: false,
   // Headroom compresses its responses itself, at a level that suits a busy server

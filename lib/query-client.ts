@@ -1,7 +1,8 @@
 import { QueryClient, isServer } from "@tanstack/react-query";
 
 function makeQueryClient() {
-  // A non-zero staleTime stops the client refetching right after hydrating server-prefetched data.
+  // Queries poll every 10 s (lib/queries.ts); a 10 s staleTime lets a component that mounts later
+  // (or a tab regaining focus) reuse the cached document instead of fetching it again.
   return new QueryClient({ defaultOptions: { queries: { staleTime: 10_000 } } });
 }
 

@@ -1,7 +1,8 @@
 // The start-up switch, run once per server process from instrumentation.ts: a configured cluster
 // (KUBECONFIG, ~/.kube/config, or the in-cluster service account) when there is one, otherwise
-// the simulated cluster of lib/sim as a visible "demo cluster". This is the only file outside
-// lib/sim and tests that imports lib/sim; lib/k8s receives a kubeconfig and cannot tell the difference.
+// the simulated cluster of lib/sim as a visible "demo cluster". Outside lib/sim and tests, only this
+// file and scripts/bench-sim.ts import lib/sim (ESLint bars app/, components/ and lib/k8s/ from it);
+// lib/k8s receives a kubeconfig and cannot tell the difference.
 import { join } from "node:path";
 import { readEnv } from "@/lib/k8s/env";
 import { configureCluster, detectClusterSource, getCache } from "@/lib/k8s/runtime";

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { startSimProcess } from "./bench/sim-process";
+import { printedLines, recordBench } from "./bench/report";
 
 await import("../bin/register-server-only.mjs");
 const { ClusterCache } = await import("../lib/k8s/cache");
@@ -108,4 +109,5 @@ try {
 } finally {
   sim.kill("SIGTERM");
 }
+recordBench("Data layer (scripts/bench-data.ts)", printedLines());
 process.exit(0);

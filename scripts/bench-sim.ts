@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { startSim } from "../lib/sim";
+import { printedLines, recordBench } from "./bench/report";
 
 const KUBECTL = process.env.KUBECTL ?? "/usr/bin/kubectl";
 // large.yaml: `nodes` nodes, `deployments` x `replicas` pods plus one DaemonSet pod per node.
@@ -60,3 +61,4 @@ try {
   await sim.close();
   rmSync(dir, { recursive: true, force: true });
 }
+recordBench("Simulator (scripts/bench-sim.ts)", printedLines());

@@ -17,6 +17,7 @@ import { gzipSync } from "node:zlib";
 import { type Browser, chromium } from "@playwright/test";
 import { type InteractionFigures, measureKeyInteractions, observeInteractions, takeMetrics } from "./bench/inp";
 import { largeParams, startSimProcess } from "./bench/sim-process";
+import { printedLines, recordBench } from "./bench/report";
 
 const PORT = Number(process.env.BENCH_UI_PORT ?? 3199);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -151,6 +152,7 @@ async function main() {
     console.log(`  overview interactive:              ${median(runs).toFixed(0)} ms median of ${runs.length} (${Math.min(...runs).toFixed(0)}–${Math.max(...runs).toFixed(0)})`);
   });
   await browser.close();
+  recordBench("Dashboard (scripts/bench-ui.ts)", printedLines());
 }
 
 main().catch((e) => {

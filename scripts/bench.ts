@@ -2,6 +2,7 @@
 // asserts nothing (targets are checked by reading the output, not by timed tests).
 import { performance } from "node:perf_hooks";
 import { analyzeNode } from "../lib/eviction/index";
+import { printedLines, recordBench } from "./bench/report";
 import { syntheticNode } from "./bench/synthetic";
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000);
@@ -43,3 +44,4 @@ console.log(`  JSON.parse of all inputs:   ${parseMs.toFixed(0)} ms`);
 console.log(`  analyzeNode for all nodes:  ${analyzeMs.toFixed(0)} ms  (ratio ${(analyzeMs / parseMs).toFixed(2)} x parse; target <= 1.0)`);
 console.log(`  one node with 110 pods:     ${perOne.toFixed(3)} ms  (target < 1 ms)`);
 console.log(`  peak RSS:                   ${mib(peakRss)} MiB`);
+recordBench("Engine (scripts/bench.ts)", printedLines());

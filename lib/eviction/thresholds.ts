@@ -1,5 +1,5 @@
 // The kubelet's threshold list (pkg/kubelet/eviction/helpers.go ParseThresholdConfig,
-// UpdateContainerFsThresholds, GetThresholdQuantity). Spec: shared/docs/kubelet-eviction.md §3, §5.1.
+// UpdateContainerFsThresholds, GetThresholdQuantity). Rules: docs/engine-rules.md.
 import {
   ConfigError,
   DEFAULT_EVICTION_HARD,

@@ -58,7 +58,7 @@ export interface RankingRow {
   exceedsRequest: boolean | null;
 }
 
-/** The `analyze` output document (shared/docs/analyze-contract.md). */
+/** The `analyze` output document (docs/analyze-contract.md). */
 export interface AnalyzeOutput {
   node: string | null;
   thresholdSource: "kubeletConfig" | "kubeletFlags" | "defaults";

@@ -1,7 +1,8 @@
 import "server-only";
 import { z } from "zod";
 
-// Every setting Headroom reads from the environment, validated once. Only lib/k8s reads process.env.
+// The cluster, collection and demo-cluster settings from the environment, validated once. The
+// server's own settings (auth, framing, logs, bind address) are in lib/config.ts.
 const seconds = (def: number) => z.coerce.number().positive().default(def);
 const flag = z
   .enum(["true", "false", "1", "0", ""])

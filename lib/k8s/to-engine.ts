@@ -14,7 +14,7 @@ export interface NodeConfig {
   kubeletFlags: string | null;
 }
 
-/** Builds the analyze input document for one node (contract: shared/docs/analyze-contract.md). */
+/** Builds the analyze input document for one node (contract: docs/analyze-contract.md). */
 export function engineInput(node: TrimmedNode, pods: readonly object[], summary: object | null, config: NodeConfig): Record<string, unknown> {
   const doc: Record<string, unknown> = { node, pods: [...pods] };
   if (summary) doc.summary = summary;
