@@ -20,10 +20,10 @@ export function NextEvictionHeader() {
   const { state, setState } = useUrlState();
   const active = state.sort === "eviction";
   return (
-    <span role="columnheader" aria-sort={active ? (state.desc ? "descending" : "ascending") : "none"} className="truncate">
+    <span role="columnheader" aria-sort={active ? (state.desc ? "descending" : "ascending") : "none"}>
       <button
         type="button"
-        className="font-medium hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+        className="text-left font-medium leading-tight hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
         title="Sort by the soonest eviction the live forecast expects"
         onClick={() => setState((s) => ({ ...s, sort: "eviction", desc: s.sort === "eviction" ? !s.desc : false }))}
       >

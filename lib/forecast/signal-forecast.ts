@@ -46,6 +46,8 @@ export interface SignalForecast {
   secondsToHard: number | null;
   hardMet: boolean;
   softMet: boolean;
+  /** Which thresholds the signal has. */
+  configured: { soft: boolean; hard: boolean };
   soft: SoftGrace | null;
   /** The first non-critical pod of the signal's ranking, as the kubelet walks it. */
   nextPod: NextPod | null;
@@ -135,6 +137,7 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
     margin: nearest ? { kind: nearest.kind, value: nearest.margin, fraction: s.capacity > 0 ? nearest.margin / s.capacity : 0 } : null,
     ratePerSecond: rateOf(s, input),
     secondsToSoft, secondsToHard, hardMet, softMet, soft,
+    configured: { soft: !!softState, hard: !!hard },
     nextPod: s.thresholds.length > 0 ? nextPodOf(s, input) : null,
     eviction,
   };

@@ -1,0 +1,14 @@
+import { chromium } from "@playwright/test";
+const [,, url, out, width = "1440", scheme = "light", full = "1"] = process.argv;
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"] });
+const p = await b.newPage({ viewport: { width: Number(width), height: 900 }, colorScheme: scheme });
+const errs = [];
+p.on("console", (m) => m.type() === "error" && errs.push(m.text()));
+p.on("pageerror", (e) => errs.push(String(e)));
+await p.goto(url);
+await p.waitForTimeout(2500);
+await p.screenshot({ path: out, fullPage: full === "1" });
+const v = await p.getByTestId("live-verdict").textContent().catch(() => null);
+console.log("verdict:", v);
+console.log("errors:", errs);
+await b.close();
