@@ -62,7 +62,7 @@ function Panel({ s, history, imageGc, live, hold }: { s: SignalReport; live: Liv
       {s.thresholds.length === 0 ? (
         <p className="text-sm text-zinc-500">No threshold configured: the kubelet never evicts for this signal.</p>
       ) : (
-        <table className="w-full text-sm">
+        <table className="w-full text-sm [&_td]:pr-2 [&_th]:pr-2">
           <caption className="sr-only">Thresholds for {s.signal}</caption>
           <thead>
             <tr className="text-left text-xs text-zinc-500">

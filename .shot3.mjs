@@ -1,0 +1,12 @@
+import { chromium } from "@playwright/test";
+const [,, url, out, width = "390", scheme = "light", selector = '[data-testid="signal-memory.available"]'] = process.argv;
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"] });
+const p = await b.newPage({ viewport: { width: Number(width), height: 900 }, colorScheme: scheme });
+const errs = [];
+p.on("console", (m) => m.type() === "error" && errs.push(m.text()));
+p.on("pageerror", (e) => errs.push(String(e)));
+await p.goto(url);
+await p.waitForTimeout(3000);
+await p.locator(selector).first().screenshot({ path: out });
+console.log("errors:", errs, "verdict:", await p.getByTestId("verdict-text").textContent().catch(() => null));
+await b.close();
