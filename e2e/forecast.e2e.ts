@@ -89,6 +89,10 @@ test("MemoryPressure with every threshold ok: the page says the transition perio
     `Why MemoryPressure while every threshold is ok: The kubelet keeps reporting MemoryPressure for evictionPressureTransitionPeriod (5m) after a threshold was last met: at ${await clock(evicted)} (the kubelet's last eviction for it). It clears at ${clears} unless a threshold is met again.`,
   );
   await expect(node.signal("memory.available").getByTestId("panel-hold")).toHaveText(`Every threshold is ok, yet MemoryPressure held until ${clears} by the 5m transition period; no threshold is met now.`);
+  // charts: a name and a text alternative, and no focus stop without one
+  await expect(node.signal("memory.available").getByRole("img", { name: "Chart of memory.available available over time" })).toBeVisible();
+  await expect(node.signal("memory.available").locator("figcaption")).toContainText("memory.available over the last");
+  expect(await page.locator("svg[tabindex], .recharts-wrapper[tabindex]").count()).toBe(0);
   await shots(page, "held");
   expect(errors).toEqual([]);
 });
