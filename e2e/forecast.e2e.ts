@@ -130,8 +130,12 @@ test("fleet: the next-eviction column counts down and sorts by mouse and keyboar
   await page.keyboard.press("Space");
   await expect(fleet.rows.nth(0)).toContainText(LEAKY);
   await shots(page, "fleet");
-  // on the hard-met server the column says "now"
+  // on the hard-met server the column says "now"; after the eviction it says the condition is only held
   await page.goto(`${at(FORECAST_STATES.hardMet.port)}/?sort=eviction`);
   await expect(fleet.row(LEAKY).getByTestId("next-eviction")).toHaveText("now", { timeout: 30_000 });
+  await page.goto(`${at(FORECAST_STATES.held.port)}/`);
+  const held = fleet.row(LEAKY).getByTestId("next-eviction");
+  await expect(held).toHaveText(new RegExp(`^held to ${CLOCK}$`), { timeout: 30_000 });
+  await expect(held).toHaveAttribute("aria-label", /^MemoryPressure held by the kubelet's transition period until \d\d:\d\d:\d\d: no threshold met, no eviction expected$/);
   expect(errors).toEqual([]);
 });

@@ -39,6 +39,15 @@ export function NextEvictionCell({ r }: { r: NodeRow }) {
   const docTime = data ? Date.parse(data.generatedAt) : Date.now();
   const now = useClusterNow(docTime, dataUpdatedAt || Date.now());
   const e = r.nextEviction;
+  const hold = r.pressureHold;
+  if (!e && hold) {
+    const label = `${hold.condition} held by the kubelet's transition period until ${localClock(hold.clearsAt)}: no threshold met, no eviction expected`;
+    return (
+      <span role="cell" className="truncate text-xs text-amber-700 dark:text-amber-300" data-testid="next-eviction" title={label} aria-label={label}>
+        {hold.clearsAt > now ? `held to ${localClock(hold.clearsAt)}` : "clearing"}
+      </span>
+    );
+  }
   if (!e) return <span role="cell" className="text-zinc-400" title="No eviction expected at the current rate">–</span>;
   const soon = e.at <= now;
   const label = `${e.signal}: ${WHY[e.because]}, ${soon ? "evicting now" : `in ${roughly((e.at - now) / 1000)} (${localClock(e.at)})`}`;

@@ -37,7 +37,7 @@ export interface SoftGrace {
 
 export interface SignalForecast {
   signal: Signal;
-  /** available − the nearest threshold (negative = met), and as a fraction of capacity. */
+  /** available − the threshold that matters most (a met hard one, else the nearest; negative = met), and as a fraction of capacity. */
   margin: { kind: "hard" | "soft"; value: number; fraction: number } | null;
   /** Change of `available` per second over the recent window; null with fewer than 3 samples. */
   ratePerSecond: number | null;
@@ -113,8 +113,9 @@ function nextPodOf(s: SignalReport, input: SignalForecastInput): NextPod | null 
 
 /** Forecasts one signal (see SignalForecast); every time is on the cluster clock of `input.now`. */
 export function forecastSignal(s: SignalReport, input: SignalForecastInput): SignalForecast {
-  const nearest = s.thresholds.reduce<SignalReport["thresholds"][number] | null>((a, t) => (a == null || t.margin < a.margin ? t : a), null);
   const hard = s.thresholds.find((t) => t.kind === "hard");
+  // the threshold that matters most: a met hard one, else the one closest to (or furthest past) available
+  const nearest = hard?.met ? hard : s.thresholds.reduce<SignalReport["thresholds"][number] | null>((a, t) => (a == null || t.margin < a.margin ? t : a), null);
   const softState = s.thresholds.find((t) => t.kind === "soft");
   const softCfg = input.result.thresholds.find((t) => t.signal === s.signal && t.kind === "soft");
   const hardMet = !!hard?.met;
