@@ -97,10 +97,12 @@ function rateOf(s: SignalReport, input: SignalForecastInput): number | null {
 }
 
 function nextPodOf(s: SignalReport, input: SignalForecastInput): NextPod | null {
-  const row = (input.result.rankings[s.signal] ?? []).find((r) => !input.isCritical(r.uid));
-  if (!row) return null;
+  const ranking = input.result.rankings[s.signal] ?? [];
+  // a met signal: the engine's replay already walked the ranking the kubelet's way
   const replay = input.result.replay.find((r) => r.signal === s.signal);
-  const step = replay?.evicted[0]?.uid === row.uid ? replay.evicted[0] : undefined;
+  const step = replay?.evicted[0];
+  const row = step ? ranking.find((r) => r.uid === step.uid) : ranking.find((r) => !input.isCritical(r.uid));
+  if (!row) return null;
   return {
     namespace: row.namespace, name: row.name, uid: row.uid,
     qosClass: input.result.pods.find((p) => p.uid === row.uid)?.qosClass ?? null,
