@@ -26,6 +26,7 @@ async function shots(page: Page, name: string) {
     for (const scheme of ["light", "dark"] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}/forecast-${name}-${width}-${scheme}.png`, fullPage: width === 1440 });
       const signals = page.locator('section[aria-labelledby="signals-h"]');
       if (width !== 1440 && (await signals.count()) > 0) await signals.screenshot({ path: `${SHOTS}/forecast-${name}-signals-${width}-${scheme}.png` });
