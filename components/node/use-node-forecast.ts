@@ -28,9 +28,9 @@ function forecastOf(d: NodeDetail): NodeForecast | null {
 }
 
 /** The live forecast of a node (its own settings, never a what-if) and the cluster time now, ticking every second. */
-export function useNodeForecast(name: string | null): { forecast: NodeForecast | null; now: number } {
+export function useNodeForecast(name: string | null): { forecast: NodeForecast | null; now: number; collection: NodeDetail["row"]["collection"] | null } {
   const { data, dataUpdatedAt } = useQuery({ ...nodeOptions(name ?? ""), enabled: !!name });
   const forecast = data ? forecastOf(data) : null;
   const now = useClusterNow(forecast?.now ?? 0, dataUpdatedAt);
-  return { forecast, now };
+  return { forecast, now, collection: data?.row.collection ?? null };
 }
