@@ -5,7 +5,7 @@ import { words } from "@/lib/forecast";
 import { formatPercent, formatSignal } from "@/lib/format";
 import { localClock } from "@/components/ui/use-cluster-now";
 
-interface Props {
+interface SignalForecastViewProps {
   f: SignalForecast;
   /** Cluster time now (ticking). */
   now: number;
@@ -51,7 +51,7 @@ function marginText(f: SignalForecast, rate: string | null): string {
 }
 
 /** The live forecast of one signal: margin, rate, time to each threshold, grace countdown, hold, next pod out. */
-export function SignalForecastView({ f, now }: Props) {
+export function SignalForecastView({ f, now }: SignalForecastViewProps) {
   if (f.margin == null) return null;
   const grace = graceText(f, now);
   const reach = [reachText("soft", f, now), reachText("hard", f, now)].filter(Boolean).join(" · ");
