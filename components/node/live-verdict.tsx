@@ -2,7 +2,7 @@
 
 import { liveVerdict, type VerdictState } from "@/lib/forecast";
 import { cn, formatAge } from "@/lib/format";
-import { localClock } from "@/components/ui/use-cluster-now";
+import { localClock, useClusterNow } from "@/components/ui/use-cluster-now";
 import { useNodeForecast } from "./use-node-forecast";
 
 const TONE: Record<VerdictState, string> = {
@@ -23,7 +23,8 @@ const HEADING: Record<VerdictState, string> = {
 
 /** The verdict in words at the top of the node page: what the kubelet is about to do, live, from the node's own settings. */
 export function LiveVerdict({ name }: { name: string }) {
-  const { forecast, now, collection } = useNodeForecast(name);
+  const { forecast, receivedAt, collection } = useNodeForecast(name);
+  const now = useClusterNow(forecast?.now ?? 0, receivedAt);
   if (!forecast) return null;
   const v = liveVerdict(forecast, now, localClock);
   // a forecast from old stats must say so: the kubelet acts on fresh ones
