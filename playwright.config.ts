@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_TOKEN, PORT, PROMETHEUS_PORT, TOKEN_PORT, TOKEN_SERVER_LOG } from "./e2e/constants";
+import { E2E_TOKEN, FORECAST_STATES, PORT, PROMETHEUS_PORT, TOKEN_PORT, TOKEN_SERVER_LOG } from "./e2e/constants";
 
 const sim = { HEADROOM_SIM_SCENARIO: "memory-pressure", HEADROOM_SIM_FAST_FORWARD_SECONDS: "330", HEADROOM_SIM_SPEED: "0" };
 
@@ -58,5 +58,13 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
+    // e2e/forecast.e2e.ts: the same scenario frozen at other moments, one live state each
+    ...[FORECAST_STATES.softGrace, FORECAST_STATES.hardMet].map((st) => ({
+      command: `node scripts/start.mjs`,
+      env: { PORT: String(st.port), HOSTNAME: "127.0.0.1", ...sim, HEADROOM_SIM_FAST_FORWARD_SECONDS: String(st.seconds) },
+      url: `http://127.0.0.1:${st.port}/api/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+    })),
   ],
 });

@@ -59,6 +59,8 @@ export const nodeRow = z.object({
    * null = none expected; absent in rows built without a forecast.
    */
   nextEviction: z.object({ at: z.number(), signal: z.string(), because: z.enum(["hard-met", "grace-over", "grace", "reaches-hard", "reaches-soft"]) }).nullable().optional(),
+  /** A pressure condition the kubelet still reports with none of its thresholds met (evictionPressureTransitionPeriod), and when it clears (cluster ms). */
+  pressureHold: z.object({ condition: z.string(), clearsAt: z.number() }).nullable().optional(),
   /** The latest observation per signal (engine `signals[].available/capacity`), for fleet-wide what-if in the browser. */
   observations: z.record(z.string(), z.object({ available: z.number(), capacity: z.number() })),
 });

@@ -20,10 +20,10 @@ export async function startup(): Promise<{ demo: boolean }> {
   const ff = env.HEADROOM_SIM_FAST_FORWARD_SECONDS;
   // Start the sim `ff` seconds in the past and fast-forward, so its clock lands on "now" with
   // the scenario's first minutes already played (e2e tests use this to see pressure at once).
-  // A frozen clock starts on a 10 s boundary, the phase of the simulated kubelets' cycles, so a
+  // A frozen scenario starts on a 10 s boundary, the phase of the simulated kubelets' cycles, so a
   // fast-forward lands in the same place of the scenario on every run (e2e pages are exact).
   const frozen = env.HEADROOM_SIM_SPEED === 0;
-  const start = Math.floor(Date.now() / (frozen ? 10_000 : 1000)) * (frozen ? 10_000 : 1000) - ff * 1000;
+  const start = frozen ? Math.floor((Date.now() - ff * 1000) / 10_000) * 10_000 : Math.floor(Date.now() / 1000) * 1000 - ff * 1000;
   const clock = new SimClock({ start, mode: frozen ? "manual" : "realtime", speed: env.HEADROOM_SIM_SPEED });
   // By path, not name: in a server bundle lib/sim cannot find its scenarios next to itself.
   const scenario = join(process.cwd(), "lib", "sim", "scenarios", `${env.HEADROOM_SIM_SCENARIO}.yaml`);

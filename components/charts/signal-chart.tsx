@@ -29,11 +29,11 @@ export function SignalChart({ signal, start, intervalSeconds, samples, lines, la
   const data = samples.map((v, i) => ({ t: start + i * intervalSeconds * 1000, v }));
   const first = data.findIndex((d) => d.v != null);
   const observed = samples.filter((v): v is number => v != null);
-  if (observed.length < 2) {
-    return <p className="text-xs text-zinc-500">One sample so far: the chart starts with the second.</p>;
-  }
-  const from = data[first]!.t;
-  const to = data[data.length - 1]!.t;
+  if (first < 0) return null;
+  // a single sample still shows where it sits between the lines, on a two-minute axis around it
+  const single = observed.length === 1;
+  const from = single ? data[first]!.t - 60_000 : data[first]!.t;
+  const to = single ? data[first]!.t + 60_000 : data[data.length - 1]!.t;
   const { ticks, format } = timeTicks(from, to);
   const values = [...observed, ...lines.map((l) => l.value)];
   const lo = Math.min(...values);
@@ -51,7 +51,7 @@ export function SignalChart({ signal, start, intervalSeconds, samples, lines, la
             {lines.map((l) => (
               <ReferenceLine key={l.label} y={l.value} stroke={l.color} strokeDasharray="5 3" />
             ))}
-            <Line type="monotone" dataKey="v" stroke="#2563eb" dot={false} isAnimationActive={false} connectNulls={false} />
+            <Line type="monotone" dataKey="v" stroke="#2563eb" dot={single} isAnimationActive={false} connectNulls={false} />
           </LineChart>
         </ResponsiveContainer>
       </div>

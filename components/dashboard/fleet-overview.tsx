@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 import { clusterOptions } from "@/lib/queries";
 import { formatResource } from "@/lib/format";
 import { labelSelectorError } from "@/lib/label-selector";
@@ -20,6 +20,8 @@ function Stat({ label, value, hint }: { label: string; value: string | number; h
   );
 }
 
+const noSubscription = () => () => {};
+
 const input = "rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
 /** The fleet overview: summary, filters and the node table, all driven by the URL. */
@@ -34,7 +36,10 @@ export function FleetOverview() {
     return qs ? `?${qs}` : "";
   }, [state]);
 
-  if (isPending) return <p role="status">Loading the fleet…</p>;
+  // The header's query for the same document can finish before this boundary hydrates: render
+  // what the server rendered until hydration is done, or React reports a mismatch (#418).
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  if (isPending || !hydrated) return <p role="status">Loading the fleet…</p>;
   if (error) return <p role="alert" className="text-red-600">Could not load the cluster: {error.message}</p>;
   const c = data.cluster;
   const pressured = data.nodes.filter(underPressure).length;

@@ -20,10 +20,10 @@ export function NextEvictionHeader() {
   const { state, setState } = useUrlState();
   const active = state.sort === "eviction";
   return (
-    <span role="columnheader" aria-sort={active ? (state.desc ? "descending" : "ascending") : "none"} className="truncate">
+    <span role="columnheader" aria-sort={active ? (state.desc ? "descending" : "ascending") : "none"}>
       <button
         type="button"
-        className="font-medium hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+        className="text-left font-medium leading-tight hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
         title="Sort by the soonest eviction the live forecast expects"
         onClick={() => setState((s) => ({ ...s, sort: "eviction", desc: s.sort === "eviction" ? !s.desc : false }))}
       >
@@ -39,6 +39,15 @@ export function NextEvictionCell({ r }: { r: NodeRow }) {
   const docTime = data ? Date.parse(data.generatedAt) : Date.now();
   const now = useClusterNow(docTime, dataUpdatedAt || Date.now());
   const e = r.nextEviction;
+  const hold = r.pressureHold;
+  if (!e && hold) {
+    const label = `${hold.condition} held by the kubelet's transition period until ${localClock(hold.clearsAt)}: no threshold met, no eviction expected`;
+    return (
+      <span role="cell" className="truncate text-xs text-amber-700 dark:text-amber-300" data-testid="next-eviction" title={label} aria-label={label}>
+        {hold.clearsAt > now ? `held to ${localClock(hold.clearsAt)}` : "clearing"}
+      </span>
+    );
+  }
   if (!e) return <span role="cell" className="text-zinc-400" title="No eviction expected at the current rate">–</span>;
   const soon = e.at <= now;
   const label = `${e.signal}: ${WHY[e.because]}, ${soon ? "evicting now" : `in ${roughly((e.at - now) / 1000)} (${localClock(e.at)})`}`;

@@ -9,7 +9,7 @@ import { MarginCell } from "./margin-cell";
 import { NextEvictionCell, NextEvictionHeader } from "./next-eviction";
 import { FAMILIES } from "./node-filters";
 
-const COLS = "grid grid-cols-[minmax(12rem,2fr)_6rem_minmax(9rem,1fr)_6.5rem_4rem_repeat(3,7rem)_minmax(9rem,1fr)_3.5rem_5.5rem] items-center gap-2 px-2";
+const COLS = "grid grid-cols-[minmax(10rem,2fr)_6rem_minmax(7.5rem,1fr)_5.5rem_3.5rem_repeat(3,7rem)_minmax(7rem,1fr)_3.5rem_5.5rem] items-center gap-2 px-2";
 const ROW_HEIGHT = 36;
 
 function ConditionBadges({ r }: { r: NodeRow }) {

@@ -1,8 +1,8 @@
 "use client";
 
 import { liveVerdict, type VerdictState } from "@/lib/forecast";
-import { cn } from "@/lib/format";
-import { localClock } from "@/components/ui/use-cluster-now";
+import { cn, formatAge } from "@/lib/format";
+import { localClock, useClusterNow } from "@/components/ui/use-cluster-now";
 import { useNodeForecast } from "./use-node-forecast";
 
 const TONE: Record<VerdictState, string> = {
@@ -23,9 +23,12 @@ const HEADING: Record<VerdictState, string> = {
 
 /** The verdict in words at the top of the node page: what the kubelet is about to do, live, from the node's own settings. */
 export function LiveVerdict({ name }: { name: string }) {
-  const { forecast, now } = useNodeForecast(name);
+  const { forecast, receivedAt, collection } = useNodeForecast(name);
+  const now = useClusterNow(forecast?.now ?? 0, receivedAt);
   if (!forecast) return null;
   const v = liveVerdict(forecast, now, localClock);
+  // a forecast from old stats must say so: the kubelet acts on fresh ones
+  const stale = collection && collection.state !== "ok" ? `Stats are ${collection.state}${collection.ageSeconds != null ? ` (last Summary ${formatAge(collection.ageSeconds)} ago)` : ""}${collection.error ? `: ${collection.error}` : ""}; this forecast uses the last stats collected.` : null;
   return (
     <section aria-labelledby="verdict-h" data-testid="live-verdict" data-state={v.state} className={cn("rounded border-l-4 px-3 py-2", TONE[v.state])}>
       <h2 id="verdict-h" className="text-xs font-semibold uppercase tracking-wide">
@@ -34,6 +37,11 @@ export function LiveVerdict({ name }: { name: string }) {
       <p className="text-sm" data-testid="verdict-text">
         {v.text}
       </p>
+      {stale && (
+        <p className="text-xs font-semibold" data-testid="verdict-stale">
+          {stale}
+        </p>
+      )}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { words } from "@/lib/forecast";
 import { formatPercent, formatSignal } from "@/lib/format";
 import { localClock } from "@/components/ui/use-cluster-now";
 
-interface Props {
+interface SignalForecastViewProps {
   f: SignalForecast;
   /** Cluster time now (ticking). */
   now: number;
@@ -18,40 +18,48 @@ function rateText(f: SignalForecast): string | null {
   return `${f.ratePerSecond < 0 ? "falling" : "rising"} ${per} over the last 5 min`;
 }
 
-function reachText(kind: "soft" | "hard", met: boolean, seconds: number | null, now: number): string {
+function reachText(kind: "soft" | "hard", f: SignalForecast, now: number): string | null {
+  const met = kind === "soft" ? f.softMet : f.hardMet;
+  const seconds = kind === "soft" ? f.secondsToSoft : f.secondsToHard;
   if (met) return `${kind}: met`;
+  if (!f.configured[kind]) return null;
+  if (f.ratePerSecond == null) return `${kind}: no trend yet`;
   if (seconds == null) return `${kind}: not approaching`;
   return `${kind}: in ${words.roughly(seconds)} (${localClock(now + seconds * 1000)})`;
 }
 
-function graceText(f: SignalForecast, now: number): string | null {
+const BASIS_NOTE = {
+  history: null,
+  condition: "Met-since is the pressure condition's transition time: Headroom's own samples start later.",
+  "history-start": "Met since before Headroom's samples begin: the kubelet acts at that time at the latest.",
+} as const;
+
+function graceText(f: SignalForecast, now: number): { text: string; note: string | null } | null {
   const g = f.soft;
   if (!g) return null;
-  const since = g.metSince.basis === "history-start" ? `at least since ${localClock(g.metSince.at)}` : `since ${localClock(g.metSince.at)}`;
-  const source = g.metSince.basis === "condition" ? " (the pressure condition's transition; Headroom's own samples start later)" : "";
   const progress = words.graceProgress((now - g.metSince.at) / 1000, g.graceSeconds);
-  const acts = g.actsAt <= now ? "the grace period is over: the kubelet evicts on its next cycle" : `the kubelet acts at ${localClock(g.actsAt)}${g.metSince.basis === "history-start" ? " at the latest" : ""}, in ${words.roughly((g.actsAt - now) / 1000)}`;
-  return `Soft met ${since}${source} (${progress}); ${acts}.`;
+  const acts = g.actsAt <= now ? "the grace period is over: the kubelet evicts on its next cycle" : `the kubelet acts at ${localClock(g.actsAt)}, in ${words.roughly((g.actsAt - now) / 1000)}`;
+  return { text: `Soft met since ${localClock(g.metSince.at)} (${progress}); ${acts}.`, note: BASIS_NOTE[g.metSince.basis] };
+}
+
+function marginText(f: SignalForecast, rate: string | null): string {
+  const m = f.margin!;
+  const head = m.value < 0
+    ? `Below the ${m.kind} threshold by ${formatSignal(f.signal, -m.value)} (${formatPercent(-m.fraction)} of capacity)`
+    : `Margin ${formatSignal(f.signal, m.value)} (${formatPercent(m.fraction)} of capacity) to the ${m.kind} threshold`;
+  return `${head}; ${rate ?? "no trend yet (fewer than 3 samples)"}.`;
 }
 
 /** The live forecast of one signal: margin, rate, time to each threshold, grace countdown, hold, next pod out. */
-export function SignalForecastView({ f, now }: Props) {
-  const rate = rateText(f);
+export function SignalForecastView({ f, now }: SignalForecastViewProps) {
+  if (f.margin == null) return null;
   const grace = graceText(f, now);
-  const hasThresholds = f.margin != null;
+  const reach = [reachText("soft", f, now), reachText("hard", f, now)].filter(Boolean).join(" · ");
   return (
     <div className="space-y-1 rounded bg-zinc-50 p-2 text-sm dark:bg-zinc-900" data-testid={`forecast-${f.signal}`}>
       <h4 className="text-xs font-semibold text-zinc-600 dark:text-zinc-400">Live forecast</h4>
-      {f.margin && (
-        <p data-testid="forecast-margin">
-          Margin {formatSignal(f.signal, f.margin.value)} ({formatPercent(f.margin.fraction)} of capacity) to the {f.margin.kind} threshold{rate ? `; ${rate}` : "; no trend yet (fewer than 3 samples since the last change)"}.
-        </p>
-      )}
-      {hasThresholds && (
-        <p data-testid="forecast-reach">
-          At this rate: {reachText("soft", f.softMet, f.secondsToSoft, now)} · {reachText("hard", f.hardMet, f.secondsToHard, now)}
-        </p>
-      )}
+      <p data-testid="forecast-margin">{marginText(f, rateText(f))}</p>
+      <p data-testid="forecast-reach">At the recent rate: {reach}</p>
       {f.hardMet && (
         <p data-testid="forecast-hard" className="font-semibold text-red-700 dark:text-red-400">
           Hard threshold met: the kubelet evicts on its next 10 s cycle, with a 1 s grace for the pod.
@@ -59,16 +67,20 @@ export function SignalForecastView({ f, now }: Props) {
       )}
       {grace && (
         <p data-testid="forecast-grace" className="text-orange-800 dark:text-orange-300">
-          {grace}
+          {grace.text}
+          {grace.note && <span className="block text-xs text-zinc-500 dark:text-zinc-400">{grace.note}</span>}
         </p>
       )}
-      {f.nextPod && (
-        <p data-testid="forecast-next-pod">
-          Next pod out{f.softMet || f.hardMet ? "" : " if it comes to that"}: {words.podPhrase(f.signal, f.nextPod)}; {words.freesPhrase(f.signal, f.nextPod)}
-          {f.nextPod.reachesMinReclaim ? ", enough to clear the threshold plus its minimum reclaim" : ""}.
-        </p>
-      )}
-      {hasThresholds && !f.nextPod && <p data-testid="forecast-next-pod">Every pod on the node is critical: the kubelet has nothing to evict for this signal.</p>}
+      <p data-testid="forecast-next-pod">
+        {f.nextPod ? (
+          <>
+            Next pod out{f.softMet || f.hardMet ? "" : " if it comes to that"}: {words.podPhrase(f.signal, f.nextPod)}; {words.freesPhrase(f.signal, f.nextPod)}
+            {f.nextPod.reachesMinReclaim ? ", enough to clear the threshold plus its minimum reclaim" : ""}.
+          </>
+        ) : (
+          "Every pod on the node is critical: the kubelet has nothing to evict for this signal."
+        )}
+      </p>
     </div>
   );
 }

@@ -8,8 +8,9 @@ import type { AnalyzeOutput, SignalReport } from "@/lib/eviction/types";
 import { type ConditionHold, type NodeForecast, words } from "@/lib/forecast";
 import { cn, formatAge, formatSignal } from "@/lib/format";
 import { localClock } from "@/components/ui/use-cluster-now";
+import { Ticking } from "@/components/ui/ticking";
 import { SignalForecastView } from "./signal-forecast";
-import { useNodeForecast } from "./use-node-forecast";
+import { type LiveForecast, useNodeForecast } from "./use-node-forecast";
 
 interface Props {
   result: AnalyzeOutput;
@@ -27,11 +28,6 @@ function gcLines(s: SignalReport, gc: Props["imageGc"]): ChartLine[] {
   ];
 }
 
-interface Live {
-  forecast: NodeForecast | null;
-  now: number;
-}
-
 /** The state column in words: "ok", "met: evicting", "met: grace ends 14:57:40". */
 function stateText(kind: "hard" | "soft", met: boolean, f: NodeForecast["signals"][number] | undefined, now: number): string {
   if (!met) return "ok";
@@ -41,7 +37,8 @@ function stateText(kind: "hard" | "soft", met: boolean, f: NodeForecast["signals
   return g.actsAt <= now ? "met: grace over, evicting" : `met: grace ends ${localClock(g.actsAt)}`;
 }
 
-function Panel({ s, history, imageGc, live, hold }: { s: SignalReport; live: Live; hold: ConditionHold | null } & Props) {
+function Panel({ s, history, imageGc, live, hold }: { s: SignalReport; live: LiveForecast; hold: ConditionHold | null } & Props) {
+  const from = live.forecast?.now ?? 0;
   const series = history?.signals[s.signal];
   const f = live.forecast?.signals.find((x) => x.signal === s.signal);
   const lines: ChartLine[] = [
@@ -62,7 +59,7 @@ function Panel({ s, history, imageGc, live, hold }: { s: SignalReport; live: Liv
       {s.thresholds.length === 0 ? (
         <p className="text-sm text-zinc-500">No threshold configured: the kubelet never evicts for this signal.</p>
       ) : (
-        <table className="w-full text-sm">
+        <table className="w-full text-sm [&_td]:pr-2 [&_th]:pr-2">
           <caption className="sr-only">Thresholds for {s.signal}</caption>
           <thead>
             <tr className="text-left text-xs text-zinc-500">
@@ -82,7 +79,11 @@ function Panel({ s, history, imageGc, live, hold }: { s: SignalReport; live: Liv
                 <td className={cn("tabular-nums", t.met && "font-semibold text-red-600")} data-testid="margin">
                   {formatSignal(s.signal, t.margin)}
                 </td>
-                <td data-testid="state">{stateText(t.kind, t.met, f, live.now)}</td>
+                <td data-testid="state">
+                  <Ticking from={from} receivedAt={live.receivedAt}>
+                    {(now) => stateText(t.kind, t.met, f, now)}
+                  </Ticking>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -90,10 +91,12 @@ function Panel({ s, history, imageGc, live, hold }: { s: SignalReport; live: Liv
       )}
       {hold && (
         <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="panel-hold">
-          Every threshold is ok, yet {words.holdSentence(hold, live.now, localClock)}.
+          <Ticking from={from} receivedAt={live.receivedAt}>
+            {(now) => `Every threshold is ok, yet ${words.holdSentence(hold, now, localClock)}.`}
+          </Ticking>
         </p>
       )}
-      {f && <SignalForecastView f={f} now={live.now} />}
+      {f && <Ticking from={from} receivedAt={live.receivedAt}>{(now) => <SignalForecastView f={f} now={now} />}</Ticking>}
       {series && history && series.available.some((v) => v != null) ? (
         <figure>
           <SignalChart signal={s.signal} start={history.start} intervalSeconds={history.intervalSeconds} samples={series.available} lines={lines} label={`Chart of ${s.signal} available over time`} />

@@ -6,7 +6,6 @@ import type { Pod } from "@/lib/eviction/k8s-types";
 import type { NodeDetail } from "@/lib/dto";
 import { type NodeForecast, forecastNode, transitionPeriodOf } from "@/lib/forecast";
 import { nodeOptions } from "@/lib/queries";
-import { useClusterNow } from "@/components/ui/use-cluster-now";
 
 // One forecast per node document, shared by the verdict and the signal panels.
 const forecasts = new WeakMap<NodeDetail, NodeForecast | null>();
@@ -27,10 +26,15 @@ function forecastOf(d: NodeDetail): NodeForecast | null {
   return fc;
 }
 
-/** The live forecast of a node (its own settings, never a what-if) and the cluster time now, ticking every second. */
-export function useNodeForecast(name: string | null): { forecast: NodeForecast | null; now: number } {
+export interface LiveForecast {
+  forecast: NodeForecast | null;
+  /** When the document arrived (browser ms): countdowns add the time elapsed since (components/ui/ticking.tsx). */
+  receivedAt: number;
+  collection: NodeDetail["row"]["collection"] | null;
+}
+
+/** The live forecast of a node (its own settings, never a what-if). It does not tick: the countdowns do, in small leaves. */
+export function useNodeForecast(name: string | null): LiveForecast {
   const { data, dataUpdatedAt } = useQuery({ ...nodeOptions(name ?? ""), enabled: !!name });
-  const forecast = data ? forecastOf(data) : null;
-  const now = useClusterNow(forecast?.now ?? 0, dataUpdatedAt);
-  return { forecast, now };
+  return { forecast: data ? forecastOf(data) : null, receivedAt: dataUpdatedAt, collection: data?.row.collection ?? null };
 }

@@ -17,13 +17,18 @@ export interface NextEvictionInput {
   intervalSeconds: number;
 }
 
-/** The soonest eviction the forecast expects on a node, or null (pods are not passed: no pod counts as critical here, which does not move the time). */
-export function nextEviction(input: NextEvictionInput): NonNullable<NodeRow["nextEviction"]> | null {
+/** What the fleet row shows of a node's forecast: the soonest expected eviction and the latest-clearing condition hold. */
+export function fleetForecast(input: NextEvictionInput): Pick<NodeRow, "nextEviction" | "pressureHold"> {
   const period = transitionPeriodOf(input.kubeletConfig, input.kubeletFlags);
   const slots = Math.max(RATE_WINDOW_SAMPLES, Math.ceil(period / input.intervalSeconds)) + 1;
+  // pods are not passed: none counts as critical here, which moves no time
   const fc = forecastNode({
     now: input.now, result: input.result, history: input.history(slots), conditions: input.conditions,
     evictions: input.evictions, transitionPeriodSeconds: period,
   });
-  return fc.next ? { at: fc.next.at, signal: fc.next.signal, because: fc.next.because } : null;
+  const hold = fc.holds.reduce<(typeof fc.holds)[number] | null>((a, h) => (a == null || h.clearsAt > a.clearsAt ? h : a), null);
+  return {
+    nextEviction: fc.next ? { at: fc.next.at, signal: fc.next.signal, because: fc.next.because } : null,
+    pressureHold: hold ? { condition: hold.condition, clearsAt: hold.clearsAt } : null,
+  };
 }

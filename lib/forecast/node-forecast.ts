@@ -56,13 +56,22 @@ export interface NodeForecast {
   next: (NonNullable<SignalForecast["eviction"]> & { signal: Signal }) | null;
 }
 
+// A node's config object is kept until it changes; the server asks for every node every 10 s.
+const periods = new WeakMap<object, Map<string, number>>();
+
 /** Reads the node's evictionPressureTransitionPeriod from its kubelet settings; the default when they cannot be read. */
 export function transitionPeriodOf(kubeletConfig: unknown, kubeletFlags: string | null | undefined): number {
+  const byFlags = kubeletConfig !== null && typeof kubeletConfig === "object" ? periods.get(kubeletConfig) : undefined;
+  const hit = byFlags?.get(kubeletFlags ?? "");
+  if (hit !== undefined) return hit;
+  let period = DEFAULT_TRANSITION_PERIOD_SECONDS;
   try {
-    return resolveConfig(kubeletConfig, kubeletFlags ?? undefined, {}).config.evictionPressureTransitionPeriodSeconds;
+    period = resolveConfig(kubeletConfig, kubeletFlags ?? undefined, {}).config.evictionPressureTransitionPeriodSeconds;
   } catch {
-    return DEFAULT_TRANSITION_PERIOD_SECONDS;
+    // the analysis reports a bad configuration; the forecast falls back to the kubelet's default
   }
+  if (kubeletConfig !== null && typeof kubeletConfig === "object") periods.set(kubeletConfig, (byFlags ?? new Map()).set(kubeletFlags ?? "", period));
+  return period;
 }
 
 const ms = (iso: string | null | undefined) => {

@@ -37,7 +37,7 @@ export interface SoftGrace {
 
 export interface SignalForecast {
   signal: Signal;
-  /** available − the nearest threshold (negative = met), and as a fraction of capacity. */
+  /** available − the threshold that matters most (a met hard one, else the nearest; negative = met), and as a fraction of capacity. */
   margin: { kind: "hard" | "soft"; value: number; fraction: number } | null;
   /** Change of `available` per second over the recent window; null with fewer than 3 samples. */
   ratePerSecond: number | null;
@@ -46,6 +46,8 @@ export interface SignalForecast {
   secondsToHard: number | null;
   hardMet: boolean;
   softMet: boolean;
+  /** Which thresholds the signal has. */
+  configured: { soft: boolean; hard: boolean };
   soft: SoftGrace | null;
   /** The first non-critical pod of the signal's ranking, as the kubelet walks it. */
   nextPod: NextPod | null;
@@ -95,10 +97,12 @@ function rateOf(s: SignalReport, input: SignalForecastInput): number | null {
 }
 
 function nextPodOf(s: SignalReport, input: SignalForecastInput): NextPod | null {
-  const row = (input.result.rankings[s.signal] ?? []).find((r) => !input.isCritical(r.uid));
-  if (!row) return null;
+  const ranking = input.result.rankings[s.signal] ?? [];
+  // a met signal: the engine's replay already walked the ranking the kubelet's way
   const replay = input.result.replay.find((r) => r.signal === s.signal);
-  const step = replay?.evicted[0]?.uid === row.uid ? replay.evicted[0] : undefined;
+  const step = replay?.evicted[0];
+  const row = step ? ranking.find((r) => r.uid === step.uid) : ranking.find((r) => !input.isCritical(r.uid));
+  if (!row) return null;
   return {
     namespace: row.namespace, name: row.name, uid: row.uid,
     qosClass: input.result.pods.find((p) => p.uid === row.uid)?.qosClass ?? null,
@@ -111,8 +115,9 @@ function nextPodOf(s: SignalReport, input: SignalForecastInput): NextPod | null 
 
 /** Forecasts one signal (see SignalForecast); every time is on the cluster clock of `input.now`. */
 export function forecastSignal(s: SignalReport, input: SignalForecastInput): SignalForecast {
-  const nearest = s.thresholds.reduce<SignalReport["thresholds"][number] | null>((a, t) => (a == null || t.margin < a.margin ? t : a), null);
   const hard = s.thresholds.find((t) => t.kind === "hard");
+  // the threshold that matters most: a met hard one, else the one closest to (or furthest past) available
+  const nearest = hard?.met ? hard : s.thresholds.reduce<SignalReport["thresholds"][number] | null>((a, t) => (a == null || t.margin < a.margin ? t : a), null);
   const softState = s.thresholds.find((t) => t.kind === "soft");
   const softCfg = input.result.thresholds.find((t) => t.signal === s.signal && t.kind === "soft");
   const hardMet = !!hard?.met;
@@ -135,6 +140,7 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
     margin: nearest ? { kind: nearest.kind, value: nearest.margin, fraction: s.capacity > 0 ? nearest.margin / s.capacity : 0 } : null,
     ratePerSecond: rateOf(s, input),
     secondsToSoft, secondsToHard, hardMet, softMet, soft,
+    configured: { soft: !!softState, hard: !!hard },
     nextPod: s.thresholds.length > 0 ? nextPodOf(s, input) : null,
     eviction,
   };

@@ -83,7 +83,10 @@ describe("liveVerdict", () => {
 
   it("hard met: evicting now; several evictions needed when one does not reach threshold + min-reclaim", () => {
     const replay = [{ signal: "memory.available" as const, evicted: [{ namespace: "default", name: "report-worker", uid: "u-w", reclaimed: 100 * Mi }, { namespace: "default", name: "b", uid: "u-b", reclaimed: Gi }], recovered: true }];
-    const v = liveVerdict(run(node(200 * Mi, { replay, usage: 100 * Mi }), null), T0, utc);
+    const fc = run(node(200 * Mi, { replay, usage: 100 * Mi }), null);
+    // both met: the margin shown is the hard one's (100Mi below), not the soft one's (824Mi below)
+    expect(fc.signals[0]!.margin).toEqual({ kind: "hard", value: -100 * Mi, fraction: (-100 * Mi) / (8 * Gi) });
+    const v = liveVerdict(fc, T0, utc);
     expect(v.state).toBe("evicting");
     expect(v.text).toBe(
       "Evicting now (memory.available is below its hard threshold; the kubelet acts within its 10 s cycle): default/report-worker (Burstable, within its request) frees 100Mi, not enough: the kubelet goes on for 2 evictions in all (one per 10 s cycle) to clear the threshold plus its minimum reclaim.",

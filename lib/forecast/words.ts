@@ -6,6 +6,9 @@ import type { NextPod, SignalForecast } from "./signal-forecast";
 
 export type Clock = (ms: number) => string;
 
+/** The eviction manager's synchronize period (evictionMonitoringPeriod, pkg/kubelet/kubelet.go; not configurable): at most one eviction per cycle. */
+export const KUBELET_CYCLE_SECONDS = 10;
+
 /** "~40 s", "~12 min", "~3 h": a rounded duration for forecasts, never more precise than the data. */
 export function roughly(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
@@ -45,7 +48,7 @@ export function freesPhrase(signal: string, p: NextPod): string {
 /** When the condition clears after the expected evictions: the last one + the transition period. */
 export function clearsAfterEviction(evictionAt: number, p: NextPod, periodSeconds: number): number {
   const extraCycles = Math.max(0, (p.evictionsNeeded ?? 1) - 1);
-  return evictionAt + (extraCycles * 10 + periodSeconds) * 1000;
+  return evictionAt + (extraCycles * KUBELET_CYCLE_SECONDS + periodSeconds) * 1000;
 }
 
 const FROM: Record<ConditionHold["lastMetFrom"], string> = {

@@ -44,3 +44,15 @@ describe("NodeHistory in one buffer", () => {
     expect(h.bytes()).toBe(6 * 3 * 8);
   });
 });
+
+describe("NodeHistory.series with a window", () => {
+  it("keeps only the newest slots, each with its newest observed value", () => {
+    const h = new NodeHistory(100);
+    for (let i = 0; i < 50; i++) h.push(i * 10_000, [{ signal: "memory.available", available: i, capacity: 100 }]);
+    h.push(490_000, [{ signal: "pid.available", available: 7, capacity: 9 }]);
+    const s = h.series(10, 3);
+    expect(s.start).toBe(470_000);
+    expect(s.signals["memory.available"]!.available).toEqual([47, 48, 49]);
+    expect(s.signals["pid.available"]!.available).toEqual([null, null, 7]);
+  });
+});

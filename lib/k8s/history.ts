@@ -82,11 +82,13 @@ export class NodeHistory {
     for (const signal of this.signals) {
       const base = this.column.get(signal)! * this.cap;
       const available: (number | null)[] = new Array(slots).fill(null);
-      for (let i = 0; i < this.len; i++) {
+      // newest first, so a short window stops early: the newest observed value of a slot wins
+      for (let i = this.len - 1; i >= 0; i--) {
         const idx = (this.head + i) % this.cap;
         const slot = Math.floor((this.data[idx]! - gridStart) / step);
+        if (slot < 0) break;
         const v = this.data[base + idx]!;
-        if (slot >= 0 && slot < slots && !Number.isNaN(v)) available[slot] = v;
+        if (slot < slots && available[slot] === null && !Number.isNaN(v)) available[slot] = v;
       }
       signals[signal] = { available, capacity: this.capacities.get(signal) ?? null };
     }

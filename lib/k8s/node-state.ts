@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { analyzeNode, type SignalReport } from "@/lib/eviction";
 import { type CollectionStatus, type NodeRow, nodeRow } from "@/lib/dto";
-import { nextEviction } from "@/lib/forecast/next-eviction";
+import { fleetForecast } from "@/lib/forecast/next-eviction";
 import { type ConditionChange, evictionRecords } from "./evictions";
 import { NodeHistory } from "./history";
 import { type StoredSummary, expandSummary, sharePodStrings, storedNodeStats } from "./stored-summary";
@@ -107,7 +107,7 @@ export class NodeState {
       this.historySeq = this.summarySeq;
       this.history.push(clusterNow, this.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })));
     }
-    const forecast = analysis && nextEviction({
+    const forecast = analysis && fleetForecast({
       now: clusterNow, result: analysis, conditions: (node.status.conditions ?? []) as { type: string; status: string }[],
       evictions: evictionRecords(this.pods.values(), [], this.name), kubeletConfig: this.config.kubeletConfig, kubeletFlags: this.config.kubeletFlags,
       history: (slots) => this.history.series(intervalSeconds, slots), intervalSeconds,
@@ -128,7 +128,8 @@ export class NodeState {
       used: usedFromSummary(this.stored && { node: storedNodeStats(this.stored) }),
       podCount: active.length,
       configId: this.configId,
-      nextEviction: forecast ?? null,
+      nextEviction: forecast?.nextEviction ?? null,
+      pressureHold: forecast?.pressureHold ?? null,
       observations: Object.fromEntries((this.signals ?? []).map((o) => [o.signal, { available: o.available, capacity: o.capacity }])),
     };
     // Validated once per change, not per request: the route then only checks the envelope.

@@ -19,7 +19,7 @@ afterAll(async () => {
   await sim?.close();
 });
 
-it("rows carry the soonest expected eviction: the soft grace end on the leaking node, none on the other", async () => {
+it("rows carry the soonest expected eviction (grace end, hard met) and a condition held by the transition period", async () => {
   const start = sim.clock.now();
   const [leaky, calm] = sim.cluster.nodes.map((n) => n.name) as [string, string];
   const row = (name: string) => buildOverview(cache, info).nodes.find((n) => n.name === name)!;
@@ -32,4 +32,9 @@ it("rows carry the soonest expected eviction: the soft grace end on the leaking 
   sim.advance(25);
   await until(() => row(leaky).nextEviction?.because === "hard-met", 10_000, "hard threshold met");
   expect(row(leaky).nextEviction!.at).toBe(sim.clock.now());
+  // evicted at the 300 s cycle: MemoryPressure held by the 5m transition period until 600 s
+  sim.advance(35);
+  await until(() => row(leaky).pressureHold != null, 10_000, "the condition hold");
+  expect(row(leaky)).toMatchObject({ nextEviction: null, pressureHold: { condition: "MemoryPressure", clearsAt: start + 600_000 } });
+  expect(row(calm).pressureHold).toBeNull();
 });
