@@ -23,7 +23,7 @@ export interface RawRequest {
   partial?: Buffer;
 }
 
-/** Sends one request and resolves with the answer (the body up to 1 MiB) and how long it took. */
+/** Sends one request and resolves with the answer (the body up to 64 MiB) and how long it took. */
 export function raw(o: RawRequest): Promise<RawReply & { sentBytes: number }> {
   const t0 = performance.now();
   let sentBytes = 0;
@@ -35,7 +35,7 @@ export function raw(o: RawRequest): Promise<RawReply & { sentBytes: number }> {
       let size = 0;
       res.on("data", (c: Buffer) => {
         size += c.length;
-        if (size <= 2 ** 20) chunks.push(c);
+        if (size <= 64 * 2 ** 20) chunks.push(c);
       });
       res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - t0, sentBytes }));
       res.on("error", reject);
