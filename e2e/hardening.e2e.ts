@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import { PORT } from "./constants";
 import { bigJson, bigYaml } from "./helpers/big-documents";
@@ -20,6 +21,18 @@ test("undecodable targets answer 400 with the security headers, never 500", asyn
     expect(JSON.parse(r.body).error).toMatch(/^request target: /);
     expectSecurityHeaders(r.headers, path);
   }
+});
+
+test("malformed HTTP is answered 400 with the security headers too", async () => {
+  const answer = await new Promise<string>((resolve) => {
+    const socket = connect(PORT, "127.0.0.1", () => socket.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header Line\r\n\r\n"));
+    let text = "";
+    socket.on("data", (d) => (text += d));
+    socket.on("close", () => resolve(text));
+  });
+  expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+  expect(answer).toMatch(/\r\nContent-Security-Policy: default-src 'none'/);
+  expect(answer).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/);
 });
 
 test("a rebinding Host or a foreign Origin is refused (421, 403); loopback names are answered", async () => {
