@@ -50,9 +50,10 @@ test("signing in with next=/€ comes back to /€ (percent-encoded), not a 500"
 test("undecodable targets are 400 before authentication, and every server log line is one JSON object", async () => {
   expect((await raw({ port: TOKEN_PORT, path: "/a%" })).status).toBe(400);
   const lines = readFileSync(TOKEN_SERVER_LOG, "utf8").split("\n").filter(Boolean);
-  // Next's start-up banner is printed before instrumentation.ts runs; from the first JSON line on,
-  // everything the server prints is JSON.
+  // Lines before the server's first are the build's (when `npm start` had to build); from Next's
+  // start-up banner on, everything the server prints is JSON.
   const first = lines.findIndex((l) => l.startsWith("{"));
-  expect(first).toBeGreaterThanOrEqual(0);
+  expect(lines[first]).toMatch(/"msg":"Next\.js \d/);
   for (const l of lines.slice(first)) expect(() => JSON.parse(l), l).not.toThrow();
+  expect(lines.slice(first).some((l) => /"msg":"Ready in /.test(l))).toBe(true);
 });
