@@ -23,5 +23,5 @@ COPY --from=build --chown=root:root /out ./
 RUN mkdir -p .next/cache && chown headroom:headroom .next/cache
 USER 10001:10001
 EXPOSE 3000
-# The same command `npm start` runs (scripts/start.mjs).
-CMD ["node", "--max-semi-space-size=8", "server.js"]
+# The same command `npm start` runs (scripts/start.mjs); the preload makes Next's start-up lines JSON.
+CMD ["node", "--max-semi-space-size=8", "--import", "./headroom-log-preload.mjs", "server.js"]

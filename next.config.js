@@ -11,6 +11,10 @@ const nextConfig = {
   // (lib/http/compress-responses.ts, installed by lib/boot.ts).
   compress: false,
   reactStrictMode: true,
+  // experimental.proxyClientMaxBodySize (10 MB) is left alone on purpose: Next buffers a body for
+  // proxy.ts and passes on only that much, silently truncated. proxy.ts therefore never runs for
+  // /api/ (its matcher), and lib/http/front-door.ts refuses a body on every other path, so no
+  // body is ever buffered or cut by Next; the routes count theirs as they stream.
 };
 
 export default nextConfig;

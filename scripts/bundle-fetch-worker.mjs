@@ -24,6 +24,9 @@ function bundle(entry, outFile) {
     tsconfig: join(root, "tsconfig.json"),
     logLevel: "silent",
     legalComments: "none",
+    // CommonJS dependencies (yaml) require Node's modules at run time; an ES module has no
+    // `require` of its own, so the bundle makes one.
+    banner: { js: 'import { createRequire as __headroomRequire } from "node:module"; const require = __headroomRequire(import.meta.url);' },
   });
 }
 

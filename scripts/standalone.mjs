@@ -31,5 +31,6 @@ if (existsSync(join(root, "public"))) cpSync(join(root, "public"), join(out, "pu
 cpSync(join(root, "lib", "sim", "scenarios"), join(out, "lib", "sim", "scenarios"), { recursive: true });
 bundleFetchWorker(join(out, FETCH_WORKER_FILE));
 bundleAnalyzeWorker(join(out, ANALYZE_WORKER_FILE));
+cpSync(join(root, "scripts", "log-preload.mjs"), join(out, "headroom-log-preload.mjs"));
 writeFileSync(marker, buildId);
 console.log(`headroom: standalone server in ${out} (run: node server.js)`);

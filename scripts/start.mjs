@@ -7,6 +7,7 @@
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const root = new URL("..", import.meta.url).pathname;
@@ -51,6 +52,9 @@ if (env.KUBECONFIG) env.KUBECONFIG = env.KUBECONFIG.split(":").map((f) => (f ? r
 const given = (flag) => (env.NODE_OPTIONS ?? "").split(/\s+/).some((a) => a.startsWith(flag));
 const nodeFlags = given("--max-semi-space-size") ? [] : ["--max-semi-space-size=8"];
 env.MALLOC_ARENA_MAX ??= "2";
-const child = spawn(process.execPath, [...nodeFlags, join(root, ".next", "standalone", "server.js")], { stdio: "inherit", env });
+// Next's own start-up lines as JSON log lines too (scripts/log-preload.mjs).
+const preloadFile = join(root, ".next", "standalone", "headroom-log-preload.mjs");
+const preload = existsSync(preloadFile) ? ["--import", pathToFileURL(preloadFile).href] : [];
+const child = spawn(process.execPath, [...nodeFlags, ...preload, join(root, ".next", "standalone", "server.js")], { stdio: "inherit", env });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

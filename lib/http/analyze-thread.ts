@@ -1,6 +1,6 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
-import { threadEntry } from "@/lib/worker-entry";
+import { type WorkerEntry, threadEntry } from "@/lib/worker-entry";
 
 // POST /api/analyze takes documents up to 32 MiB; parsing one (YAML above all: ~0.5 MB/s) and
 // analysing tens of thousands of pods took the event loop for many seconds, and /api/healthz
@@ -19,41 +19,60 @@ export const DEADLINE_MS = 60_000;
 export type AnalyzeReply = { ok: true; json: string } | { ok: false; input: boolean; tooLarge: boolean; message: string };
 export type AnalyzeOutcome = AnalyzeReply | { ok: false; busy: true; message: string };
 
-const entry = () => threadEntry({ bundle: "headroom-analyze-worker.mjs", sourceDir: ["lib", "http"], source: "analyze-worker.ts", callerUrl: import.meta.url });
+const defaultEntry = () => threadEntry({ bundle: "headroom-analyze-worker.mjs", sourceDir: ["lib", "http"], source: "analyze-worker.ts", callerUrl: import.meta.url });
 
-function runThread(body: Uint8Array): Promise<AnalyzeReply> {
-  // Transfer, not copy; a view into a shared buffer (Node's small-Buffer pool) is copied first.
-  const bytes = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : new Uint8Array(body);
-  return new Promise((resolve) => {
-    const { file, execArgv } = entry();
-    const w = new Worker(file, { execArgv, workerData: { bytes }, transferList: [bytes.buffer as ArrayBuffer] });
-    let settled = false;
-    const done = (r: AnalyzeReply) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void w.terminate();
-      resolve(r);
-    };
-    const timer = setTimeout(() => done({ ok: false, input: false, tooLarge: true, message: `body: not analysed within ${DEADLINE_MS / 1000} s` }), DEADLINE_MS);
-    w.on("message", (r: AnalyzeReply) => done(r));
-    w.on("error", (e) => done({ ok: false, input: false, tooLarge: false, message: `analyze thread failed: ${e.message}` }));
-    w.on("exit", (code) => done({ ok: false, input: false, tooLarge: false, message: `analyze thread exited (code ${code})` }));
-  });
+export interface AnalyzeQueueOptions {
+  entry?: () => WorkerEntry;
+  maxQueued?: number;
+  deadlineMs?: number;
 }
 
-let running: Promise<unknown> = Promise.resolve();
-let queued = 0;
+/** Runs documents through worker threads one at a time, with a bounded wait list and a deadline each. */
+export class AnalyzeQueue {
+  private running: Promise<unknown> = Promise.resolve();
+  private queued = 0;
 
-/** Parses and analyses a large document in a worker thread, one at a time; `busy` when too many wait. */
-export async function analyzeInThread(bytes: Uint8Array): Promise<AnalyzeOutcome> {
-  if (queued >= MAX_QUEUED + 1) return { ok: false, busy: true, message: "body: too many large documents being analysed; retry later" };
-  queued++;
-  const turn = running.then(() => runThread(bytes));
-  running = turn.catch(() => {});
-  try {
-    return await turn;
-  } finally {
-    queued--;
+  constructor(private readonly o: AnalyzeQueueOptions = {}) {}
+
+  /** Parses and analyses a document in a worker thread; `busy` when too many already wait. */
+  async analyze(bytes: Uint8Array): Promise<AnalyzeOutcome> {
+    if (this.queued >= (this.o.maxQueued ?? MAX_QUEUED) + 1) return { ok: false, busy: true, message: "body: too many large documents being analysed; retry later" };
+    this.queued++;
+    const turn = this.running.then(() => this.runThread(bytes));
+    this.running = turn.catch(() => {});
+    try {
+      return await turn;
+    } finally {
+      this.queued--;
+    }
   }
+
+  private runThread(body: Uint8Array): Promise<AnalyzeReply> {
+    // Transfer, not copy; a view into a shared buffer (Node's small-Buffer pool) is copied first.
+    const bytes = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : new Uint8Array(body);
+    const deadline = this.o.deadlineMs ?? DEADLINE_MS;
+    return new Promise((resolve) => {
+      const { file, execArgv } = (this.o.entry ?? defaultEntry)();
+      const w = new Worker(file, { execArgv, workerData: { bytes }, transferList: [bytes.buffer as ArrayBuffer] });
+      let settled = false;
+      const done = (r: AnalyzeReply) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        void w.terminate();
+        resolve(r);
+      };
+      const timer = setTimeout(() => done({ ok: false, input: false, tooLarge: true, message: `body: not analysed within ${deadline / 1000} s` }), deadline);
+      w.on("message", (r: AnalyzeReply) => done(r));
+      w.on("error", (e) => done({ ok: false, input: false, tooLarge: false, message: `analyze thread failed: ${e.message}` }));
+      w.on("exit", (code) => done({ ok: false, input: false, tooLarge: false, message: `analyze thread exited (code ${code})` }));
+    });
+  }
+}
+
+const shared = new AnalyzeQueue();
+
+/** Parses and analyses a large document in the process's analyze queue (one thread at a time). */
+export function analyzeInThread(bytes: Uint8Array): Promise<AnalyzeOutcome> {
+  return shared.analyze(bytes);
 }

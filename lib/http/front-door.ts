@@ -1,5 +1,6 @@
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import type { TLSSocket } from "node:tls";
 import { USER_HEADER, createGate, crossSite } from "@/lib/auth/gate";
 import { hostName, hostPolicy, parseAllowedHosts } from "@/lib/auth/hosts";
@@ -58,6 +59,16 @@ export function frontDoor(cfg: ServerConfig): (req: FrontRequest) => Refusal | n
   };
 }
 
+// Node answers a request it cannot parse itself ("400 Bad Request", "431" for oversized headers),
+// with no headers at all; this answer carries the security headers like every other.
+function refuseMalformed(err: NodeJS.ErrnoException, socket: Duplex, headers: [string, string][]): void {
+  if (!socket.writable || err.code === "ECONNRESET") return void socket.destroy();
+  const [status, text] = err.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"] : [400, "Bad Request"];
+  const body = JSON.stringify({ error: `request: ${status === 431 ? "headers too large" : "malformed HTTP"}` });
+  const lines = [...headers, ["Content-Type", "application/json"], ["Content-Length", String(body.length)], ["Connection", "close"]].map(([k, v]) => `${k}: ${v}\r\n`).join("");
+  socket.end(`HTTP/1.1 ${status} ${text}\r\n${lines}\r\n${body}`);
+}
+
 function refuse(res: ServerResponse, refusal: Refusal, hasBody: boolean): void {
   if (refusal.status === 401) res.setHeader("WWW-Authenticate", 'Bearer realm="headroom"');
   // The body was never read: closing is cheaper than draining what the client still sends.
@@ -97,6 +108,9 @@ export function installFrontDoor(cfg: ServerConfig): void {
         // Only the front door and proxy.ts may say who the user is.
         delete req.headers[USER_HEADER];
         delete req.headers["x-headroom-auth-mode"];
+      } else if (event === "clientError") {
+        refuseMalformed(args[0] as NodeJS.ErrnoException, args[1] as Duplex, defaults);
+        return true;
       }
       return (emit as (e: string | symbol, ...a: unknown[]) => boolean).call(this, event, ...args);
     } as Server["emit"];

@@ -71,7 +71,11 @@ export function renderCacheMetrics(cache: ClusterCache, wallNow = Date.now()): s
   for (const r of [cache.nodes, cache.pods, cache.leases, cache.events]) synced.add({ resource: r.status.resource }, r.status.synced ? 1 : 0);
   const evictions = new Family("headroom_evictions_observed_total", "counter", "Kubelet evictions Headroom saw happen since it started (after its first list), by node, namespace, owning workload and signal.");
   for (const e of cache.evictions.entries()) evictions.add({ ...e.labels }, e.value);
-  return [observed, threshold, margin, capacity, condition, ready, candidates, age, nodes, cacheAge, readyGauge, synced, evictions, ...collectionFamilies(cache)]
+  const healthy = new Family("headroom_informer_healthy", "gauge", "1 while the informer has no current error (its last list or watch was answered).");
+  for (const r of [cache.nodes, cache.pods, cache.leases, cache.events]) healthy.add({ resource: r.status.resource }, r.status.error === null ? 1 : 0);
+  const apiServer = new Family("headroom_apiserver_reachable", "gauge", "0 while the API server gives the informers no HTTP answer at all.");
+  apiServer.add(null, cache.apiServer().reachable ? 1 : 0);
+  return [observed, threshold, margin, capacity, condition, ready, candidates, age, nodes, cacheAge, readyGauge, synced, healthy, apiServer, evictions, ...collectionFamilies(cache)]
     .map((f) => f.lines.join("\n"))
     .join("\n") + "\n";
 }

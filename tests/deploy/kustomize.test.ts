@@ -21,7 +21,7 @@ const envOf = (docs: Doc[]) => Object.fromEntries((container(docs).env as Doc[])
 describe("deploy/", () => {
   const base = render("base");
 
-  it.each(["base", "overlays/proxy-mode", "overlays/embed", "overlays/auth-proxy"])("%s renders", (dir) => {
+  it.each(["base", "overlays/proxy-mode", "overlays/embed", "overlays/auth-proxy", "overlays/network-policy"])("%s renders", (dir) => {
     expect(render(dir).length).toBeGreaterThanOrEqual(8);
   });
 
@@ -78,5 +78,32 @@ describe("deploy/", () => {
     expect(containers.map((c) => c.name)).toEqual(["headroom", "oauth2-proxy"]);
     expect(containers[1]!.args).toContain("--upstream=http://127.0.0.1:3000");
     expect(find(docs, "Service").spec.ports[0].targetPort).toBe("oauth2");
+  });
+
+  it("gives every probe an explicit timeout (the 1 s default is too short on a busy node)", () => {
+    for (const dir of ["base", "overlays/auth-proxy"]) {
+      const c = container(render(dir));
+      for (const probe of ["readinessProbe", "livenessProbe", "startupProbe"]) expect(c[probe].timeoutSeconds, `${dir} ${probe}`).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it("states its CPU limit choice (none, with the reason) and pins the image by digest", () => {
+    expect(container(base).resources.limits.cpu).toBeUndefined();
+    expect(readFileSync(join(ROOT, "deploy/base/deployment.yaml"), "utf8")).toMatch(/No CPU limit, on purpose: a CFS quota stalls/);
+    for (const dir of ["base", "overlays/network-policy", "overlays/embed"]) expect(container(render(dir)).image).toMatch(/^ghcr\.io\/example\/headroom@sha256:[0-9a-f]{64}$/);
+  });
+
+  it("network-policy lets in only the namespace and the ingress controller, and out only DNS, the API server and kubelets", () => {
+    const docs = render("overlays/network-policy");
+    const np = find(docs, "NetworkPolicy");
+    expect(np.metadata.namespace).toBe("headroom");
+    expect(np.spec.podSelector.matchLabels).toEqual(find(docs, "Deployment").spec.template.metadata.labels);
+    expect(np.spec.policyTypes).toEqual(["Ingress", "Egress"]);
+    expect(np.spec.ingress).toHaveLength(1);
+    expect(np.spec.ingress[0].from).toEqual([{ podSelector: {} }, { namespaceSelector: { matchLabels: { "kubernetes.io/metadata.name": "ingress-nginx" } } }]);
+    const egress = (np.spec.egress as Doc[]).map((r) => ({ ports: (r.ports as Doc[]).map((p) => `${p.protocol}/${p.port}`), to: r.to }));
+    expect(egress.map((e) => e.ports)).toEqual([["UDP/53", "TCP/53"], ["TCP/443", "TCP/6443"], ["TCP/10250"]]);
+    expect(egress[0]!.to[0].podSelector.matchLabels).toEqual({ "k8s-app": "kube-dns" });
+    for (const e of egress.slice(1)) expect(Object.keys(e.to[0])).toEqual(["ipBlock"]);
   });
 });

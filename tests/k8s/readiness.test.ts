@@ -3,6 +3,7 @@
 // errors clear (without waiting for a full relist) and only lastError remembers the outage.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ClusterCache } from "@/lib/k8s/cache";
+import { renderCacheMetrics } from "@/lib/k8s/metrics";
 import { buildOverview } from "@/lib/k8s/overview";
 import { type Sim, startSim } from "@/lib/sim";
 import { cacheFor, until } from "./helpers";
@@ -35,12 +36,15 @@ describe("readiness during and after an API-server outage", () => {
     expect(down.error).toMatch(/network error|socket hang up|ECONNRESET|fetch failed/);
     expect(buildOverview(cache, info).cluster.apiServer).toEqual(down);
     for (const s of informers(cache)) expect(s).toMatchObject({ watching: false, error: expect.any(String), lastError: expect.any(String) });
+    expect(renderCacheMetrics(cache)).toMatch(/^headroom_apiserver_reachable 0$/m);
+    expect(renderCacheMetrics(cache)).toMatch(/^headroom_informer_healthy\{resource="nodes"\} 0$/m);
     expect(cache.ready()).toBe(true); // sticky: an outage does not take the pod out of its Service
 
     sim.faults.remove(outage);
     await until(() => informers(cache).every((s) => s.error === null && s.watching), 15_000, "every informer healthy again");
     expect(cache.apiServer()).toEqual({ reachable: true, error: null });
     expect(buildOverview(cache, info).cluster.apiServer.reachable).toBe(true);
+    expect(renderCacheMetrics(cache)).toMatch(/^headroom_apiserver_reachable 1$/m);
     for (const s of informers(cache)) expect(s.lastError).toMatch(/network error|socket hang up|ECONNRESET|fetch failed/);
     // Recovered through the watch (resumed from its resourceVersion), not a full relist.
     expect(informers(cache).map((s) => s.relists)).toEqual(relists);

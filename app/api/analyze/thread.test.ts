@@ -1,6 +1,11 @@
 // Large documents go through the analyze thread (lib/http/analyze-thread.ts): the same answers
 // as the main thread, the same errors, and the event loop stays free meanwhile.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
+import { ANALYZE_WORKER_FILE, bundleAnalyzeWorker } from "@/scripts/bundle-fetch-worker.mjs";
 import { bigJson, bigYaml } from "@/e2e/helpers/big-documents";
 import { MAX_YAML_BYTES } from "@/lib/document";
 import { analyzeNode } from "@/lib/eviction";
@@ -48,5 +53,18 @@ describe("POST /api/analyze with large documents", () => {
     const yaml = await post(`kubeletConfig: {}\n#${"x".repeat(MAX_YAML_BYTES)}\n`);
     expect(yaml.status).toBe(413);
     expect(((await yaml.json()) as { error: string }).error).toMatch(/^body: YAML larger than/);
+  }, 60_000);
+
+  it("the thread's esbuild bundle (what the standalone server runs) parses YAML and analyses", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "headroom-analyze-")), ANALYZE_WORKER_FILE);
+    bundleAnalyzeWorker(file);
+    const bytes = new TextEncoder().encode(bigYaml(10));
+    const reply = await new Promise((resolve, reject) => {
+      const w = new Worker(file, { workerData: { bytes } });
+      w.once("message", resolve);
+      w.once("error", reject);
+    });
+    expect(reply).toMatchObject({ ok: true });
+    expect(JSON.parse((reply as { json: string }).json).pods).toHaveLength(10);
   }, 60_000);
 });
