@@ -9,11 +9,13 @@ import { type FleetWhatIfResult, fleetWhatIf } from "@/lib/fleet-whatif";
 import { detailInput, detailOutcome } from "@/lib/node-whatif";
 import { clusterOptions, nodeOptions } from "@/lib/queries";
 import { type NodeOutcome, concernsPods } from "@/lib/whatif-outcome";
+import { useSettledValue } from "./use-settled-value";
 
 // Pod detail (who is evicted, who no longer fits) is loaded for this many concerned nodes; the rest
 // are named with their node-level result and link to their own page.
 export const PODS_FOR_NODES = 12;
 const SLICE_MS = 8;
+const DETAIL_SETTLE_MS = 300;
 
 const pause = () => {
   const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
@@ -61,26 +63,43 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
     return () => ac.abort();
   }, [data, rows, whatIf]);
   const current = run?.whatIf === whatIf && run.rows === rows;
-  const concerned = useMemo(() => (run?.result.changed ?? []).filter(concernsPods).slice(0, PODS_FOR_NODES).map((o) => o.node), [run]);
+  // Pods are loaded once the result rests (not on every slider step): fetching and analyzing a dozen
+  // node documents is work the slider must not wait for.
+  const settled = useSettledValue(run, DETAIL_SETTLE_MS);
+  const concerned = useMemo(() => (settled?.result.changed ?? []).filter(concernsPods).slice(0, PODS_FOR_NODES).map((o) => o.node), [settled]);
   const details = useQueries({ queries: concerned.map((n) => ({ ...nodeOptions(n), refetchInterval: false as const, staleTime: 60_000 })) });
-  // Pod detail follows the finished run's what-if (not every slider tick), so it matches the list.
-  const runWhatIf = run?.whatIf;
-  const detailed = useMemo(() => {
-    const out = new Map<string, NodeOutcome>();
-    for (const q of details) {
-      if (!q.data || !runWhatIf) continue;
-      try {
-        const { parsed, live } = liveDetail(q.data);
-        out.set(q.data.row.name, detailOutcome(q.data, live, analyze(withWhatIf(parsed, runWhatIf))));
-      } catch {
-        // the node-level outcome stays; the engine's message is in result.errors
+  const docs = details.map((q) => q.data);
+  const docsKey = details.map((q) => q.dataUpdatedAt).join();
+  const [detailed, setDetailed] = useState<{ run: typeof run; byNode: Map<string, NodeOutcome> } | null>(null);
+  useEffect(() => {
+    if (!settled) return;
+    let cancelled = false;
+    const byNode = new Map<string, NodeOutcome>();
+    const ready = docs.filter((d): d is NodeDetail => !!d);
+    let i = 0;
+    // one slice per task, as the fleet run does
+    const step = () => {
+      if (cancelled) return;
+      const t0 = performance.now();
+      while (i < ready.length && performance.now() - t0 < SLICE_MS) {
+        const d = ready[i++]!;
+        try {
+          const { parsed, live } = liveDetail(d);
+          byNode.set(d.row.name, detailOutcome(d, live, analyze(withWhatIf(parsed, settled.whatIf))));
+        } catch {
+          // the node-level outcome stays; the engine's message is in result.errors
+        }
       }
-    }
-    return out;
+      if (i < ready.length) setTimeout(step, 0);
+      else setDetailed({ run: settled, byNode });
+    };
+    step();
+    return () => void (cancelled = true);
     // keyed by when each document arrived: useQueries returns new result objects every render
-  }, [details.map((q) => q.dataUpdatedAt).join(), runWhatIf]);
+  }, [settled, docsKey]);
+  const byNode = detailed && detailed.run === run ? detailed.byNode : null;
   const result = run
-    ? { ...run.result, outcomes: run.result.changed.map((o) => detailed.get(o.node) ?? o), pods: (rows ?? []).reduce((s, r) => s + r.podCount, 0) }
+    ? { ...run.result, outcomes: run.result.changed.map((o) => byNode?.get(o.node) ?? o), pods: (rows ?? []).reduce((s, r) => s + r.podCount, 0) }
     : null;
   return { result, pending: !current, error: !data && error ? error : null };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import type { NodeDetail } from "@/lib/dto";
 import type { AnalyzeOutput, WhatIf } from "@/lib/eviction/types";
 import { detailOutcome } from "@/lib/node-whatif";
@@ -34,7 +34,8 @@ const button = "rounded border border-zinc-300 px-2 py-0.5 text-sm disabled:opac
  */
 export function WhatIfPanel(p: Props) {
   const w = p.state.whatIf;
-  const update = (f: (w: WhatIfState) => WhatIfState) => p.setState((s) => ({ ...s, whatIf: f(s.whatIf) }));
+  const { setState } = p;
+  const update = useCallback((f: (w: WhatIfState) => WhatIfState) => setState((s) => ({ ...s, whatIf: f(s.whatIf) })), [setState]);
   const outcome = useMemo(() => (p.next ? detailOutcome(p.detail, p.live, p.next) : null), [p.detail, p.live, p.next]);
   const qs = serializeUrlState({ ...p.state, whatIfPanel: "open" }).toString();
   const link = typeof window === "undefined" ? "" : `${window.location.origin}${window.location.pathname}${qs ? `?${qs}` : ""}`;
