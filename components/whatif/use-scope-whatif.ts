@@ -98,8 +98,7 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
     // keyed by when each document arrived: useQueries returns new result objects every render
   }, [settled, docsKey]);
   const byNode = detailed && detailed.run === run ? detailed.byNode : null;
-  const result = run
-    ? { ...run.result, outcomes: run.result.changed.map((o) => byNode?.get(o.node) ?? o), pods: (rows ?? []).reduce((s, r) => s + r.podCount, 0) }
-    : null;
+  const pods = useMemo(() => (rows ?? []).reduce((s, r) => s + r.podCount, 0), [rows]);
+  const result = useMemo(() => (run ? { ...run.result, outcomes: run.result.changed.map((o) => byNode?.get(o.node) ?? o), pods } : null), [run, byNode, pods]);
   return { result, pending: !current, error: !data && error ? error : null };
 }
