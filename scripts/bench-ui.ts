@@ -10,7 +10,7 @@
 // printed for information.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
@@ -69,6 +69,7 @@ interface WhatIfFigures {
   nodeInp: InteractionFigures;
   fleetInp: InteractionFigures;
   fleetLoadTask: number;
+  load: number[];
 }
 
 /**
@@ -87,6 +88,7 @@ async function whatIfRuns(browser: Browser): Promise<WhatIfFigures> {
     await page.getByTestId("what-if-diff").waitFor();
   }
   await observeInteractions(page);
+  const load = [loadavg()[0]!];
   const nodeInp = await measureKeyInteractions(page, slider, "ArrowRight", 10, KEY_GAP_MS, 1000);
   const node = await measure("headroom:what-if-node");
   await page.evaluate(() => performance.clearMeasures("headroom:what-if-fleet"));
@@ -99,10 +101,12 @@ async function whatIfRuns(browser: Browser): Promise<WhatIfFigures> {
   await page.locator("[data-testid=fleet-impact][aria-busy=false]").waitFor({ timeout: 60_000 });
   // the one-off load of the 9 MB fleet document (parse) happens when the scope is chosen
   const fleetLoadTask = (await takeMetrics(page)).longTasks.reduce((a, t) => Math.max(a, t.duration), 0);
+  load.push(loadavg()[0]!);
   const fleetInp = await measureKeyInteractions(page, slider, "ArrowRight", 10, KEY_GAP_MS, 3000);
+  load.push(loadavg()[0]!);
   const fleet = await measure("headroom:what-if-fleet");
   await page.close();
-  return { node, fleet, nodeInp, fleetInp, fleetLoadTask };
+  return { node, fleet, nodeInp, fleetInp, fleetLoadTask, load };
 }
 
 const inpLine = (f: InteractionFigures) =>
@@ -139,6 +143,8 @@ async function main() {
       console.log(`  overview interactive:              ${median(runs).toFixed(0)} ms median of ${runs.length} (${Math.min(...runs).toFixed(0)}–${Math.max(...runs).toFixed(0)})  (navigation → rows → search answered; target < 1500)`);
       console.log(`  what-if, one node:                 ${median(whatIf.node).toFixed(2)} ms median of ${whatIf.node.length}  (target < 2)`);
       console.log(`  what-if, every node (engine, chunked): ${median(whatIf.fleet).toFixed(0)} ms median of ${whatIf.fleet.length} complete runs, in 8 ms slices`);
+      // Long tasks are wall-clock: on a shared machine other processes stretch them, so say how busy it was.
+      console.log(`  machine load while measuring:      ${whatIf.load.map((l) => l.toFixed(1)).join(", ")} (1-min load average before, between, after; ${cpus().length} cores)`);
       console.log(`  INP, what-if on one node:          ${inpLine(whatIf.nodeInp)}  (target < 50)`);
       console.log(`  INP, what-if on every node:        ${inpLine(whatIf.fleetInp)}  (target < 150, no task > 50)`);
       console.log(`  fleet document load for the what-if: longest task ${whatIf.fleetLoadTask.toFixed(0)} ms (once, when the scope is chosen)`);
