@@ -165,6 +165,12 @@ test("the what-if panel opens and closes from the header; its state is in the UR
   await page.getByRole("button", { name: "Close the what-if panel" }).click();
   await expect(w.panel).toHaveCount(0);
   await expect(page).toHaveURL(/whatif=0/);
+  // from the keyboard: the button moves focus into the panel, Escape closes it
+  await w.toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "What if…" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(w.panel).toHaveCount(0);
   // a shared what-if link opens it; the same link in embed mode does not
   await node.goto(NODE, "?eh.memory.available=6Gi");
   await expect(w.panel).toBeVisible();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { memo, useMemo } from "react";
+import { memo, useMemo, useRef } from "react";
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { useUrlState } from "@/components/dashboard/use-url-state";
 import { useSettledValue } from "@/components/whatif/use-settled-value";
@@ -100,6 +100,7 @@ export function NodePage({ name }: { name: string }) {
   // the slider, its box and the verdict repaint on every step (interaction to next paint).
   const deferredView = useSettledValue(view, SECTIONS_SETTLE_MS);
   const capacity = useMemo(() => (data ? amounts(data.node, "capacity") : {}), [data]);
+  const openedByButton = useRef(false);
 
   if (isPending) return <p role="status">Loading {name}…</p>;
   if (error) return <p role="alert" className="text-red-600">{error instanceof HttpError && error.status === 404 ? `No node named ${name} in this cluster.` : `Could not load ${name}: ${error.message}`}</p>;
@@ -128,7 +129,10 @@ export function NodePage({ name }: { name: string }) {
             className={cn("ml-auto rounded border px-3 py-1 text-sm font-medium", open ? "border-blue-600 bg-blue-600 text-white" : "border-blue-600 text-blue-800 dark:text-blue-200", hasWhatIf(state.whatIf) && !open && "ring-2 ring-blue-400")}
             aria-expanded={open}
             aria-controls={WHAT_IF_PANEL_ID}
-            onClick={() => setState((s) => ({ ...s, whatIfPanel: open ? "closed" : "open" }))}
+            onClick={() => {
+              openedByButton.current = !open;
+              setState((s) => ({ ...s, whatIfPanel: open ? "closed" : "open" }));
+            }}
           >
             What if…{hasWhatIf(state.whatIf) ? " (changed)" : ""}
           </button>
@@ -136,7 +140,7 @@ export function NodePage({ name }: { name: string }) {
         {/* Live verdict slot: components/node/live-verdict.tsx (the live eviction forecast) renders here, directly under the header. */}
         <NodeSections data={data} view={deferredView} live={live.out} pods={pods} requested={requested} capacity={capacity} signal={state.signal} setState={setState} />
       </div>
-      {open && <WhatIfPanel detail={data} live={live.out} next={next?.out ?? null} nextError={next?.error ?? null} whatIf={engineWhatIf} capacity={capacity} state={state} setState={setState} />}
+      {open && <WhatIfPanel detail={data} live={live.out} next={next?.out ?? null} nextError={next?.error ?? null} whatIf={engineWhatIf} capacity={capacity} state={state} setState={setState} focusOnOpen={openedByButton.current} />}
     </div>
   );
 }
