@@ -5,10 +5,11 @@ import { useEffect, useMemo, useState } from "react";
 import type { NodeDetail } from "@/lib/dto";
 import { type AnalyzeInput, analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
 import type { AnalyzeOutput, WhatIf } from "@/lib/eviction/types";
-import { type FleetWhatIfResult, fleetWhatIf } from "@/lib/fleet-whatif";
+import type { FleetWhatIfResult } from "@/lib/fleet-whatif";
 import { detailInput, detailOutcome } from "@/lib/node-whatif";
 import { clusterOptions, nodeOptions } from "@/lib/queries";
 import { type NodeOutcome, concernsPods } from "@/lib/whatif-outcome";
+import { runFleetWhatIf } from "./fleet-runner";
 import { useSettledValue } from "./use-settled-value";
 
 // Pod detail (who is evicted, who no longer fits) is loaded for this many concerned nodes; the rest
@@ -16,11 +17,6 @@ import { useSettledValue } from "./use-settled-value";
 export const PODS_FOR_NODES = 12;
 const SLICE_MS = 8;
 const DETAIL_SETTLE_MS = 300;
-
-const pause = () => {
-  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return s?.yield ? s.yield() : new Promise<void>((r) => setTimeout(r, 0));
-};
 
 // A node document is validated and analyzed live once; each what-if re-runs only `analyze`.
 const liveOf = new WeakMap<NodeDetail, { parsed: AnalyzeInput; live: AnalyzeOutput }>();
@@ -41,8 +37,9 @@ export interface ScopeWhatIf {
 }
 
 /**
- * Runs a what-if over a pool or the fleet: every node through the engine, SLICE_MS at a time so the
- * sliders stay responsive on 5 000 nodes (a newer what-if aborts the run in flight), then the pods of
+ * Runs a what-if over a pool or the fleet: every node through the engine, in a Web Worker (else in
+ * slices on the main thread) so the sliders stay responsive on 5 000 nodes (a newer what-if aborts
+ * the run in flight), then the pods of
  * the first concerned nodes from their node documents, through the same engine run as the node page.
  */
 export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: string | null, nodeName: string): ScopeWhatIf {
@@ -55,7 +52,7 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
     if (!data || !rows) return;
     const ac = new AbortController();
     const start = performance.now();
-    void fleetWhatIf(data, rows, whatIf, { signal: ac.signal, yieldEvery: SLICE_MS, pause }).then((result) => {
+    void runFleetWhatIf(data, rows, whatIf, ac.signal).then((result) => {
       if (!result || ac.signal.aborted) return;
       performance.measure("headroom:what-if-fleet", { start, end: performance.now() });
       setRun({ whatIf, rows, result });
