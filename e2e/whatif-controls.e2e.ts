@@ -196,6 +196,9 @@ test("pool scope lists each node whose state changes with its pods, and links to
     await expect(line.getByTestId("scope-evicted")).toContainText("default/");
     await expect(line.getByRole("link", { name })).toHaveAttribute("href", `/nodes/${name}?whatif=1&kr.memory=7Gi&scope=pool`);
   }
+  // computed in a Web Worker (built by Turbopack, allowed by the CSP), not on the main thread
+  expect(page.workers().length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => performance.getEntriesByName("headroom:what-if-fleet-worker").length)).toBeGreaterThan(0);
   const scopeVerdict = await w.scope.getByTestId("scope-verdict").textContent();
   expect(scopeVerdict).toMatch(/\d+ pods no longer fit on 2 nodes/);
   await w.scope.locator(`[data-node="${OTHER}"]`).getByRole("link", { name: OTHER }).click();

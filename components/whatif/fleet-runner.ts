@@ -28,6 +28,7 @@ function startWorker(): Worker | null {
     return (worker = null);
   }
   worker.onmessage = (e: MessageEvent<{ id: number; result: FleetWhatIfResult }>) => {
+    performance.mark("headroom:what-if-fleet-worker"); // which path ran, for the e2e test and DevTools
     pending.get(e.data.id)?.resolve(e.data.result);
     pending.delete(e.data.id);
   };
