@@ -22,7 +22,8 @@ function NodeLine({ o, href }: { o: NodeOutcome; href: string }) {
   const evicted = o.pods?.evictions.flatMap((r) => r.pods.map((p) => `${p.namespace}/${p.name}`)) ?? [];
   return (
     <li className="border-t border-zinc-200 py-1 dark:border-zinc-800" data-testid="scope-node" data-node={o.node}>
-      <Link href={href} className="font-mono text-blue-700 underline dark:text-blue-300">
+      {/* No prefetch: the href changes with every slider step, and 50 prefetched routes per step would load the main thread. */}
+      <Link href={href} prefetch={false} className="font-mono text-blue-700 underline dark:text-blue-300">
         {o.node}
       </Link>
       <span className="ml-2">{pressure}</span>
