@@ -61,8 +61,20 @@ export function summaryFromObservations(obs: Obs): Summary {
   } as Summary;
 }
 
+// A row's compact input (without the what-if) is built once; rows are replaced when the overview is refetched.
+const baseOf = new WeakMap<NodeRow, AnalyzeInput>();
+
 /** Builds the engine input for one overview row (no pods): what the fleet scope analyzes per node. */
 export function compactInput(row: NodeRow, configs: Configs, whatIf: WhatIf): AnalyzeInput {
+  let base = baseOf.get(row);
+  if (!base) {
+    base = baseInput(row, configs);
+    baseOf.set(row, base);
+  }
+  return { ...base, whatIf };
+}
+
+function baseInput(row: NodeRow, configs: Configs): AnalyzeInput {
   const c = configs[row.configId];
   return {
     node: { metadata: { name: row.name }, status: { capacity: capacityList(row) } },
@@ -71,7 +83,7 @@ export function compactInput(row: NodeRow, configs: Configs, whatIf: WhatIf): An
     kubeletConfig: c?.kubeletConfig ?? undefined,
     kubeletFlags: c?.kubeletFlags ?? undefined,
     featureGates: DEFAULT_FEATURE_GATES,
-    whatIf,
+    whatIf: {},
     nowMs: null,
   };
 }

@@ -10,7 +10,7 @@
 // printed for information.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
@@ -60,19 +60,23 @@ async function overviewInteractive(browser: Browser, scripts?: Set<string>): Pro
   return ms;
 }
 
+// A person stepping a slider with the arrow key: ~8 steps a second. The fleet run (5 000 nodes)
+// takes longer than that, so each press lands while the previous what-if is still being computed.
+const KEY_GAP_MS = 120;
+
 interface WhatIfFigures {
   node: number[];
   fleet: number[];
   nodeInp: InteractionFigures;
   fleetInp: InteractionFigures;
   fleetLoadTask: number;
+  load: number[];
 }
 
 /**
  * The what-if on one node and on every node: engine time (User Timing marks) and, as a person
- * feels it, interaction to next paint for ArrowRight on the hard-threshold slider. The fleet run
- * recomputes 5 000 nodes in the background between key presses (300 ms apart, faster than it
- * finishes), so its long tasks are what would make the slider stutter.
+ * feels it, interaction to next paint for ArrowRight on the hard-threshold slider, and the long
+ * tasks while the slider moves and after it rests (when the page's charts follow).
  */
 async function whatIfRuns(browser: Browser): Promise<WhatIfFigures> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -85,7 +89,8 @@ async function whatIfRuns(browser: Browser): Promise<WhatIfFigures> {
     await page.getByTestId("what-if-diff").waitFor();
   }
   await observeInteractions(page);
-  const nodeInp = await measureKeyInteractions(page, slider, "ArrowRight", 10, 300, 500);
+  const load = [loadavg()[0]!];
+  const nodeInp = await measureKeyInteractions(page, slider, "ArrowRight", 10, KEY_GAP_MS, 1000);
   const node = await measure("headroom:what-if-node");
   await page.evaluate(() => performance.clearMeasures("headroom:what-if-fleet"));
   await page.getByLabel("applies to").selectOption("all");
@@ -97,13 +102,16 @@ async function whatIfRuns(browser: Browser): Promise<WhatIfFigures> {
   await page.locator("[data-testid=fleet-impact][aria-busy=false]").waitFor({ timeout: 60_000 });
   // the one-off load of the 9 MB fleet document (parse) happens when the scope is chosen
   const fleetLoadTask = (await takeMetrics(page)).longTasks.reduce((a, t) => Math.max(a, t.duration), 0);
-  const fleetInp = await measureKeyInteractions(page, slider, "ArrowRight", 10, 300, 3000);
+  load.push(loadavg()[0]!);
+  const fleetInp = await measureKeyInteractions(page, slider, "ArrowRight", 10, KEY_GAP_MS, 3000);
+  load.push(loadavg()[0]!);
   const fleet = await measure("headroom:what-if-fleet");
   await page.close();
-  return { node, fleet, nodeInp, fleetInp, fleetLoadTask };
+  return { node, fleet, nodeInp, fleetInp, fleetLoadTask, load };
 }
 
-const inpLine = (f: InteractionFigures) => `worst ${f.worst.toFixed(0)} ms, median ${f.median.toFixed(0)} ms over ${f.interactions} key presses; longest main-thread task ${f.longestTask.toFixed(0)} ms (${f.longTasks} over 50 ms)`;
+const inpLine = (f: InteractionFigures) =>
+  `worst ${f.worst.toFixed(0)} ms, median ${f.median.toFixed(0)} ms over ${f.interactions} key presses; longest task while moving ${f.longestTask.toFixed(0)} ms (${f.longTasks} over 50 ms), after it rests ${f.longestSettleTask.toFixed(0)} ms`;
 
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : NaN);
 
@@ -136,6 +144,8 @@ async function main() {
       console.log(`  overview interactive:              ${median(runs).toFixed(0)} ms median of ${runs.length} (${Math.min(...runs).toFixed(0)}–${Math.max(...runs).toFixed(0)})  (navigation → rows → search answered; target < 1500)`);
       console.log(`  what-if, one node:                 ${median(whatIf.node).toFixed(2)} ms median of ${whatIf.node.length}  (target < 2)`);
       console.log(`  what-if, every node (engine, chunked): ${median(whatIf.fleet).toFixed(0)} ms median of ${whatIf.fleet.length} complete runs, in 8 ms slices`);
+      // Long tasks are wall-clock: on a shared machine other processes stretch them, so say how busy it was.
+      console.log(`  machine load while measuring:      ${whatIf.load.map((l) => l.toFixed(1)).join(", ")} (1-min load average before, between, after; ${cpus().length} cores)`);
       console.log(`  INP, what-if on one node:          ${inpLine(whatIf.nodeInp)}  (target < 50)`);
       console.log(`  INP, what-if on every node:        ${inpLine(whatIf.fleetInp)}  (target < 150, no task > 50)`);
       console.log(`  fleet document load for the what-if: longest task ${whatIf.fleetLoadTask.toFixed(0)} ms (once, when the scope is chosen)`);

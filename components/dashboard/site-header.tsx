@@ -22,7 +22,9 @@ export function SiteHeader({ signOut = false }: SiteHeaderProps) {
   const embed = useSearchParams().get("embed") === "1";
   const pathname = usePathname();
   const { theme, toggle } = useTheme();
-  const cluster = useQuery({ ...clusterOptions(), enabled: !embed && pathname !== "/analyze" && pathname !== "/login" });
+  // Polled only where the fleet table shows it: elsewhere (a node page with a what-if slider) parsing
+  // the 5 000-node document every 10 s is a main-thread task of hundreds of ms for three badges.
+  const cluster = useQuery({ ...clusterOptions(), refetchInterval: pathname === "/" ? 10_000 : false, enabled: !embed && pathname !== "/analyze" && pathname !== "/login" });
   if (embed || pathname === "/login") return null;
   const info = cluster.data?.cluster;
   return (

@@ -1,6 +1,6 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type UrlState, parseUrlState, serializeUrlState } from "@/lib/url-state";
 
@@ -13,7 +13,6 @@ const WRITE_EVERY_MS = 250;
  */
 export function useUrlState() {
   const params = useSearchParams();
-  const router = useRouter();
   const pathname = usePathname();
   const query = params.toString();
   const parsed = useMemo(() => parseUrlState(new URLSearchParams(query)), [query]);
@@ -43,8 +42,10 @@ export function useUrlState() {
     const qs = serializeUrlState(pending.current).toString();
     pending.current = null;
     written.current = qs;
-    router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
-  }, [router, pathname]);
+    // The native History API syncs useSearchParams without a router navigation (no RSC request, no
+    // re-render of the route): a what-if slider writes here several times a second.
+    window.history.replaceState(window.history.state, "", qs ? `${pathname}?${qs}` : pathname);
+  }, [pathname]);
 
   const setState = useCallback(
     (update: (s: UrlState) => UrlState) => {

@@ -1,10 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { memo, useMemo, useRef } from "react";
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { useUrlState } from "@/components/dashboard/use-url-state";
+import { useSettledValue } from "@/components/whatif/use-settled-value";
 import { WHAT_IF_PANEL_ID, WhatIfPanel } from "@/components/whatif/what-if-panel";
+import type { NodeDetail } from "@/lib/dto";
 import { analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
 import { parseCapacity } from "@/lib/eviction/allocatable";
 import type { Node, Pod, ResourceList, Summary } from "@/lib/eviction/k8s-types";
@@ -13,7 +15,7 @@ import { cn, formatAge } from "@/lib/format";
 import { detailInput } from "@/lib/node-whatif";
 import { HttpError, nodeOptions } from "@/lib/queries";
 import { timed } from "@/lib/perf";
-import { hasWhatIf, toEngineWhatIf, whatIfOpen } from "@/lib/url-state";
+import { type UrlState, hasWhatIf, toEngineWhatIf, whatIfOpen } from "@/lib/url-state";
 import { CapacityBreakdown } from "./capacity-breakdown";
 import { CgroupTable } from "./cgroup-table";
 import { ConditionsPanel } from "./conditions-panel";
@@ -23,6 +25,8 @@ import { LiveVerdict } from "./live-verdict";
 import { requestedByPods, usedFromSummary } from "./node-usage";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
+
+const SECTIONS_SETTLE_MS = 200;
 
 type Run<T> = { out: T | null; error: string | null };
 
@@ -44,6 +48,34 @@ function amounts(node: Record<string, unknown>, key: "capacity" | "allocatable")
   }
 }
 
+interface SectionsProps {
+  data: NodeDetail;
+  view: AnalyzeOutput | null;
+  live: AnalyzeOutput;
+  pods: Pod[];
+  requested: Record<string, number>;
+  capacity: Record<string, number>;
+  signal: UrlState["signal"];
+  setState: (f: (s: UrlState) => UrlState) => void;
+}
+
+/** Signals with margins and charts → eviction order → capacity → the rest; memoized, so a what-if tick re-renders it only once its deferred view arrives. */
+const NodeSections = memo(function NodeSections({ data, view, live, pods, requested, capacity, signal, setState }: SectionsProps) {
+  const result = view ?? live;
+  const cfg = (data.kubeletConfig ?? {}) as { imageGCHighThresholdPercent?: number; imageGCLowThresholdPercent?: number };
+  return (
+    <>
+      <SignalPanels result={result} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} />
+      <RankingTabs result={result} pods={pods} signal={signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
+      <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={result} liveAllocatable={live.allocatable} requested={requested} used={usedFromSummary(data.summary as Summary | null)} />
+      <EvictionsTable evictions={data.evictions} />
+      <ConditionsPanel detail={data} />
+      <KubeletConfigPanel detail={data} result={result} />
+      <CgroupTable pods={pods} result={result} />
+    </>
+  );
+});
+
 /**
  * The node page, in the order of an operator's questions: is it in trouble (header, verdict), how
  * close is each signal, who goes first, where capacity goes, then history and settings. The what-if
@@ -64,19 +96,23 @@ export function NodePage({ name }: { name: string }) {
   const pods = useMemo(() => (data?.pods ?? []) as Pod[], [data]);
   const requested = useMemo(() => requestedByPods(pods), [pods]);
 
+  const view = next?.out ?? live?.out ?? null;
+  // The sections below the header (charts, rankings, tables) follow a what-if once the slider rests:
+  // the slider, its box and the verdict repaint on every step (interaction to next paint).
+  const deferredView = useSettledValue(view, SECTIONS_SETTLE_MS);
+  const capacity = useMemo(() => (data ? amounts(data.node, "capacity") : {}), [data]);
+  const openedByButton = useRef(false);
+
   if (isPending) return <p role="status">Loading {name}…</p>;
   if (error) return <p role="alert" className="text-red-600">{error instanceof HttpError && error.status === 404 ? `No node named ${name} in this cluster.` : `Could not load ${name}: ${error.message}`}</p>;
   if (!live?.out) return <p role="alert" className="text-red-600">The node&apos;s data could not be analyzed: {live?.error}</p>;
-  const view = next?.out ?? live.out;
   const row = data.row;
-  const capacity = amounts(data.node, "capacity");
   const open = whatIfOpen(state);
   // The kubelet's own report (it keeps a condition for the transition period after recovery);
   // under a what-if, the engine's view of the changed settings.
   const pressure = next?.out
     ? Object.entries(next.out.conditions).filter(([, v]) => v).map(([c]) => c)
     : data.conditions.filter((c) => c.type.endsWith("Pressure") && c.status === "True").map((c) => c.type);
-  const cfg = (data.kubeletConfig ?? {}) as { imageGCHighThresholdPercent?: number; imageGCLowThresholdPercent?: number };
   return (
     <div className={cn(open && "xl:grid xl:grid-cols-[minmax(0,1fr)_30rem] xl:items-start xl:gap-6")}>
       <div className="min-w-0 space-y-6">
@@ -94,21 +130,18 @@ export function NodePage({ name }: { name: string }) {
             className={cn("ml-auto rounded border px-3 py-1 text-sm font-medium", open ? "border-blue-600 bg-blue-600 text-white" : "border-blue-600 text-blue-800 dark:text-blue-200", hasWhatIf(state.whatIf) && !open && "ring-2 ring-blue-400")}
             aria-expanded={open}
             aria-controls={WHAT_IF_PANEL_ID}
-            onClick={() => setState((s) => ({ ...s, whatIfPanel: open ? "closed" : "open" }))}
+            onClick={() => {
+              openedByButton.current = !open;
+              setState((s) => ({ ...s, whatIfPanel: open ? "closed" : "open" }));
+            }}
           >
             What if…{hasWhatIf(state.whatIf) ? " (changed)" : ""}
           </button>
         </header>
         <LiveVerdict name={row.name} />
-        <SignalPanels result={view} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} />
-        <RankingTabs result={view} pods={pods} signal={state.signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
-        <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={view} liveAllocatable={live.out.allocatable} requested={requested} used={usedFromSummary(data.summary as Summary | null)} />
-        <EvictionsTable evictions={data.evictions} />
-        <ConditionsPanel detail={data} />
-        <KubeletConfigPanel detail={data} result={view} />
-        <CgroupTable pods={pods} result={view} />
+        <NodeSections data={data} view={deferredView} live={live.out} pods={pods} requested={requested} capacity={capacity} signal={state.signal} setState={setState} />
       </div>
-      {open && <WhatIfPanel detail={data} live={live.out} next={next?.out ?? null} nextError={next?.error ?? null} whatIf={engineWhatIf} capacity={capacity} state={state} setState={setState} />}
+      {open && <WhatIfPanel detail={data} live={live.out} next={next?.out ?? null} nextError={next?.error ?? null} whatIf={engineWhatIf} capacity={capacity} state={state} setState={setState} focusOnOpen={openedByButton.current} />}
     </div>
   );
 }

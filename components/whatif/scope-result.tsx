@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useMemo } from "react";
 import type { WhatIf } from "@/lib/eviction/types";
 import { formatResource } from "@/lib/format";
 import { type UrlState, serializeUrlState } from "@/lib/url-state";
@@ -21,7 +22,8 @@ function NodeLine({ o, href }: { o: NodeOutcome; href: string }) {
   const evicted = o.pods?.evictions.flatMap((r) => r.pods.map((p) => `${p.namespace}/${p.name}`)) ?? [];
   return (
     <li className="border-t border-zinc-200 py-1 dark:border-zinc-800" data-testid="scope-node" data-node={o.node}>
-      <Link href={href} className="font-mono text-blue-700 underline dark:text-blue-300">
+      {/* No prefetch: the href changes with every slider step, and 50 prefetched routes per step would load the main thread. */}
+      <Link href={href} prefetch={false} className="font-mono text-blue-700 underline dark:text-blue-300">
         {o.node}
       </Link>
       <span className="ml-2">{pressure}</span>
@@ -37,9 +39,10 @@ function NodeLine({ o, href }: { o: NodeOutcome; href: string }) {
 export function ScopeResult({ whatIf, state, pool, nodeName }: { whatIf: WhatIf; state: UrlState; pool: string | null; nodeName: string }) {
   const scope = state.whatIf.scope === "pool" ? "pool" : "all";
   const { result, pending, error } = useScopeWhatIf(whatIf, scope, pool, nodeName);
+  const verdict = useMemo(() => result && whatIfVerdict(result.outcomes, { nodes: result.size, pods: result.pods, single: false }), [result]);
   // A failed fleet document says so; it must not read as a load that never ends.
   if (error) return <p role="alert" className="text-sm text-red-700 dark:text-red-300" data-testid="fleet-impact-error">Could not load the fleet: {error.message}</p>;
-  if (!result) return <p role="status" className="text-sm">Loading the fleet…</p>;
+  if (!result || !verdict) return <p role="status" className="text-sm">Loading the fleet…</p>;
   const query = serializeUrlState({ ...state, whatIfPanel: "open" }).toString();
   const where = scope === "pool" ? `pool ${pool ?? "(none)"}` : "every node";
   return (
@@ -47,7 +50,7 @@ export function ScopeResult({ whatIf, state, pool, nodeName }: { whatIf: WhatIf;
       <h3 className="font-semibold">
         Across {result.size.toLocaleString("en-US")} node{result.size === 1 ? "" : "s"} ({where}){pending && <span className="ml-2 font-normal text-zinc-500">recomputing…</span>}
       </h3>
-      <WhatIfVerdict verdict={whatIfVerdict(result.outcomes, { nodes: result.size, pods: result.pods, single: false })} testId="scope-verdict" pending={pending} />
+      <WhatIfVerdict verdict={verdict} testId="scope-verdict" pending={pending} />
       {result.errors.map((e) => (
         <p key={e} role="alert" className="text-red-700 dark:text-red-300">{e}</p>
       ))}

@@ -1,5 +1,6 @@
 "use client";
 
+import { memo } from "react";
 import type { Signal } from "@/lib/eviction/signals";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
 import type { WhatIfState } from "@/lib/url-state";
@@ -10,6 +11,14 @@ type Update = (f: (w: WhatIfState) => WhatIfState) => void;
 type ThresholdKey = "evictionHard" | "evictionSoft" | "evictionSoftGracePeriod" | "evictionMinimumReclaim";
 const KEYS: ThresholdKey[] = ["evictionHard", "evictionSoft", "evictionSoftGracePeriod", "evictionMinimumReclaim"];
 
+/** One signal's what-if values, so a row re-renders only when its own values change. */
+export type SignalValues = Partial<Record<ThresholdKey, string>>;
+
+/** Picks one signal's values out of the what-if maps. */
+export function signalValues(w: WhatIfState, signal: Signal): SignalValues {
+  return Object.fromEntries(KEYS.map((k) => [k, w[k][signal]]).filter(([, v]) => v !== undefined));
+}
+
 function setKey(update: Update, key: ThresholdKey, signal: Signal, v: string | undefined) {
   update((w) => {
     const { [signal]: _old, ...rest } = w[key];
@@ -18,7 +27,7 @@ function setKey(update: Update, key: ThresholdKey, signal: Signal, v: string | u
 }
 
 /** Hard and soft threshold, grace period and minimum reclaim of one signal, each from the node's own settings. */
-export function ThresholdFields({ report, live, w, update }: { report: AnalyzeOutput["signals"][number]; live: AnalyzeOutput; w: WhatIfState; update: Update }) {
+export const ThresholdFields = memo(function ThresholdFields({ report, live, values, update }: { report: AnalyzeOutput["signals"][number]; live: AnalyzeOutput; values: SignalValues; update: Update }) {
   const signal = report.signal;
   const scale = thresholdScale(signal, report.capacity);
   const configured = (kind: "hard" | "soft") => live.thresholds.find((t) => t.signal === signal && t.kind === kind) ?? null;
@@ -27,7 +36,7 @@ export function ThresholdFields({ report, live, w, update }: { report: AnalyzeOu
   const soft = configured("soft");
   // min-reclaim is per signal (both thresholds share it); grace applies to the soft one.
   const reclaim = hard?.minReclaim ?? soft?.minReclaim ?? null;
-  const changed = KEYS.some((k) => w[k][signal] !== undefined);
+  const changed = KEYS.some((k) => values[k] !== undefined);
   return (
     <fieldset className="min-w-0 border-t border-zinc-200 pt-1 dark:border-zinc-800" data-testid={`threshold-row-${signal}`}>
       <legend className="flex w-full items-center gap-2 pt-1 font-mono text-xs font-semibold">
@@ -42,26 +51,26 @@ export function ThresholdFields({ report, live, w, update }: { report: AnalyzeOu
         <WhatIfField
           label={`hard ${signal}`} title="hard threshold" kind="threshold" capacity={report.capacity}
           live={hard ? thresholdText(hard.value, scale.unit) : null} liveNumber={resolved("hard")}
-          value={w.evictionHard[signal]} set={(v) => setKey(update, "evictionHard", signal, v)}
+          value={values.evictionHard} set={(v) => setKey(update, "evictionHard", signal, v)}
           slider={{ label: `hard threshold ${signal}`, scale }}
         />
         <WhatIfField
           label={`soft ${signal}`} title="soft threshold" kind="threshold" capacity={report.capacity}
           live={soft ? thresholdText(soft.value, scale.unit) : null} liveNumber={resolved("soft")}
-          value={w.evictionSoft[signal]} set={(v) => setKey(update, "evictionSoft", signal, v)}
+          value={values.evictionSoft} set={(v) => setKey(update, "evictionSoft", signal, v)}
           slider={{ label: `soft threshold ${signal}`, scale }}
         />
         <WhatIfField
           label={`grace ${signal}`} title="soft grace period" kind="grace"
           live={soft ? goDuration(soft.gracePeriodSeconds) : null}
-          value={w.evictionSoftGracePeriod[signal]} set={(v) => setKey(update, "evictionSoftGracePeriod", signal, v)}
+          value={values.evictionSoftGracePeriod} set={(v) => setKey(update, "evictionSoftGracePeriod", signal, v)}
         />
         <WhatIfField
           label={`min reclaim ${signal}`} title="minimum reclaim" kind="reclaim"
           live={reclaim ? thresholdText(reclaim, scale.unit) : hard || soft ? "0" : null}
-          value={w.evictionMinimumReclaim[signal]} set={(v) => setKey(update, "evictionMinimumReclaim", signal, v)}
+          value={values.evictionMinimumReclaim} set={(v) => setKey(update, "evictionMinimumReclaim", signal, v)}
         />
       </div>
     </fieldset>
   );
-}
+});

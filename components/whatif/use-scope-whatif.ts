@@ -5,20 +5,18 @@ import { useEffect, useMemo, useState } from "react";
 import type { NodeDetail } from "@/lib/dto";
 import { type AnalyzeInput, analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
 import type { AnalyzeOutput, WhatIf } from "@/lib/eviction/types";
-import { type FleetWhatIfResult, fleetWhatIf } from "@/lib/fleet-whatif";
+import type { FleetWhatIfResult } from "@/lib/fleet-whatif";
 import { detailInput, detailOutcome } from "@/lib/node-whatif";
 import { clusterOptions, nodeOptions } from "@/lib/queries";
 import { type NodeOutcome, concernsPods } from "@/lib/whatif-outcome";
+import { runFleetWhatIf } from "./fleet-runner";
+import { useSettledValue } from "./use-settled-value";
 
 // Pod detail (who is evicted, who no longer fits) is loaded for this many concerned nodes; the rest
 // are named with their node-level result and link to their own page.
 export const PODS_FOR_NODES = 12;
 const SLICE_MS = 8;
-
-const pause = () => {
-  const s = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return s?.yield ? s.yield() : new Promise<void>((r) => setTimeout(r, 0));
-};
+const DETAIL_SETTLE_MS = 300;
 
 // A node document is validated and analyzed live once; each what-if re-runs only `analyze`.
 const liveOf = new WeakMap<NodeDetail, { parsed: AnalyzeInput; live: AnalyzeOutput }>();
@@ -39,8 +37,9 @@ export interface ScopeWhatIf {
 }
 
 /**
- * Runs a what-if over a pool or the fleet: every node through the engine, SLICE_MS at a time so the
- * sliders stay responsive on 5 000 nodes (a newer what-if aborts the run in flight), then the pods of
+ * Runs a what-if over a pool or the fleet: every node through the engine, in a Web Worker (else in
+ * slices on the main thread) so the sliders stay responsive on 5 000 nodes (a newer what-if aborts
+ * the run in flight), then the pods of
  * the first concerned nodes from their node documents, through the same engine run as the node page.
  */
 export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: string | null, nodeName: string): ScopeWhatIf {
@@ -53,7 +52,7 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
     if (!data || !rows) return;
     const ac = new AbortController();
     const start = performance.now();
-    void fleetWhatIf(data, rows, whatIf, { signal: ac.signal, yieldEvery: SLICE_MS, pause }).then((result) => {
+    void runFleetWhatIf(data, rows, whatIf, ac.signal).then((result) => {
       if (!result || ac.signal.aborted) return;
       performance.measure("headroom:what-if-fleet", { start, end: performance.now() });
       setRun({ whatIf, rows, result });
@@ -61,26 +60,42 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
     return () => ac.abort();
   }, [data, rows, whatIf]);
   const current = run?.whatIf === whatIf && run.rows === rows;
-  const concerned = useMemo(() => (run?.result.changed ?? []).filter(concernsPods).slice(0, PODS_FOR_NODES).map((o) => o.node), [run]);
+  // Pods are loaded once the result rests (not on every slider step): fetching and analyzing a dozen
+  // node documents is work the slider must not wait for.
+  const settled = useSettledValue(run, DETAIL_SETTLE_MS);
+  const concerned = useMemo(() => (settled?.result.changed ?? []).filter(concernsPods).slice(0, PODS_FOR_NODES).map((o) => o.node), [settled]);
   const details = useQueries({ queries: concerned.map((n) => ({ ...nodeOptions(n), refetchInterval: false as const, staleTime: 60_000 })) });
-  // Pod detail follows the finished run's what-if (not every slider tick), so it matches the list.
-  const runWhatIf = run?.whatIf;
-  const detailed = useMemo(() => {
-    const out = new Map<string, NodeOutcome>();
-    for (const q of details) {
-      if (!q.data || !runWhatIf) continue;
-      try {
-        const { parsed, live } = liveDetail(q.data);
-        out.set(q.data.row.name, detailOutcome(q.data, live, analyze(withWhatIf(parsed, runWhatIf))));
-      } catch {
-        // the node-level outcome stays; the engine's message is in result.errors
+  const docs = details.map((q) => q.data);
+  const docsKey = details.map((q) => q.dataUpdatedAt).join();
+  const [detailed, setDetailed] = useState<{ run: typeof run; byNode: Map<string, NodeOutcome> } | null>(null);
+  useEffect(() => {
+    if (!settled) return;
+    let cancelled = false;
+    const byNode = new Map<string, NodeOutcome>();
+    const ready = docs.filter((d): d is NodeDetail => !!d);
+    let i = 0;
+    // one slice per task, as the fleet run does
+    const step = () => {
+      if (cancelled) return;
+      const t0 = performance.now();
+      while (i < ready.length && performance.now() - t0 < SLICE_MS) {
+        const d = ready[i++]!;
+        try {
+          const { parsed, live } = liveDetail(d);
+          byNode.set(d.row.name, detailOutcome(d, live, analyze(withWhatIf(parsed, settled.whatIf))));
+        } catch {
+          // the node-level outcome stays; the engine's message is in result.errors
+        }
       }
-    }
-    return out;
+      if (i < ready.length) setTimeout(step, 0);
+      else setDetailed({ run: settled, byNode });
+    };
+    step();
+    return () => void (cancelled = true);
     // keyed by when each document arrived: useQueries returns new result objects every render
-  }, [details.map((q) => q.dataUpdatedAt).join(), runWhatIf]);
-  const result = run
-    ? { ...run.result, outcomes: run.result.changed.map((o) => detailed.get(o.node) ?? o), pods: (rows ?? []).reduce((s, r) => s + r.podCount, 0) }
-    : null;
+  }, [settled, docsKey]);
+  const byNode = detailed && detailed.run === run ? detailed.byNode : null;
+  const pods = useMemo(() => (rows ?? []).reduce((s, r) => s + r.podCount, 0), [rows]);
+  const result = useMemo(() => (run ? { ...run.result, outcomes: run.result.changed.map((o) => byNode?.get(o.node) ?? o), pods } : null), [run, byNode, pods]);
   return { result, pending: !current, error: !data && error ? error : null };
 }

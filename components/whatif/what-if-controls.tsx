@@ -1,9 +1,10 @@
 "use client";
 
+import { useMemo } from "react";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
 import { RESERVED_RESOURCES, SCALE_RESOURCES, SCOPES, type WhatIfState } from "@/lib/url-state";
 import { numberToText, reservedScale } from "./slider-math";
-import { ThresholdFields } from "./threshold-fields";
+import { ThresholdFields, signalValues } from "./threshold-fields";
 import { WhatIfField, fieldInput } from "./what-if-field";
 
 type Update = (f: (w: WhatIfState) => WhatIfState) => void;
@@ -47,6 +48,14 @@ function UsageField({ resource, w, update }: { resource: (typeof SCALE_RESOURCES
   );
 }
 
+// Keeps each row's values object stable while its own values are unchanged (the row is memoized).
+function ThresholdFieldsFor({ report, live, w, update }: { report: AnalyzeOutput["signals"][number]; live: AnalyzeOutput; w: WhatIfState; update: Update }) {
+  const values = signalValues(w, report.signal);
+  const key = JSON.stringify(values);
+  const stable = useMemo(() => values, [key]);
+  return <ThresholdFields report={report} live={live} values={stable} update={update} />;
+}
+
 /** The what-if inputs: scope, reservations, thresholds per signal and usage growth, each showing the node's live value. */
 export function WhatIfControls({ live, capacity, w, update }: { live: AnalyzeOutput; capacity: Record<string, number>; w: WhatIfState; update: Update }) {
   return (
@@ -74,7 +83,7 @@ export function WhatIfControls({ live, capacity, w, update }: { live: AnalyzeOut
       <section aria-label="Eviction thresholds" className="min-w-0 space-y-1">
         <h3 className="text-sm font-semibold">Eviction thresholds</h3>
         {live.signals.map((s) => (
-          <ThresholdFields key={s.signal} report={s} live={live} w={w} update={update} />
+          <ThresholdFieldsFor key={s.signal} report={s} live={live} w={w} update={update} />
         ))}
       </section>
       <section aria-label="Usage growth" className="min-w-0 space-y-1">

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { NodeDetail } from "@/lib/dto";
 import type { AnalyzeOutput, WhatIf } from "@/lib/eviction/types";
 import { detailOutcome } from "@/lib/node-whatif";
@@ -24,6 +24,8 @@ interface Props {
   capacity: Record<string, number>;
   state: UrlState;
   setState: (f: (s: UrlState) => UrlState) => void;
+  /** Move focus into the panel when it appears (opened from the header button, not from a link). */
+  focusOnOpen?: boolean;
 }
 
 const button = "rounded border border-zinc-300 px-2 py-0.5 text-sm disabled:opacity-50 dark:border-zinc-700";
@@ -34,7 +36,13 @@ const button = "rounded border border-zinc-300 px-2 py-0.5 text-sm disabled:opac
  */
 export function WhatIfPanel(p: Props) {
   const w = p.state.whatIf;
-  const update = (f: (w: WhatIfState) => WhatIfState) => p.setState((s) => ({ ...s, whatIf: f(s.whatIf) }));
+  const { setState } = p;
+  const update = useCallback((f: (w: WhatIfState) => WhatIfState) => setState((s) => ({ ...s, whatIf: f(s.whatIf) })), [setState]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { focusOnOpen } = p;
+  useEffect(() => {
+    if (focusOnOpen) heading.current?.focus();
+  }, [focusOnOpen]);
   const outcome = useMemo(() => (p.next ? detailOutcome(p.detail, p.live, p.next) : null), [p.detail, p.live, p.next]);
   const qs = serializeUrlState({ ...p.state, whatIfPanel: "open" }).toString();
   const link = typeof window === "undefined" ? "" : `${window.location.origin}${window.location.pathname}${qs ? `?${qs}` : ""}`;
@@ -42,11 +50,14 @@ export function WhatIfPanel(p: Props) {
     <aside
       id={WHAT_IF_PANEL_ID}
       aria-labelledby="whatif-h"
+      onKeyDown={(e) => {
+        if (e.key === "Escape") p.setState((s) => ({ ...s, whatIfPanel: "closed" }));
+      }}
       className="fixed inset-y-0 right-0 z-40 flex w-full max-w-md flex-col border-l border-blue-200 bg-white shadow-2xl xl:sticky xl:top-2 xl:z-auto xl:h-[calc(100dvh-1rem)] xl:max-w-none xl:rounded xl:border xl:shadow-none dark:border-blue-900 dark:bg-zinc-950"
     >
       <div className="space-y-2 border-b border-zinc-200 p-3 dark:border-zinc-800">
         <div className="flex flex-wrap items-center gap-2">
-          <h2 id="whatif-h" className="mr-auto text-lg font-medium">
+          <h2 id="whatif-h" ref={heading} tabIndex={-1} className="mr-auto text-lg font-medium">
             What if…
           </h2>
           <button type="button" className={button} onClick={() => p.setState((s) => ({ ...s, whatIf: { ...emptyWhatIf(), scope: s.whatIf.scope } }))} disabled={!hasWhatIf(w)}>
