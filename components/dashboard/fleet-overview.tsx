@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { clusterOptions } from "@/lib/queries";
 import { formatResource } from "@/lib/format";
 import { labelSelectorError } from "@/lib/label-selector";
@@ -25,6 +26,7 @@ const input = "rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:bo
 /** The fleet overview: summary, filters and the node table, all driven by the URL. */
 export function FleetOverview() {
   const { data, error, isPending } = useQuery(clusterOptions());
+  const hydrated = useHydrated();
   const { state, invalid, setState } = useUrlState();
   const rows = useMemo(() => (data ? filterAndSortNodes(data.nodes, state) : []), [data, state]);
   const pools = useMemo(() => (data ? poolsOf(data.nodes) : []), [data]);
@@ -34,7 +36,8 @@ export function FleetOverview() {
     return qs ? `?${qs}` : "";
   }, [state]);
 
-  if (isPending) return <p role="status">Loading the fleet…</p>;
+  // Until hydrated, exactly what the server rendered, even when the preloaded document is already in.
+  if (isPending || !hydrated) return <p role="status">Loading the fleet…</p>;
   if (error) return <p role="alert" className="text-red-600">Could not load the cluster: {error.message}</p>;
   const c = data.cluster;
   const pressured = data.nodes.filter(underPressure).length;
