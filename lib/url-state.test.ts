@@ -76,3 +76,20 @@ describe("toEngineWhatIf", () => {
     expect(toEngineWhatIf(state.whatIf)).toEqual({ evictionHard: { "memory.available": "1Gi" }, usageScale: { memory: 1.5 } });
   });
 });
+
+describe("panel (embeds showing one panel alone)", () => {
+  it.each(["signals", "ranking", "capacity", "signal:memory.available", "signal:nodefs.inodesFree"])("accepts %s and writes it back", (panel) => {
+    const { state, invalid } = parse(`embed=1&panel=${encodeURIComponent(panel)}`);
+    expect(invalid).toEqual([]);
+    expect(state.panel).toBe(panel);
+    expect(serializeUrlState(state).get("panel")).toBe(panel);
+  });
+  it.each(["signal:memory.avail", "signal:", "Signals", "<script>", "signal:__proto__", "constructor"])("ignores %j with a note naming the parameter", (panel) => {
+    const { state, invalid } = parse(`panel=${encodeURIComponent(panel)}`);
+    expect(state.panel).toBeNull();
+    expect(invalid).toEqual([{ param: "panel", reason: "must be signals, ranking, capacity or signal:<signal name>" }]);
+  });
+  it("is left out of links when unset", () => {
+    expect(serializeUrlState({ ...DEFAULT_STATE, whatIf: emptyWhatIf() }).has("panel")).toBe(false);
+  });
+});

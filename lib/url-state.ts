@@ -42,7 +42,19 @@ export interface UrlState {
   signal: Signal;
   embed: boolean;
   theme: "light" | "dark" | null;
+  /** Embeds: one panel alone (`signals`, `ranking`, `capacity` or `signal:<name>`); null = the whole page. */
+  panel: Panel | null;
   whatIf: WhatIfState;
+}
+
+export const PANELS = ["signals", "ranking", "capacity"] as const;
+export type Panel = (typeof PANELS)[number] | `signal:${Signal}`;
+
+/** Reads a `panel` value; null when it is not one. */
+export function parsePanel(v: string): Panel | null {
+  const p = oneOf(PANELS, v);
+  if (p) return p;
+  return v.startsWith("signal:") && isSignal(v.slice(7)) ? (v as Panel) : null;
 }
 
 export interface InvalidParam {
@@ -65,6 +77,7 @@ export const DEFAULT_STATE: Readonly<UrlState> = Object.freeze({
   signal: "memory.available",
   embed: false,
   theme: null,
+  panel: null,
   whatIf: emptyWhatIf(),
 });
 
@@ -190,6 +203,12 @@ export function parseUrlState(params: Params): { state: UrlState; invalid: Inval
         if (v === "light" || v === "dark") state.theme = v;
         else bad(param, "must be light or dark");
         break;
+      case "panel": {
+        const p = parsePanel(v);
+        if (p) state.panel = p;
+        else bad(param, `must be ${PANELS.join(", ")} or signal:<signal name>`);
+        break;
+      }
       default:
         break; // unknown keys (utm_*, old links) are not our business
     }
@@ -211,6 +230,7 @@ export function serializeUrlState(state: UrlState): URLSearchParams {
   if (state.signal !== d.signal) p.set("signal", state.signal);
   if (state.embed) p.set("embed", "1");
   if (state.theme) p.set("theme", state.theme);
+  if (state.panel) p.set("panel", state.panel);
   for (const [prefix, key] of Object.entries(MAPS) as [MapPrefix, (typeof MAPS)[MapPrefix]][]) {
     const m = state.whatIf[key] as Record<string, string>;
     for (const k of Object.keys(m).sort()) p.set(`${prefix}.${k}`, m[k] as string);

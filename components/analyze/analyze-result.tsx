@@ -1,3 +1,4 @@
+import { DATA_TABLE } from "@/components/ui/styles";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
 import { formatBytesHuman } from "@/lib/eviction/quantity";
 
@@ -14,7 +15,7 @@ export function AnalyzeResult({ result }: { result: AnalyzeOutput }) {
         Node <strong>{result.node ?? "(unnamed)"}</strong>, thresholds from <strong>{result.thresholdSource}</strong>:{" "}
         {pressured.length ? <span className="font-semibold text-red-600">{pressured.join(", ")}</span> : "no pressure"}
       </p>
-      <table className="w-full text-left text-sm">
+      <table className={DATA_TABLE}>
         <caption className="sr-only">Eviction signals and margins</caption>
         <thead>
           <tr className="border-b border-zinc-300 dark:border-zinc-700">

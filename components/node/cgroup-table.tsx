@@ -1,3 +1,4 @@
+import { DATA_TABLE } from "@/components/ui/styles";
 import { containerCgroup } from "@/lib/eviction/cgroup";
 import type { Pod } from "@/lib/eviction/k8s-types";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
@@ -9,7 +10,7 @@ export function CgroupTable({ pods, result }: { pods: Pod[]; result: AnalyzeOutp
   return (
     <details className="space-y-2">
       <summary className="cursor-pointer text-lg font-medium">Container cgroup settings</summary>
-      <table className="w-full text-left text-sm">
+      <table className={DATA_TABLE}>
         <thead className="text-xs text-zinc-500">
           <tr>
             <th>pod / container</th>

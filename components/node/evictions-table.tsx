@@ -1,3 +1,4 @@
+import { DATA_TABLE } from "@/components/ui/styles";
 import type { EvictionRecord } from "@/lib/dto";
 import { formatBytes } from "@/lib/format";
 
@@ -18,7 +19,7 @@ export function EvictionsTable({ evictions }: { evictions: EvictionRecord[] }) {
       {evictions.length === 0 ? (
         <p className="text-sm text-zinc-500">None recorded.</p>
       ) : (
-        <table className="w-full text-left text-sm" data-testid="evictions-table">
+        <table className={DATA_TABLE} data-testid="evictions-table">
           <thead className="text-xs text-zinc-500">
             <tr>
               <th>time</th>

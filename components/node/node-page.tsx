@@ -18,6 +18,7 @@ import { CgroupTable } from "./cgroup-table";
 import { ConditionsPanel } from "./conditions-panel";
 import { EvictionsTable } from "./evictions-table";
 import { KubeletConfigPanel } from "./kubelet-config-panel";
+import { NodeEmbed } from "./node-embed";
 import { requestedByPods, usedFromSummary } from "./node-usage";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
@@ -70,6 +71,10 @@ export function NodePage({ name }: { name: string }) {
     ? Object.entries(next.out.conditions).filter(([, v]) => v).map(([c]) => c)
     : data.conditions.filter((c) => c.type.endsWith("Pressure") && c.status === "True").map((c) => c.type);
   const cfg = (data.kubeletConfig ?? {}) as { imageGCHighThresholdPercent?: number; imageGCLowThresholdPercent?: number };
+  if (state.embed) {
+    const breakdown = { capacity, reported: amounts(data.node, "allocatable"), result: view, liveAllocatable: live.out.allocatable, requested, used: usedFromSummary(data.summary as Summary | null) };
+    return <NodeEmbed row={row} live={live.out} next={next} view={view} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} pods={pods} breakdown={breakdown} pressure={pressure} state={state} setState={setState} />;
+  }
   return (
     <div className="space-y-6">
       <InvalidParamsNote invalid={invalid} />
