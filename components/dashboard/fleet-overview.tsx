@@ -15,7 +15,7 @@ import { useUrlState } from "./use-url-state";
 function Stat({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
   return (
     <div className="rounded border border-zinc-200 p-3 dark:border-zinc-800" title={hint}>
-      <div className="text-xs uppercase tracking-wide text-zinc-500">{label}</div>
+      <div className="text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400">{label}</div>
       <div className="text-2xl font-semibold tabular-nums">{value}</div>
     </div>
   );
@@ -119,7 +119,7 @@ export function FleetOverview() {
         <label className="flex items-center gap-1 text-xs">
           <input type="checkbox" checked={state.desc} onChange={(e) => setState((s) => ({ ...s, desc: e.target.checked }))} /> descending
         </label>
-        <span className="ml-auto text-xs text-zinc-500" aria-live="polite">
+        <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
           {rows.length} of {data.nodes.length} nodes
         </span>
       </form>

@@ -79,7 +79,7 @@ function NodeName({ r, query }: { r: NodeRow; query: string }) {
 const staleLease = (r: NodeRow) => r.leaseAgeSeconds != null && r.leaseAgeSeconds > (r.leaseDurationSeconds ?? 40);
 
 export const NODE_COLUMNS: readonly NodeColumn[] = [
-  { key: "node", header: "Node", track: "minmax(11rem,2fr)", minRem: 11, show: "always", cell: (r, { query }) => <NodeName r={r} query={query} /> },
+  { key: "node", header: "Node", track: "minmax(12rem,3fr)", minRem: 12, show: "always", cell: (r, { query }) => <NodeName r={r} query={query} /> },
   { key: "pool", header: "Pool", track: "minmax(6rem,1fr)", minRem: 6, show: "wide", cell: (r) => <span className="[overflow-wrap:anywhere]">{r.pool ?? "–"}</span> },
   {
     key: "ready", header: "Ready", track: "5.5rem", minRem: 5.5, show: "wide",

@@ -1,0 +1,14 @@
+import { chromium } from "@playwright/test";
+const base = process.env.BASE ?? "http://127.0.0.1:3401";
+const [, , path, width, theme, out, height] = process.argv;
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const p = await b.newPage({ viewport: { width: Number(width), height: Number(height ?? 900) }, colorScheme: theme });
+const errs = [];
+p.on("pageerror", (e) => errs.push("pageerror " + e.message));
+p.on("console", (m) => m.type() === "error" && errs.push("console " + m.text()));
+await p.goto(base + path);
+await p.waitForTimeout(2500);
+const sw = await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+await p.screenshot({ path: out, fullPage: process.env.FULL !== "0" });
+console.log(out, "scrollWidth/inner", sw, errs.slice(0, 5));
+await b.close();
