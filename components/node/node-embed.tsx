@@ -7,7 +7,8 @@ import type { Pod } from "@/lib/eviction/k8s-types";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
 import type { HistorySeries } from "@/lib/dto";
 import { cn, formatAge } from "@/lib/format";
-import { type UrlState, serializeUrlState } from "@/lib/url-state";
+import { type InvalidParam, type UrlState, serializeUrlState } from "@/lib/url-state";
+import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { MUTED } from "@/components/ui/styles";
 import { WhatIfPanel } from "@/components/whatif/what-if-panel";
 import { CapacityBreakdown, type BreakdownProps } from "./capacity-breakdown";
@@ -27,6 +28,7 @@ export interface NodeEmbedProps {
   pressure: string[];
   state: UrlState;
   setState: (f: (s: UrlState) => UrlState) => void;
+  invalid: InvalidParam[];
 }
 
 function Header({ p }: { p: NodeEmbedProps }) {
@@ -65,6 +67,7 @@ export function NodeEmbed(p: NodeEmbedProps) {
     }
     return (
       <div className="space-y-2" data-testid="embed-panel" data-panel={panel}>
+        <InvalidParamsNote invalid={p.invalid} />
         <p className={cn("font-mono text-xs", MUTED)}>{p.row.name}</p>
         {body}
       </div>
@@ -72,6 +75,7 @@ export function NodeEmbed(p: NodeEmbedProps) {
   }
   return (
     <div className="space-y-4">
+      <InvalidParamsNote invalid={p.invalid} />
       <Header p={p} />
       <NodeVerdict out={p.view} />
       {signals(p.view)}

@@ -73,7 +73,7 @@ export function NodePage({ name }: { name: string }) {
   const cfg = (data.kubeletConfig ?? {}) as { imageGCHighThresholdPercent?: number; imageGCLowThresholdPercent?: number };
   if (state.embed) {
     const breakdown = { capacity, reported: amounts(data.node, "allocatable"), result: view, liveAllocatable: live.out.allocatable, requested, used: usedFromSummary(data.summary as Summary | null) };
-    return <NodeEmbed row={row} live={live.out} next={next} view={view} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} pods={pods} breakdown={breakdown} pressure={pressure} state={state} setState={setState} />;
+    return <NodeEmbed row={row} live={live.out} next={next} view={view} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} pods={pods} breakdown={breakdown} pressure={pressure} state={state} setState={setState} invalid={invalid} />;
   }
   return (
     <div className="space-y-6">
