@@ -1,13 +1,10 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
-import { AnalyzePage } from "./pages/analyze-page";
 import { FleetPage } from "./pages/fleet-page";
-import { LoginPage } from "./pages/login-page";
-import { NodePage } from "./pages/node-page";
+import { ALL_PAGES } from "./pages/all-pages";
 import { useTheme } from "./pages/page-health";
 
 // axe-core over every page, light and dark, desktop and phone: no serious or critical violation.
-const NODE = "ip-10-0-2-0.ec2.internal";
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const r = await new AxeBuilder({ page }).analyze();
@@ -16,23 +13,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join(" | ")}`);
 }
 
-const PAGES: Array<[string, (page: Page) => Promise<void>]> = [
-  ["fleet", (page) => new FleetPage(page).goto()],
-  ["node", async (page) => {
-    await new NodePage(page).goto(NODE);
-    await expect(page.getByTestId("ranking-table")).toBeVisible();
-  }],
-  ["analyze", async (page) => {
-    const analyze = new AnalyzePage(page);
-    await analyze.goto();
-    await analyze.loadExample();
-    await analyze.submit();
-    await expect(analyze.result).toBeVisible();
-  }],
-  ["login", (page) => new LoginPage(page).goto()],
-];
 
-for (const [name, open] of PAGES) {
+for (const [name, open] of ALL_PAGES) {
   for (const theme of ["light", "dark"] as const) {
     for (const width of [1440, 390]) {
       test(`${name} page, ${theme}, ${width} px: no serious or critical axe violation`, async ({ page }) => {

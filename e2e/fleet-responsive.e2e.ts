@@ -35,7 +35,7 @@ test("at 390 px the row keeps node and worst margin; the rest opens in the row's
   await expect(more).toHaveAttribute("aria-expanded", "true");
   const detail = page.getByTestId("node-row-detail");
   await expect(detail).toBeVisible();
-  for (const label of ["Pool", "Ready", "Conditions", "Lease", "memory margin", "Pods", "Stats age"]) await expect(detail.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ["Pool", "Ready", "Conditions", "Lease", "memory margin", "Pods", "Stats age"]) await expect(detail.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
   await expect(detail).toContainText("workers");
   await more.click();
   await expect(detail).toHaveCount(0);

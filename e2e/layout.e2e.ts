@@ -1,13 +1,9 @@
 import { type Page, expect, test } from "@playwright/test";
-import { AnalyzePage } from "./pages/analyze-page";
-import { FleetPage } from "./pages/fleet-page";
-import { LoginPage } from "./pages/login-page";
-import { NodePage } from "./pages/node-page";
+import { ALL_PAGES } from "./pages/all-pages";
 import { useTheme, watchPage } from "./pages/page-health";
 
 // Every page at 1440, 1024 and 390 px, light and dark: no sideways scroll of the page, a
 // screenshot for a person to look at (artifacts/screenshots/<page>-<width>-<theme>.png).
-const NODE = "ip-10-0-2-0.ec2.internal";
 const WIDTHS = [1440, 1024, 390];
 
 /** Elements sticking out past the right edge of the viewport that nothing clips. */
@@ -27,23 +23,8 @@ async function overflowing(page: Page, ignore = ""): Promise<string[]> {
   }, ignore);
 }
 
-const PAGES: Array<[string, (page: Page) => Promise<void>]> = [
-  ["fleet", (page) => new FleetPage(page).goto()],
-  ["node", async (page) => {
-    await new NodePage(page).goto(NODE);
-    await expect(page.getByTestId("ranking-table")).toBeVisible();
-  }],
-  ["analyze", async (page) => {
-    const analyze = new AnalyzePage(page);
-    await analyze.goto();
-    await analyze.loadExample();
-    await analyze.submit();
-    await expect(analyze.result).toBeVisible();
-  }],
-  ["login", (page) => new LoginPage(page).goto()],
-];
 
-for (const [name, open] of PAGES) {
+for (const [name, open] of ALL_PAGES) {
   for (const width of WIDTHS) {
     for (const theme of ["light", "dark"] as const) {
       test(`${name} at ${width} px, ${theme}: no page-wide sideways scroll`, async ({ page }) => {
