@@ -64,9 +64,9 @@ export function AnalyzeForm() {
         onChange={(e) => setText(e.target.value)}
         spellCheck={false}
       />
-      <ul aria-label="Pieces" data-testid="analyze-slots" className="grid gap-1 text-sm sm:grid-cols-2">
+      <ul aria-label="Pieces" data-testid="analyze-slots" className="grid grid-cols-[minmax(0,1fr)] gap-1 text-sm sm:grid-cols-2">
         {SLOTS.map((s) => (
-          <li key={s.slot} data-slot={s.slot} className="flex items-center gap-2 rounded border border-zinc-200 px-2 py-1 dark:border-zinc-800">
+          <li key={s.slot} data-slot={s.slot} className="flex min-w-0 items-center gap-2 rounded border border-zinc-200 px-2 py-1 dark:border-zinc-800">
             <span className="font-medium">{s.label}</span>
             <span className={cn("min-w-0 flex-1 truncate text-xs", MUTED)} title={pieces[s.slot]?.what ?? s.hint}>
               {pieces[s.slot]?.what ?? `empty (${s.hint})`}

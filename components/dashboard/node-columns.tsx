@@ -18,8 +18,11 @@ export interface NodeColumn {
   track: string;
   /** Minimum width in rem (the table scrolls sideways below the sum, header and body together). */
   minRem: number;
-  /** "wide": only on wide screens; "narrow": only on phones (a summary of wide columns); "always". */
-  show: "always" | "wide" | "narrow";
+  /**
+   * "always"; "narrow": only on phones (a summary of columns they lack); "medium": in the row from
+   * 768 px, else in its detail; "wide": in the row from 1280 px, else in its detail.
+   */
+  show: "always" | "narrow" | "medium" | "wide";
   cell: (r: NodeRow, ctx: { query: string }) => ReactNode;
   className?: string;
 }
@@ -80,12 +83,12 @@ const staleLease = (r: NodeRow) => r.leaseAgeSeconds != null && r.leaseAgeSecond
 
 export const NODE_COLUMNS: readonly NodeColumn[] = [
   { key: "node", header: "Node", track: "minmax(12rem,3fr)", minRem: 12, show: "always", cell: (r, { query }) => <NodeName r={r} query={query} /> },
-  { key: "pool", header: "Pool", track: "minmax(6rem,1fr)", minRem: 6, show: "wide", cell: (r) => <span className="[overflow-wrap:anywhere]">{r.pool ?? "–"}</span> },
+  { key: "pool", header: "Pool", track: "minmax(5rem,1fr)", minRem: 5, show: "medium", cell: (r) => <span className="[overflow-wrap:anywhere]">{r.pool ?? "–"}</span> },
   {
-    key: "ready", header: "Ready", track: "5.5rem", minRem: 5.5, show: "wide",
+    key: "ready", header: "Ready", track: "5.5rem", minRem: 5.5, show: "medium",
     cell: (r) => <span className={r.ready === "True" ? "" : "font-semibold text-red-700 dark:text-red-400"}>{r.ready === "True" ? "Ready" : `NotReady${r.ready === "Unknown" ? "?" : ""}`}</span>,
   },
-  { key: "conditions", header: "Conditions", track: "minmax(8rem,1fr)", minRem: 8, show: "wide", cell: (r) => <ConditionBadges r={r} /> },
+  { key: "conditions", header: "Conditions", track: "minmax(8rem,1fr)", minRem: 8, show: "medium", cell: (r) => <ConditionBadges r={r} /> },
   {
     key: "lease", header: "Lease", track: "4rem", minRem: 4, show: "wide", className: "tabular-nums",
     cell: (r) => (
@@ -95,14 +98,22 @@ export const NODE_COLUMNS: readonly NodeColumn[] = [
     ),
   },
   { key: "worst", header: "Worst margin", track: "6.5rem", minRem: 6.5, show: "narrow", cell: (r) => <MarginCell margin={worstMarginOf(r)} /> },
-  ...FAMILIES.map((f): NodeColumn => ({ key: f, header: `${f} margin`, track: "6.5rem", minRem: 6.5, show: "wide", cell: (r) => <MarginCell margin={r.worstMargin[f] ?? null} /> })),
+  ...FAMILIES.map((f): NodeColumn => ({ key: f, header: `${f} margin`, track: "6.5rem", minRem: 6.5, show: "medium", cell: (r) => <MarginCell margin={r.worstMargin[f] ?? null} /> })),
   { key: "memory", header: "Memory req/used", track: "minmax(8rem,1fr)", minRem: 8, show: "wide", cell: (r) => <MemoryBar r={r} /> },
-  { key: "pods", header: "Pods", track: "3.5rem", minRem: 3.5, show: "wide", className: "tabular-nums", cell: (r) => r.podCount },
+  { key: "pods", header: "Pods", track: "3.5rem", minRem: 3.5, show: "medium", className: "tabular-nums", cell: (r) => r.podCount },
   { key: "stats", header: "Stats age", track: "5rem", minRem: 5, show: "wide", cell: (r) => <Collection r={r} /> },
 ];
 
-/** The columns of the row itself, and those shown in the row's detail instead (phones). */
-export function columnsFor(narrow: boolean): { row: NodeColumn[]; detail: NodeColumn[] } {
-  if (!narrow) return { row: NODE_COLUMNS.filter((c) => c.show !== "narrow"), detail: [] };
-  return { row: NODE_COLUMNS.filter((c) => c.show !== "wide"), detail: NODE_COLUMNS.filter((c) => c.show === "wide") };
+export type Tier = "narrow" | "medium" | "wide";
+
+const IN_ROW: Record<Tier, ReadonlySet<NodeColumn["show"]>> = {
+  narrow: new Set(["always", "narrow"]),
+  medium: new Set(["always", "medium"]),
+  wide: new Set(["always", "medium", "wide"]),
+};
+
+/** The columns of the row itself at a screen width, and those shown in the row's detail instead. */
+export function columnsFor(tier: Tier): { row: NodeColumn[]; detail: NodeColumn[] } {
+  const row = NODE_COLUMNS.filter((c) => IN_ROW[tier].has(c.show));
+  return { row, detail: NODE_COLUMNS.filter((c) => !row.includes(c) && c.show !== "narrow") };
 }

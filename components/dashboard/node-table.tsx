@@ -5,21 +5,23 @@ import { useRef, useState, useSyncExternalStore } from "react";
 import type { NodeRow } from "@/lib/dto";
 import { cn } from "@/lib/format";
 import { MUTED } from "@/components/ui/styles";
-import { type NodeColumn, columnsFor } from "./node-columns";
+import { type NodeColumn, type Tier, columnsFor } from "./node-columns";
 
 const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 36;
-const NARROW_QUERY = "(max-width: 767px)";
+const QUERIES = { narrow: "(max-width: 767px)", medium: "(max-width: 1279px)" };
 
-function subscribeNarrow(onChange: () => void): () => void {
-  const mq = window.matchMedia(NARROW_QUERY);
-  mq.addEventListener("change", onChange);
-  return () => mq.removeEventListener("change", onChange);
+function subscribeTier(onChange: () => void): () => void {
+  const mqs = Object.values(QUERIES).map((q) => window.matchMedia(q));
+  for (const mq of mqs) mq.addEventListener("change", onChange);
+  return () => mqs.forEach((mq) => mq.removeEventListener("change", onChange));
 }
 
-/** Whether the screen is phone-narrow (false on the server; the table renders only after hydration). */
-function useNarrow(): boolean {
-  return useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW_QUERY).matches, () => false);
+const tierNow = (): Tier => (window.matchMedia(QUERIES.narrow).matches ? "narrow" : window.matchMedia(QUERIES.medium).matches ? "medium" : "wide");
+
+/** The screen's width tier ("wide" on the server; the table renders only after hydration). */
+function useTier(): Tier {
+  return useSyncExternalStore(subscribeTier, tierNow, () => "wide");
 }
 
 const gridOf = (cols: NodeColumn[], expandable: boolean) => ({
@@ -30,13 +32,14 @@ const gridOf = (cols: NodeColumn[], expandable: boolean) => ({
 /**
  * The fleet table: one row per node, virtualized so 5 000 nodes scroll smoothly. Header and rows
  * live in one scroll container (the header sticks to its top), so scrolling sideways moves both.
- * On a phone the row keeps node and worst margin; the other columns open in the row's detail.
+ * Narrower screens keep the columns that matter in the row (on a phone: node and worst margin);
+ * the others open in the row's detail.
  */
 export function NodeTable({ rows, query }: { rows: NodeRow[]; query: string }) {
   const parent = useRef<HTMLDivElement>(null);
-  const narrow = useNarrow();
+  const tier = useTier();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const { row: cols, detail } = columnsFor(narrow);
+  const { row: cols, detail } = columnsFor(tier);
   const grid = gridOf(cols, detail.length > 0);
   const virtual = useVirtualizer({
     count: rows.length,
