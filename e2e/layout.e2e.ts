@@ -34,6 +34,8 @@ for (const [name, open] of ALL_PAGES) {
         await open(page);
         await page.waitForTimeout(200);
         await page.screenshot({ path: `artifacts/screenshots/${name}-${width}-${theme}.png`, fullPage: true });
+        // the first screen alone, as README shows it (docs/screenshots/)
+        if (width === 1440 && theme === "light") await page.screenshot({ path: `artifacts/screenshots/${name}-1440-light-top.png` });
         // The node page's what-if controls are being reworked separately (they overflow their card
         // at 390 px); everything else on every page must fit.
         const ignore = name === "node" && width === 390 ? 'section[aria-labelledby="whatif-h"]' : "";
