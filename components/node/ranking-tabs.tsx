@@ -63,7 +63,7 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
         ))}
       </div>
       <div id="ranking-panel" role="tabpanel" aria-labelledby={tabId(active)} tabIndex={0} className="overflow-x-auto">
-        <table className={DATA_TABLE} data-testid="ranking-table">
+        <table className={cn(DATA_TABLE, "min-w-[56rem]")} data-testid="ranking-table">
           <caption className="sr-only">Pods in the order the kubelet would evict them for {active}</caption>
           <thead className={cn("text-xs", MUTED)}>
             <tr>
