@@ -99,7 +99,7 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
                   <td className="tabular-nums">{r.usage == null || active === "pid.available" ? "–" : unit(r.usage - r.request)}</td>
                   <td>{r.exceedsRequest == null ? "–" : r.exceedsRequest ? "yes" : "no"}</td>
                   <td className="tabular-nums">{oom}</td>
-                  <td className="text-xs">{rankReason(active, r, pod, isCritical)}</td>
+                  <td className="min-w-[18rem] text-xs">{rankReason(active, r, pod, isCritical)}</td>
                 </tr>
               );
             })}
