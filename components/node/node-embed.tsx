@@ -77,7 +77,7 @@ export function NodeEmbed(p: NodeEmbedProps) {
     <div className="space-y-4">
       <InvalidParamsNote invalid={p.invalid} />
       <Header p={p} />
-      <NodeVerdict out={p.view} />
+      <NodeVerdict out={p.view} reported={p.next?.out ? [] : p.pressure} />
       {signals(p.view)}
       {ranking}
       <CapacityBreakdown {...p.breakdown} />
