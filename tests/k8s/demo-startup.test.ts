@@ -29,7 +29,6 @@ describe("the default demo (lib/startup.ts)", () => {
     const rows = doc.nodes;
     const pools = new Set(rows.map((r) => r.pool));
     const pressured = (c: string) => rows.filter((r) => Object.entries(r.conditions).some(([k, v]) => k === c && v === true));
-    console.log(`demo ready in ${readyMs} ms`, JSON.stringify(doc.summary.nodesUnderPressure), doc.summary.evictionsLastHour, [...pools], rows.map((r) => `${r.name} ${Object.entries(r.conditions).filter((e) => e[1]).map((e) => e[0])} lease=${r.leaseAgeSeconds} mem=${r.worstMargin.memory?.kind}:${r.worstMargin.memory?.margin} disk=${r.worstMargin.disk?.margin}`));
     expect(rows.length).toBeGreaterThanOrEqual(12);
     expect(pools.size).toBeGreaterThanOrEqual(3);
     expect(doc.summary.nodesUnderPressure).toBeGreaterThanOrEqual(1);
