@@ -92,3 +92,41 @@ describe("headroom analyze (process)", () => {
     expect(JSON.parse(r.stdout).thresholdSource).toBe("defaults");
   });
 });
+
+describe("headroom analyze given the wrong document", () => {
+  it.each([
+    ["a bare Summary", "summary/nri-minikube-1.35.json", 'headroom: input: this is a kubelet Summary (GET /stats/summary), not an input document; it belongs under "summary"'],
+    ["a bare configz", "configz/kubeadm-k8s-node-01.json", 'headroom: input: this is a kubelet configz response (GET /configz), not an input document; it belongs under "kubeletConfig"'],
+    ["kubectl get node -o json", "nodes/nri-minikube-1.35-nodelist.json", 'headroom: input: this is a list with one Node (kubectl get node -o json), not an input document; it belongs under "node"'],
+  ])("exits 2 on %s, saying what it is and where it belongs", (_name, file, message) => {
+    const r = run(["analyze", "-", "--output", "table"], JSON.stringify(fixture(file)));
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr.startsWith(message)).toBe(true);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("headroom analyze --output table", () => {
+  // the Summary's own pods as pod objects, and a hard threshold the node is past
+  const statPods = (input.summary as { pods: { podRef: { name: string; namespace: string; uid: string }; containers: { name: string }[] }[] }).pods;
+  const pressured = {
+    ...input,
+    pods: statPods.map((p) => ({ metadata: { ...p.podRef }, spec: { containers: p.containers.map((c) => ({ name: c.name })) }, status: { phase: "Running" } })),
+    kubeletConfig: { evictionHard: { "memory.available": "99%" } },
+  };
+  it("leads with the verdict and the replay, and leaves out signals without a threshold unless --all", () => {
+    const r = run(["analyze", write("pressured.json", JSON.stringify(pressured)), "--output", "table"]);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.split("\n");
+    expect(lines[1]).toMatch(/^Verdict: memory\.available is past its threshold: the kubelet evicts \S+ first/);
+    expect(lines[2]).toMatch(/^Replay memory\.available: evicts /);
+    const out = analyzeNode(pressured);
+    const without = out.signals.filter((s) => s.thresholds.length === 0).map((s) => s.signal);
+    expect(without.length).toBeGreaterThan(0);
+    for (const s of without) expect(r.stdout).not.toMatch(new RegExp(`^${s.replace(".", "\\.")} `, "m"));
+    expect(r.stdout).toContain(`(${without.length} signals without a threshold not shown; --all shows them)`);
+    const all = run(["analyze", write("pressured.json", JSON.stringify(pressured)), "--output", "table", "--all"]);
+    for (const s of without) expect(all.stdout).toMatch(new RegExp(`^${s.replace(".", "\\.")} `, "m"));
+  });
+});

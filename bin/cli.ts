@@ -5,12 +5,13 @@ import { formatTable } from "./format-table";
 import { readInputCapped } from "./read-input";
 import { type ClusterArgs, runClusterAnalyze } from "./cli-cluster";
 
-const USAGE = `usage: headroom analyze FILE|- [--output json|table] [--now RFC3339]
+const USAGE = `usage: headroom analyze FILE|- [--output json|table] [--all] [--now RFC3339]
        headroom analyze [--kubeconfig FILE] [--context C] (--node NAME | --all-nodes) [--mode direct|proxy] [--output json|table]
 
 Reads a node's input document (JSON or YAML; see docs in README.md), or collects it from a live
 cluster (node, pods, kubelet summary and configz), and prints what the kubelet would do:
-thresholds, allocatable, signals and margins, conditions, eviction rankings, replay.`;
+thresholds, allocatable, signals and margins, conditions, eviction rankings, replay. The table
+leads with the verdict and the replay and leaves out signals without a threshold (--all shows them).`;
 
 class UsageError extends Error {}
 
@@ -18,6 +19,8 @@ interface AnalyzeArgs {
   file: string;
   output: "json" | "table";
   now?: string;
+  /** Table: also signals without a threshold. */
+  all?: boolean;
   cluster?: ClusterArgs;
 }
 
@@ -25,6 +28,7 @@ function parseArgs(argv: string[], isTty: boolean): AnalyzeArgs {
   let file: string | undefined;
   let output: "json" | "table" = isTty ? "table" : "json";
   let now: string | undefined;
+  let all = false;
   const cluster: Partial<ClusterArgs> = {};
   let clusterMode = false;
   for (let i = 0; i < argv.length; i++) {
@@ -40,6 +44,7 @@ function parseArgs(argv: string[], isTty: boolean): AnalyzeArgs {
       if (v !== "json" && v !== "table") throw new UsageError(`--output must be json or table, got ${JSON.stringify(v)}`);
       output = v;
     } else if (flag === "--now") now = value();
+    else if (flag === "--all") all = true;
     else if (flag === "--kubeconfig" || flag === "--context" || flag === "--node" || flag === "--all-nodes") {
       clusterMode = true;
       if (flag === "--kubeconfig") cluster.kubeconfig = value();
@@ -61,7 +66,7 @@ function parseArgs(argv: string[], isTty: boolean): AnalyzeArgs {
     return { file: "", output, now, cluster: { ...cluster, allNodes: !!cluster.allNodes, output } };
   }
   if (file === undefined) throw new UsageError("missing FILE (use - for standard input)");
-  return { file, output, now };
+  return { file, output, now, all };
 }
 
 function readInput(file: string): string {
@@ -88,7 +93,7 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       (doc as Record<string, unknown>).now = args.now;
     }
     const result = analyzeNode(doc);
-    io.stdout.write(args.output === "json" ? JSON.stringify(result, null, 2) + "\n" : formatTable(result));
+    io.stdout.write(args.output === "json" ? JSON.stringify(result, null, 2) + "\n" : formatTable(result, { all: args.all }));
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {

@@ -1,5 +1,6 @@
 import type { AnalyzeOutput, RankingRow, SignalReport } from "../lib/eviction/types";
 import { formatBytesHuman, formatMilli } from "../lib/eviction/quantity";
+import { verdictOf } from "../lib/verdict";
 
 const TOP = 5;
 
@@ -48,10 +49,31 @@ function rankingRows(signal: string, rows: RankingRow[]): string[][] {
   return out;
 }
 
-/** Renders the analyze output as the human summary `--output table` prints. */
-export function formatTable(out: AnalyzeOutput): string {
+function replayLines(out: AnalyzeOutput): string {
+  if (out.replay.length === 0) return "Replay: no threshold met, the kubelet evicts nobody.\n";
+  return out.replay
+    .map((r) => {
+      const who = r.evicted.map((e) => `${e.namespace}/${e.name}`).join(", ") || "nobody (no pod it may evict)";
+      return `Replay ${r.signal}: evicts ${who}; ${r.recovered ? "recovers" : "does NOT recover"}\n`;
+    })
+    .join("");
+}
+
+export interface TableOptions {
+  /** Also list signals that have no threshold (and their eviction order); `--all`. */
+  all?: boolean;
+}
+
+/**
+ * Renders the analyze output as the human summary `--output table` prints: the verdict and the
+ * replay first (what an operator ran it for), then allocatable, the signals that have a threshold
+ * and their eviction order; signals without a threshold only with `all`.
+ */
+export function formatTable(out: AnalyzeOutput, opts: TableOptions = {}): string {
   const parts: string[] = [];
   parts.push(`Node: ${out.node ?? "(none given)"}   thresholds from: ${out.thresholdSource}\n`);
+  parts.push(`Verdict: ${verdictOf(out).text}\n`);
+  parts.push(replayLines(out));
   const conds = Object.entries(out.conditions).map(([k, v]) => `${k}=${v ? "True" : "False"}`);
   parts.push(`Conditions: ${conds.join("  ")}\n\n`);
 
@@ -65,19 +87,19 @@ export function formatTable(out: AnalyzeOutput): string {
     }
     parts.push(table(rows) + "\n");
   }
-  if (out.signals.length > 0) parts.push(table(signalRows(out.signals)) + "\n");
-  else parts.push("Signals: no Summary given, nothing observed.\n\n");
-
-  const shown = out.signals.map((s) => s.signal);
-  for (const signal of shown) {
+  const shown = opts.all ? out.signals : out.signals.filter((s) => s.thresholds.length > 0);
+  const hidden = out.signals.length - shown.length;
+  if (out.signals.length === 0) parts.push("Signals: no Summary given, nothing observed.\n\n");
+  else {
+    if (shown.length > 0) parts.push(table(signalRows(shown)));
+    if (hidden > 0) parts.push(`(${hidden} signal${hidden > 1 ? "s" : ""} without a threshold not shown; --all shows them)\n`);
+    parts.push("\n");
+  }
+  for (const { signal } of shown) {
     const rows = out.rankings[signal] ?? [];
     if (rows.length === 0) continue;
     parts.push(`Eviction order for ${signal} (first ${Math.min(TOP, rows.length)} of ${rows.length}):\n`);
     parts.push(table(rankingRows(signal, rows)) + "\n");
-  }
-  for (const r of out.replay) {
-    const who = r.evicted.map((e) => `${e.namespace}/${e.name}`).join(", ") || "nobody";
-    parts.push(`Replay ${r.signal}: evicts ${who}; ${r.recovered ? "recovers" : "does NOT recover"}\n`);
   }
   return parts.join("");
 }

@@ -50,6 +50,13 @@ export async function boot(): Promise<void> {
   installRequestActivity();
   startProcessMetrics();
   const { startup } = await import("@/lib/startup");
-  const { demo } = await startup();
+  let demo: boolean;
+  try {
+    ({ demo } = await startup());
+  } catch (e) {
+    // e.g. a demo scenario parameter the scenario does not take: refuse to serve, naming it
+    log.error(`start-up failed: ${(e as Error).message}`);
+    process.exit(2);
+  }
   log.info("headroom started", { authMode: server.data.HEADROOM_AUTH_MODE, bind: server.data.HOSTNAME, demo, embedOrigins: framePolicy(env.HEADROOM_EMBED_ORIGINS).frameAncestors });
 }

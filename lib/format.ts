@@ -1,14 +1,18 @@
 // Display formatting, kubectl-style: binary suffixes for bytes, millicores for cpu.
-import { formatBytesHuman, formatMilli } from "./eviction/quantity";
+import { formatBytesHuman } from "./eviction/quantity";
 
 /** Formats bytes as "1.5Gi" (negative values keep their sign). */
 export function formatBytes(n: number): string {
   return n < 0 ? `-${formatBytesHuman(-n)}` : formatBytesHuman(n);
 }
 
-/** Formats an amount of a Kubernetes resource the way kubectl describe prints it. */
+/**
+ * Formats an amount of a Kubernetes resource the way kubectl describe prints it. CPU is always in
+ * millicores ("1930m of 2000m", as describe's "Allocated resources" and kubectl top print it), so
+ * two cpu amounts side by side never mix "1930m" with "2".
+ */
 export function formatResource(resource: string, n: number): string {
-  if (resource === "cpu") return formatMilli(n);
+  if (resource === "cpu") return `${Math.round(n)}m`;
   if (resource === "memory" || resource === "ephemeral-storage" || resource.startsWith("hugepages-")) return formatBytes(n);
   return n.toLocaleString("en-US");
 }

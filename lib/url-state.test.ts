@@ -109,3 +109,20 @@ describe("the what-if panel's state", () => {
     ["whatif=1", true],
   ])("%j is open: %s", (qs, open) => expect(whatIfOpen(parse(qs).state)).toBe(open));
 });
+
+describe("panel (embeds showing one panel alone)", () => {
+  it.each(["signals", "ranking", "capacity", "signal:memory.available", "signal:nodefs.inodesFree"])("accepts %s and writes it back", (panel) => {
+    const { state, invalid } = parse(`embed=1&panel=${encodeURIComponent(panel)}`);
+    expect(invalid).toEqual([]);
+    expect(state.panel).toBe(panel);
+    expect(serializeUrlState(state).get("panel")).toBe(panel);
+  });
+  it.each(["signal:memory.avail", "signal:", "Signals", "<script>", "signal:__proto__", "constructor"])("ignores %j with a note naming the parameter", (panel) => {
+    const { state, invalid } = parse(`panel=${encodeURIComponent(panel)}`);
+    expect(state.panel).toBeNull();
+    expect(invalid).toEqual([{ param: "panel", reason: "must be signals, ranking, capacity or signal:<signal name>" }]);
+  });
+  it("is left out of links when unset", () => {
+    expect(serializeUrlState({ ...DEFAULT_STATE, whatIf: emptyWhatIf() }).has("panel")).toBe(false);
+  });
+});

@@ -47,7 +47,19 @@ export interface UrlState {
   theme: "light" | "dark" | null;
   /** The node page's what-if panel, when the link says (`whatif=1|0`); null = the default (whatIfOpen). */
   whatIfPanel: "open" | "closed" | null;
+  /** Embeds: one panel alone (`signals`, `ranking`, `capacity` or `signal:<name>`); null = the whole page. */
+  panel: Panel | null;
   whatIf: WhatIfState;
+}
+
+export const PANELS = ["signals", "ranking", "capacity"] as const;
+export type Panel = (typeof PANELS)[number] | `signal:${Signal}`;
+
+/** Reads a `panel` value; null when it is not one. */
+export function parsePanel(v: string): Panel | null {
+  const p = oneOf(PANELS, v);
+  if (p) return p;
+  return v.startsWith("signal:") && isSignal(v.slice(7)) ? (v as Panel) : null;
 }
 
 export interface InvalidParam {
@@ -72,6 +84,7 @@ export const DEFAULT_STATE: Readonly<UrlState> = Object.freeze({
   embed: false,
   theme: null,
   whatIfPanel: null,
+  panel: null,
   whatIf: emptyWhatIf(),
 });
 
@@ -205,6 +218,12 @@ export function parseUrlState(params: Params): { state: UrlState; invalid: Inval
         if (v === "1" || v === "0") state.whatIfPanel = v === "1" ? "open" : "closed";
         else bad(param, "must be 1 (open) or 0 (closed)");
         break;
+      case "panel": {
+        const p = parsePanel(v);
+        if (p) state.panel = p;
+        else bad(param, `must be ${PANELS.join(", ")} or signal:<signal name>`);
+        break;
+      }
       default:
         break; // unknown keys (utm_*, old links) are not our business
     }
@@ -228,6 +247,7 @@ export function serializeUrlState(state: UrlState): URLSearchParams {
   if (state.embed) p.set("embed", "1");
   if (state.theme) p.set("theme", state.theme);
   if (state.whatIfPanel) p.set("whatif", state.whatIfPanel === "open" ? "1" : "0");
+  if (state.panel) p.set("panel", state.panel);
   for (const [prefix, key] of Object.entries(MAPS) as [MapPrefix, (typeof MAPS)[MapPrefix]][]) {
     const m = state.whatIf[key] as Record<string, string>;
     // A what-if box being retyped (blank for a moment) is no setting yet.

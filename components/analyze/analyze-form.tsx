@@ -3,7 +3,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
+import { MUTED } from "@/components/ui/styles";
+import { cn } from "@/lib/format";
 import { AnalyzeResult } from "./analyze-result";
+import { type Pieces, SLOTS, place } from "./compose";
 
 async function postAnalyze(body: string): Promise<AnalyzeOutput> {
   const res = await fetch("/api/analyze", { method: "POST", body, headers: { "content-type": "application/json" } });
@@ -12,8 +15,13 @@ async function postAnalyze(body: string): Promise<AnalyzeOutput> {
   return json as AnalyzeOutput;
 }
 
+const button = "rounded border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700";
+
 export function AnalyzeForm() {
   const [text, setText] = useState("");
+  const [pieces, setPieces] = useState<Pieces>({});
+  const [note, setNote] = useState<{ kind: "status" | "alert"; text: string } | null>(null);
+  const [missing, setMissing] = useState<string[]>([]);
   const analyze = useMutation({ mutationFn: postAnalyze });
 
   async function loadExample() {
@@ -21,17 +29,33 @@ export function AnalyzeForm() {
     setText(await res.text());
   }
 
+  function submit() {
+    const r = place(text, pieces);
+    analyze.reset();
+    if (r.action === "error") return setNote({ kind: "alert", text: r.message });
+    if (r.action === "placed") {
+      setPieces(r.pieces);
+      setText("");
+      return setNote({ kind: "status", text: r.message });
+    }
+    setNote(null);
+    setMissing(r.missing);
+    analyze.mutate(r.body);
+  }
+
+  const filled = SLOTS.filter((s) => pieces[s.slot]);
   return (
     <section className="space-y-3" aria-labelledby="analyze-heading">
       <h2 id="analyze-heading" className="text-xl font-medium">
         Analyze a node
       </h2>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Paste an input document: <code>node</code> (kubectl get node -o json), <code>pods</code>,{" "}
-        <code>summary</code> (/stats/summary) and <code>kubeletConfig</code> (/configz).
+      <p className={cn("text-sm", MUTED)}>
+        Paste an input document (<code>node</code>, <code>pods</code>, <code>summary</code>, <code>kubeletConfig</code>), or its pieces one at a
+        time as kubectl prints them: a Node, a Pod list, a <code>/stats/summary</code> or a <code>/configz</code>. Each piece is recognised and put in
+        its slot.
       </p>
       <label htmlFor="analyze-input" className="sr-only">
-        Input document
+        Input document or one piece
       </label>
       <textarea
         id="analyze-input"
@@ -40,22 +64,57 @@ export function AnalyzeForm() {
         onChange={(e) => setText(e.target.value)}
         spellCheck={false}
       />
-      <div className="flex gap-2">
+      <ul aria-label="Pieces" data-testid="analyze-slots" className="grid grid-cols-[minmax(0,1fr)] gap-1 text-sm sm:grid-cols-2">
+        {SLOTS.map((s) => (
+          <li key={s.slot} data-slot={s.slot} className="flex min-w-0 items-center gap-2 rounded border border-zinc-200 px-2 py-1 dark:border-zinc-800">
+            <span className="font-medium">{s.label}</span>
+            <span className={cn("min-w-0 flex-1 truncate text-xs", MUTED)} title={pieces[s.slot]?.what ?? s.hint}>
+              {pieces[s.slot]?.what ?? `empty (${s.hint})`}
+            </span>
+            {pieces[s.slot] && (
+              <button type="button" className="text-xs underline" aria-label={`Remove ${s.label}`} onClick={() => setPieces(({ [s.slot]: _, ...rest }) => rest)}>
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
         <button
           type="button"
-          className="rounded bg-blue-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-700 disabled:opacity-50"
-          onClick={() => analyze.mutate(text)}
-          disabled={analyze.isPending || text.trim() === ""}
+          className="rounded bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800 disabled:opacity-50"
+          onClick={submit}
+          disabled={analyze.isPending || (text.trim() === "" && filled.length === 0)}
         >
-          Analyze
+          {text.trim() === "" && filled.length ? "Analyze the pieces" : "Analyze"}
         </button>
-        <button type="button" className="rounded border border-zinc-300 px-3 py-1.5 text-sm dark:border-zinc-700" onClick={loadExample}>
+        <button type="button" className={button} onClick={loadExample}>
           Load example
         </button>
       </div>
+      {note && (
+        <p
+          role={note.kind}
+          data-testid={note.kind === "alert" ? "analyze-error" : "analyze-placed"}
+          className={cn(
+            "rounded border p-2 text-sm",
+            note.kind === "alert" ? "border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200" : "border-sky-300 bg-sky-50 text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100",
+          )}
+        >
+          {note.text}
+        </p>
+      )}
       {analyze.isError && (
         <p role="alert" data-testid="analyze-error" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
           {analyze.error.message}
+        </p>
+      )}
+      {analyze.data && missing.length > 0 && (
+        <p role="note" data-testid="analyze-partial" className="rounded border border-amber-400 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
+          Partial input, no {missing.join(", ")}: {missing.includes("kubeletConfig") ? "thresholds are the kubelet defaults; " : ""}
+          {missing.includes("pods") ? "no eviction order without pods; " : ""}
+          {missing.includes("summary") ? "nothing observed without a Summary; " : ""}
+          {missing.includes("node") ? "no capacity or allocatable without the Node." : ""}
         </p>
       )}
       {analyze.data && <AnalyzeResult result={analyze.data} />}

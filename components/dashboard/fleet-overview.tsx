@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { clusterOptions } from "@/lib/queries";
 import { formatResource } from "@/lib/format";
 import { labelSelectorError } from "@/lib/label-selector";
@@ -14,13 +15,11 @@ import { useUrlState } from "./use-url-state";
 function Stat({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
   return (
     <div className="rounded border border-zinc-200 p-3 dark:border-zinc-800" title={hint}>
-      <div className="text-xs uppercase tracking-wide text-zinc-500">{label}</div>
+      <div className="text-xs uppercase tracking-wide text-zinc-600 dark:text-zinc-400">{label}</div>
       <div className="text-2xl font-semibold tabular-nums">{value}</div>
     </div>
   );
 }
-
-const noSubscription = () => () => {};
 
 const input = "rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
@@ -38,7 +37,7 @@ export function FleetOverview() {
 
   // The header's query for the same document can finish before this boundary hydrates: render
   // what the server rendered until hydration is done, or React reports a mismatch (#418).
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
   if (isPending || !hydrated) return <p role="status">Loading the fleet…</p>;
   if (error) return <p role="alert" className="text-red-600">Could not load the cluster: {error.message}</p>;
   const c = data.cluster;
@@ -122,7 +121,7 @@ export function FleetOverview() {
         <label className="flex items-center gap-1 text-xs">
           <input type="checkbox" checked={state.desc} onChange={(e) => setState((s) => ({ ...s, desc: e.target.checked }))} /> descending
         </label>
-        <span className="ml-auto text-xs text-zinc-500" aria-live="polite">
+        <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
           {rows.length} of {data.nodes.length} nodes
         </span>
       </form>

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { NodeRow } from "@/lib/dto";
 import { roughly } from "@/lib/forecast/words";
 import { clusterOptions } from "@/lib/queries";
+import { MUTED } from "@/components/ui/styles";
 import { localClock, useClusterNow } from "@/components/ui/use-cluster-now";
 import { useUrlState } from "./use-url-state";
 
@@ -33,7 +34,7 @@ export function NextEvictionHeader() {
   );
 }
 
-/** When the kubelet is expected to evict on this node, counting down from the overview's time. */
+/** When the kubelet is expected to evict on this node, counting down from the overview's time (its own cell: the label names the signal and why). */
 export function NextEvictionCell({ r }: { r: NodeRow }) {
   const { data, dataUpdatedAt } = useQuery(clusterOptions());
   const docTime = data ? Date.parse(data.generatedAt) : Date.now();
@@ -48,7 +49,7 @@ export function NextEvictionCell({ r }: { r: NodeRow }) {
       </span>
     );
   }
-  if (!e) return <span role="cell" className="text-zinc-400" title="No eviction expected at the current rate">–</span>;
+  if (!e) return <span role="cell" className={MUTED} data-testid="next-eviction" title="No eviction expected at the current rate">–</span>;
   const soon = e.at <= now;
   const label = `${e.signal}: ${WHY[e.because]}, ${soon ? "evicting now" : `in ${roughly((e.at - now) / 1000)} (${localClock(e.at)})`}`;
   return (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { NodeRow } from "@/lib/dto";
 import { DEFAULT_STATE, emptyWhatIf, type UrlState } from "@/lib/url-state";
-import { filterAndSortNodes, poolsOf } from "./node-filters";
+import { filterAndSortNodes, poolsOf, worstMarginOf } from "./node-filters";
 
 function row(name: string, memFraction: number | null, extra: Partial<NodeRow> = {}): NodeRow {
   return {
@@ -50,5 +50,17 @@ describe("filterAndSortNodes", () => {
   });
   it("lists pools", () => {
     expect(poolsOf(rows)).toEqual(["general", "gpu"]);
+  });
+  it("sorts names naturally: fleet-2 before fleet-10, fleet-10 before fleet-100", () => {
+    const fleet = ["fleet-100", "fleet-10", "fleet-2", "fleet-1", "Fleet-3", "fleet-0"].map((n) => row(n, 0.5));
+    expect(filterAndSortNodes(fleet, state({ sort: "name" })).map((r) => r.name)).toEqual(["fleet-0", "fleet-1", "fleet-2", "Fleet-3", "fleet-10", "fleet-100"]);
+    // ties on margin fall back to the natural name order too
+    expect(filterAndSortNodes(fleet, state({})).map((r) => r.name)).toEqual(["fleet-0", "fleet-1", "fleet-2", "Fleet-3", "fleet-10", "fleet-100"]);
+  });
+  it("picks the worst margin of a node: a met threshold first, else the smallest fraction", () => {
+    const m = (signal: string, fraction: number, met = false) => ({ signal, margin: fraction * 100, fraction, kind: "hard" as const, met });
+    expect(worstMarginOf(row("x", null))).toBeNull();
+    expect(worstMarginOf(row("x", 0.4, { worstMargin: { memory: m("memory.available", 0.4), disk: m("nodefs.available", 0.1), pid: null } }))?.signal).toBe("nodefs.available");
+    expect(worstMarginOf(row("x", 0.4, { worstMargin: { memory: m("memory.available", 0.01), disk: m("nodefs.available", 0.1, true), pid: null } }))?.signal).toBe("nodefs.available");
   });
 });

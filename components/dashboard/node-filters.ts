@@ -11,6 +11,16 @@ export function underPressure(r: NodeRow): boolean {
   return r.conditions.MemoryPressure || r.conditions.DiskPressure || r.conditions.PIDPressure;
 }
 
+/** Returns the node's smallest margin over all families (a met threshold first), or null when nothing is known. */
+export function worstMarginOf(r: NodeRow): NonNullable<NodeRow["worstMargin"][Family]> | null {
+  let worst: NodeRow["worstMargin"][Family] = null;
+  for (const f of FAMILIES) {
+    const m = r.worstMargin[f];
+    if (m && (!worst || Number(m.met) - Number(worst.met) > 0 || (m.met === worst.met && m.fraction < worst.fraction))) worst = m;
+  }
+  return worst ?? null;
+}
+
 /** Returns the node's smallest margin fraction over all families (Infinity when nothing is known). */
 export function worstFraction(r: NodeRow): number {
   let worst = Infinity;
@@ -19,6 +29,14 @@ export function worstFraction(r: NodeRow): number {
     if (m) worst = Math.min(worst, m.fraction);
   }
   return worst;
+}
+
+// Natural order for names: fleet-2 before fleet-10, as operators number their nodes.
+const natural = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
+
+/** Compares two names naturally (digit runs by value). */
+export function compareNames(a: string, b: string): number {
+  return natural.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 function sortValue(r: NodeRow, sort: UrlState["sort"]): number | string {
@@ -64,12 +82,12 @@ export function filterAndSortNodes(rows: readonly NodeRow[], s: UrlState): NodeR
   return out.sort((a, b) => {
     const va = sortValue(a, s.sort);
     const vb = sortValue(b, s.sort);
-    const c = typeof va === "string" ? va.localeCompare(vb as string) : (va as number) - (vb as number);
-    return (Number.isNaN(c) ? 0 : c * dir) || a.name.localeCompare(b.name);
+    const c = typeof va === "string" ? compareNames(va, vb as string) : (va as number) - (vb as number);
+    return (Number.isNaN(c) ? 0 : c * dir) || compareNames(a.name, b.name);
   });
 }
 
 /** Lists the distinct node pools, sorted. */
 export function poolsOf(rows: readonly NodeRow[]): string[] {
-  return [...new Set(rows.map((r) => r.pool).filter((p): p is string => !!p))].sort();
+  return [...new Set(rows.map((r) => r.pool).filter((p): p is string => !!p))].sort(compareNames);
 }

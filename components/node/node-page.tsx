@@ -22,6 +22,7 @@ import { ConditionsPanel } from "./conditions-panel";
 import { EvictionsTable } from "./evictions-table";
 import { KubeletConfigPanel } from "./kubelet-config-panel";
 import { LiveVerdict } from "./live-verdict";
+import { NodeEmbed } from "./node-embed";
 import { requestedByPods, usedFromSummary } from "./node-usage";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
@@ -113,6 +114,22 @@ export function NodePage({ name }: { name: string }) {
   const pressure = next?.out
     ? Object.entries(next.out.conditions).filter(([, v]) => v).map(([c]) => c)
     : data.conditions.filter((c) => c.type.endsWith("Pressure") && c.status === "True").map((c) => c.type);
+  const whatIfPanel = open && <WhatIfPanel detail={data} live={live.out} next={next?.out ?? null} nextError={next?.error ?? null} whatIf={engineWhatIf} capacity={capacity} state={state} setState={setState} focusOnOpen={openedByButton.current} />;
+  const toggleWhatIf = () => {
+    openedByButton.current = !open;
+    setState((s) => ({ ...s, whatIfPanel: open ? "closed" : "open" }));
+  };
+  if (state.embed) {
+    const cfg = (data.kubeletConfig ?? {}) as { imageGCHighThresholdPercent?: number; imageGCLowThresholdPercent?: number };
+    const breakdown = { capacity, reported: amounts(data.node, "allocatable"), result: view!, liveAllocatable: live.out.allocatable, requested, used: usedFromSummary(data.summary as Summary | null) };
+    return (
+      <NodeEmbed
+        row={row} view={view!} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} pods={pods}
+        breakdown={breakdown} pressure={pressure} state={state} setState={setState} invalid={invalid}
+        verdict={<LiveVerdict name={row.name} />} whatIf={{ open, toggle: toggleWhatIf, panel: whatIfPanel }}
+      />
+    );
+  }
   return (
     <div className={cn(open && "xl:grid xl:grid-cols-[minmax(0,1fr)_30rem] xl:items-start xl:gap-6")}>
       <div className="min-w-0 space-y-6">
@@ -130,10 +147,7 @@ export function NodePage({ name }: { name: string }) {
             className={cn("ml-auto rounded border px-3 py-1 text-sm font-medium", open ? "border-blue-600 bg-blue-600 text-white" : "border-blue-600 text-blue-800 dark:text-blue-200", hasWhatIf(state.whatIf) && !open && "ring-2 ring-blue-400")}
             aria-expanded={open}
             aria-controls={WHAT_IF_PANEL_ID}
-            onClick={() => {
-              openedByButton.current = !open;
-              setState((s) => ({ ...s, whatIfPanel: open ? "closed" : "open" }));
-            }}
+            onClick={toggleWhatIf}
           >
             What if…{hasWhatIf(state.whatIf) ? " (changed)" : ""}
           </button>
@@ -141,7 +155,7 @@ export function NodePage({ name }: { name: string }) {
         <LiveVerdict name={row.name} />
         <NodeSections data={data} view={deferredView} live={live.out} pods={pods} requested={requested} capacity={capacity} signal={state.signal} setState={setState} />
       </div>
-      {open && <WhatIfPanel detail={data} live={live.out} next={next?.out ?? null} nextError={next?.error ?? null} whatIf={engineWhatIf} capacity={capacity} state={state} setState={setState} focusOnOpen={openedByButton.current} />}
+      {whatIfPanel}
     </div>
   );
 }

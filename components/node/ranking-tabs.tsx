@@ -5,7 +5,9 @@ import type { Pod } from "@/lib/eviction/k8s-types";
 import { isCriticalPod } from "@/lib/eviction/critical";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
 import type { Signal } from "@/lib/eviction/signals";
+import { DATA_TABLE, MUTED } from "@/components/ui/styles";
 import { cn, formatSignal } from "@/lib/format";
+import { type KeyboardEvent, useRef } from "react";
 import { rankReason } from "./rank-reason";
 
 interface Props {
@@ -16,6 +18,7 @@ interface Props {
 }
 
 const MAX_ROWS = 200;
+const tabId = (s: string) => `ranking-tab-${s.replace(/\./g, "-")}`;
 
 /** Candidate ranking per signal, in tabs: who the kubelet would evict first, and why. */
 export function RankingTabs({ result, pods, signal, onSignal }: Props) {
@@ -25,30 +28,44 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
   const byUid = new Map(result.pods.map((p) => [p.uid, p]));
   const critical = new Set(pods.filter(isCriticalPod).map((p) => p.metadata?.uid));
   const unit = (n: number | null) => (n == null ? "–" : formatSignal(active, n));
+  const refs = useRef(new Map<string, HTMLButtonElement>());
+  // WAI-ARIA tabs with automatic activation: arrows move (and wrap), Home/End jump, focus follows.
+  const onKeyDown = (e: KeyboardEvent) => {
+    const i = tabs.indexOf(active);
+    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+    if (next === undefined || tabs.length === 0) return;
+    e.preventDefault();
+    const s = tabs[(next + tabs.length) % tabs.length]!;
+    onSignal(s);
+    refs.current.get(s)?.focus();
+  };
   return (
     <section aria-labelledby="ranking-h" className="space-y-2">
       <h2 id="ranking-h" className="text-lg font-medium">
         Eviction order <Explain term="ranking" />
       </h2>
-      <div role="tablist" aria-label="Signal" className="flex flex-wrap gap-1">
+      <div role="tablist" aria-label="Signal" className="flex flex-wrap gap-1" onKeyDown={onKeyDown}>
         {tabs.map((s) => (
           <button
             key={s}
+            id={tabId(s)}
+            ref={(el) => void (el ? refs.current.set(s, el) : refs.current.delete(s))}
             role="tab"
             type="button"
             aria-selected={s === active}
             aria-controls="ranking-panel"
+            tabIndex={s === active ? 0 : -1}
             onClick={() => onSignal(s)}
-            className={cn("rounded-t border-b-2 px-2 py-1 font-mono text-xs", s === active ? "border-blue-600 font-semibold" : "border-transparent text-zinc-500")}
+            className={cn("rounded-t border-b-2 px-2 py-1 font-mono text-xs", s === active ? "border-blue-600 font-semibold" : cn("border-transparent", MUTED))}
           >
             {s}
           </button>
         ))}
       </div>
-      <div id="ranking-panel" role="tabpanel" className="overflow-x-auto">
-        <table className="w-full text-left text-sm" data-testid="ranking-table">
+      <div id="ranking-panel" role="tabpanel" aria-labelledby={tabId(active)} tabIndex={0} className="overflow-x-auto">
+        <table className={cn(DATA_TABLE, "min-w-[56rem]")} data-testid="ranking-table">
           <caption className="sr-only">Pods in the order the kubelet would evict them for {active}</caption>
-          <thead className="text-xs text-zinc-500">
+          <thead className={cn("text-xs", MUTED)}>
             <tr>
               <th>#</th>
               <th>pod</th>
@@ -71,7 +88,7 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
               const isCritical = critical.has(r.uid);
               const oom = pod?.containers.map((c) => c.oomScoreAdj ?? "?").join(", ");
               return (
-                <tr key={r.uid || `${r.namespace}/${r.name}`} data-testid="ranking-row" className={cn("border-t border-zinc-100 dark:border-zinc-900", isCritical && "text-zinc-400")}>
+                <tr key={r.uid || `${r.namespace}/${r.name}`} data-testid="ranking-row" className={cn("border-t border-zinc-100 dark:border-zinc-900", isCritical && MUTED)}>
                   <td className="tabular-nums">{i + 1}</td>
                   <td className="font-mono" data-testid="ranking-pod">{r.name}</td>
                   <td>{r.namespace}</td>
@@ -82,14 +99,14 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
                   <td className="tabular-nums">{r.usage == null || active === "pid.available" ? "–" : unit(r.usage - r.request)}</td>
                   <td>{r.exceedsRequest == null ? "–" : r.exceedsRequest ? "yes" : "no"}</td>
                   <td className="tabular-nums">{oom}</td>
-                  <td className="text-xs">{rankReason(active, r, pod, isCritical)}</td>
+                  <td className="min-w-[18rem] text-xs">{rankReason(active, r, pod, isCritical)}</td>
                 </tr>
               );
             })}
           </tbody>
         </table>
-        {rows.length > MAX_ROWS && <p className="text-xs text-zinc-500">First {MAX_ROWS} of {rows.length} pods.</p>}
-        {rows.length === 0 && <p className="text-sm text-zinc-500">No running pods on this node.</p>}
+        {rows.length > MAX_ROWS && <p className={cn("text-xs", MUTED)}>First {MAX_ROWS} of {rows.length} pods.</p>}
+        {rows.length === 0 && <p className={cn("text-sm", MUTED)}>No running pods on this node.</p>}
       </div>
     </section>
   );

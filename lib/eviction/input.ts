@@ -1,5 +1,6 @@
 import { WHAT_IF_KEYS } from "./effective-config";
 import { InputError, describeValue, fieldPath, isObject, jsonType } from "./input-errors";
+import { misplacedDocument } from "./recognize";
 import type { Node, Pod, Summary } from "./k8s-types";
 import type { FilesystemLayout } from "./observe";
 import { DEFAULT_FEATURE_GATES, type FeatureGates } from "./pod-resources";
@@ -99,6 +100,8 @@ function parseNow(v: unknown): number | null {
 
 /** Validates the contract's input document, naming the first bad field. */
 export function parseAnalyzeInput(raw: unknown): AnalyzeInput {
+  const misplaced = misplacedDocument(raw);
+  if (misplaced) throw new InputError(misplaced);
   if (!isObject(raw)) throw new InputError(`input: must be a JSON object, got ${jsonType(raw)}`);
   for (const key of Object.keys(raw)) {
     // Quoted unless a plain name, so an empty or odd key ("", "a: b") still reads as a field.

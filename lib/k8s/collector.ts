@@ -253,6 +253,16 @@ export class Collector {
     }
   }
 
+  /** Fetches every idle node's Summary at once, whatever its schedule (the demo's warm-up steps). */
+  async collectAllNow(): Promise<void> {
+    const jobs: Promise<void>[] = [];
+    for (const st of this.sched.values()) {
+      const node = this.sink.node(st.name);
+      if (node && !st.busy) jobs.push(this.summary(st.name, node, st));
+    }
+    await Promise.all(jobs);
+  }
+
   /** Tells whether every tracked node has had its first summary and configz attempt. */
   firstPassDone(): boolean {
     for (const st of this.sched.values()) if (st.nextSummary === 0 || st.nextConfigz === 0) return false;

@@ -24,8 +24,8 @@ export class SimClock {
   private current: number;
   private readonly jobs: Job[] = [];
   private timer: NodeJS.Timeout | undefined;
-  readonly mode: ClockMode;
-  private readonly speed: number;
+  mode: ClockMode;
+  private speed: number;
 
   constructor(opts: ClockOptions = {}) {
     const s = opts.start ?? "2026-01-01T00:00:00Z";
@@ -78,6 +78,13 @@ export class SimClock {
       last = t;
     }, 250);
     this.timer.unref();
+  }
+
+  /** Switches a manual clock to follow the wall clock from now on (the demo, after its warm-up). */
+  follow(speed = 1): void {
+    this.mode = "realtime";
+    this.speed = speed;
+    this.start();
   }
 
   /** Stops following the wall clock. */

@@ -19,6 +19,8 @@ export const Curve = z.union([
     over: z.number().positive(),
     after: z.number().nonnegative().default(0),
     jitter: z.number().min(0).max(0.5).default(0),
+    /** Restart the ramp every `period` s of the pod's life (a batch that fills up, finishes and starts again). */
+    period: z.number().positive().optional(),
   }),
 ]);
 export type Curve = z.infer<typeof Curve>;
@@ -102,6 +104,8 @@ export const Scenario = z.object({
   seed: z.number().int().default(1),
   start: z.string().default("2026-03-02T09:00:00Z"),
   params: z.record(z.string(), z.number()).default({}),
+  /** Seconds the demo plays (and Headroom collects, every 10 s) before it serves: history at once. */
+  warmup: z.number().int().nonnegative().default(0),
   /** Extra namespaces besides default, kube-system, kube-public, kube-node-lease. */
   namespaces: z.array(z.string()).default([]),
   pools: z.array(Pool).min(1),
@@ -123,6 +127,11 @@ export function parseScenario(text: string, params: Record<string, number> = {})
   if (!r.success) {
     const i = r.error.issues[0]!;
     throw new Error(`scenario: ${i.path.join(".")}: ${i.message}`);
+  }
+  const unknown = Object.keys(params).filter((k) => !(k in r.data.params));
+  if (unknown.length) {
+    const takes = Object.keys(r.data.params);
+    throw new Error(`scenario ${r.data.name}: unknown parameter${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (it takes ${takes.length ? takes.join(", ") : "no parameters"})`);
   }
   return { ...r.data, params: { ...r.data.params, ...params } };
 }

@@ -1,6 +1,7 @@
 import type { V1Node, V1Pod } from "@kubernetes/client-node";
 import { afterEach, describe, expect, it } from "vitest";
-import { scenarioNames } from "./scenario";
+import { loadScenario, scenarioNames } from "./scenario";
+import { compileCurve, valueAt } from "./workload";
 import { type Sim, startSim } from "./sim";
 import { kubectlFor, requireKubectl } from "./testing";
 
@@ -85,5 +86,21 @@ describe("pod QoS", () => {
     expect(qos("checkout")).toBe("Burstable");
     expect(qos("cache")).toBe("Guaranteed");
     expect(qos("node-exporter")).toBe("Burstable");
+  });
+});
+
+describe("scenario parameters and periodic curves", () => {
+  it("refuses a parameter the scenario does not declare, naming it and what it takes", () => {
+    expect(() => loadScenario("demo", { nodes: 300 })).toThrow("scenario demo: unknown parameter nodes (it takes no parameters)");
+    expect(() => loadScenario("large", { nodes: 10, replica: 2 })).toThrow("scenario large: unknown parameter replica (it takes nodes, deployments, replicas)");
+    expect(loadScenario("large", { nodes: 10 }).params.nodes).toBe(10);
+  });
+
+  it("restarts a curve with a period: a batch that fills up, finishes and starts again", () => {
+    const c = compileCurve("memory", { from: "1Gi", to: "2Gi", over: 100, after: 0, jitter: 0, period: 150 });
+    expect(valueAt(c, 50, "k")).toBe(1.5 * 2 ** 30);
+    expect(valueAt(c, 120, "k")).toBe(2 * 2 ** 30);
+    expect(valueAt(c, 150, "k")).toBe(2 ** 30);
+    expect(valueAt(c, 200, "k")).toBe(1.5 * 2 ** 30);
   });
 });

@@ -14,16 +14,18 @@ export interface CompiledCurve {
   over: number;
   after: number;
   jitter: number;
+  /** Seconds after which the curve starts again (0 = never). */
+  period: number;
 }
 
 /** Compiles a curve spec into numbers in the kind's unit (bytes, millicores, count). */
 export function compileCurve(kind: UsageKind, c: Curve | undefined): CompiledCurve {
-  if (c === undefined) return { from: 0, to: 0, over: 1, after: 0, jitter: 0 };
+  if (c === undefined) return { from: 0, to: 0, over: 1, after: 0, jitter: 0, period: 0 };
   if (typeof c === "string") {
     const v = parse(kind, c);
-    return { from: v, to: v, over: 1, after: 0, jitter: 0 };
+    return { from: v, to: v, over: 1, after: 0, jitter: 0, period: 0 };
   }
-  return { from: parse(kind, c.from), to: parse(kind, c.to), over: c.over, after: c.after, jitter: c.jitter };
+  return { from: parse(kind, c.from), to: parse(kind, c.to), over: c.over, after: c.after, jitter: c.jitter, period: c.period ?? 0 };
 }
 
 /** Tells whether the curve changes over time (the node needs an eviction check every cycle). */
@@ -33,7 +35,8 @@ export function isDynamic(c: CompiledCurve): boolean {
 
 /** Evaluates a curve `ageSeconds` into the pod's life; `noiseKey` seeds the jitter. */
 export function valueAt(c: CompiledCurve, ageSeconds: number, noiseKey: string): number {
-  const t = Math.min(1, Math.max(0, (ageSeconds - c.after) / c.over));
+  const age = c.period > 0 ? ageSeconds % c.period : ageSeconds;
+  const t = Math.min(1, Math.max(0, (age - c.after) / c.over));
   let v = c.from + (c.to - c.from) * t;
   if (c.jitter > 0) v *= 1 + c.jitter * (2 * hash01(`${noiseKey}@${Math.floor(ageSeconds / 10)}`) - 1);
   return Math.max(0, Math.round(v));

@@ -37,4 +37,14 @@ describe("POST /api/analyze", () => {
     const res = await post("x".repeat(32 * 1024 * 1024 + 1));
     expect(res.status).toBe(413);
   });
+
+  it("answers 400 naming the document when a bare Summary or configz is posted as the whole input", async () => {
+    const summary = { node: { nodeName: "n1", systemContainers: [], memory: { availableBytes: 1 } }, pods: [{ podRef: { name: "a", namespace: "default", uid: "u" } }] };
+    const res = await post(JSON.stringify(summary));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('input: this is a kubelet Summary (GET /stats/summary), not an input document; it belongs under "summary", e.g. {"summary": <this document>, ...} (see README, "headroom analyze")');
+    const configz = await post(JSON.stringify({ kubeletconfig: { evictionHard: { "memory.available": "100Mi" } } }));
+    expect(configz.status).toBe(400);
+    expect((await configz.json()).error).toMatch(/^input: this is a kubelet configz response \(GET \/configz\), not an input document; it belongs under "kubeletConfig"/);
+  });
 });

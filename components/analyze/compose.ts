@@ -1,0 +1,47 @@
+// The analyze form's logic, apart from React: what was pasted, where it goes, and the input
+// document sent to POST /api/analyze. A piece (Summary, configz, Node, Pod list) goes to its slot;
+// a whole input document is sent as it is, with any pieces filling the slots it leaves empty.
+import { parseDocumentText } from "@/lib/document";
+import { type Slot, recognizeDocument } from "@/lib/eviction/recognize";
+
+export const SLOTS: readonly { slot: Slot; label: string; hint: string }[] = [
+  { slot: "node", label: "Node", hint: "kubectl get node NAME -o json" },
+  { slot: "pods", label: "Pods", hint: "kubectl get pods -A --field-selector spec.nodeName=NAME -o json" },
+  { slot: "summary", label: "Summary", hint: "kubectl get --raw /api/v1/nodes/NAME/proxy/stats/summary" },
+  { slot: "kubeletConfig", label: "Kubelet config", hint: "kubectl get --raw /api/v1/nodes/NAME/proxy/configz" },
+];
+
+export type Pieces = Partial<Record<Slot, { what: string; value: unknown }>>;
+
+export type Placed =
+  | { action: "analyze"; body: string; missing: Slot[] }
+  | { action: "placed"; pieces: Pieces; message: string }
+  | { action: "error"; message: string };
+
+const missingOf = (doc: Record<string, unknown>): Slot[] => SLOTS.map((s) => s.slot).filter((s) => doc[s] == null);
+
+/** Decides what to do with the pasted text given the pieces collected so far. */
+export function place(text: string, pieces: Pieces): Placed {
+  if (text.trim() === "") {
+    const doc = Object.fromEntries(Object.entries(pieces).map(([k, v]) => [k, v.value]));
+    if (Object.keys(doc).length === 0) return { action: "error", message: "Paste an input document, or a Node, Pod list, Summary or configz." };
+    return { action: "analyze", body: JSON.stringify(doc), missing: missingOf(doc) };
+  }
+  let doc: unknown;
+  try {
+    doc = parseDocumentText(text);
+  } catch (e) {
+    return { action: "error", message: (e as Error).message };
+  }
+  const r = recognizeDocument(doc);
+  if (r.kind === "refused") return { action: "error", message: `This is ${r.what}: ${r.reason}.` };
+  if (r.kind === "piece") {
+    const label = SLOTS.find((s) => s.slot === r.slot)!.label;
+    const replaced = pieces[r.slot] ? ` (it replaces ${pieces[r.slot]!.what})` : "";
+    return { action: "placed", pieces: { ...pieces, [r.slot]: { what: r.what, value: r.value } }, message: `Recognised ${r.what}: placed in the ${label} slot${replaced}. Add the other pieces, or Analyze.` };
+  }
+  if (typeof doc !== "object" || doc === null || Array.isArray(doc)) return { action: "analyze", body: text, missing: [] };
+  const merged: Record<string, unknown> = { ...doc };
+  for (const [slot, p] of Object.entries(pieces)) merged[slot] ??= p.value;
+  return { action: "analyze", body: JSON.stringify(merged), missing: missingOf(merged) };
+}

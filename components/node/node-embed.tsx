@@ -1,0 +1,98 @@
+"use client";
+
+// The node view inside a portal's iframe (?embed=1): verdict, signals and eviction order first,
+// then capacity, with the what-if folded away; or, with ?panel=, one panel alone so a portal can
+// tile several (signals | ranking | capacity | signal:<name>).
+import type { Pod } from "@/lib/eviction/k8s-types";
+import type { ReactNode } from "react";
+import type { AnalyzeOutput } from "@/lib/eviction/types";
+import type { HistorySeries } from "@/lib/dto";
+import { cn, formatAge } from "@/lib/format";
+import { type InvalidParam, type UrlState, serializeUrlState } from "@/lib/url-state";
+import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
+import { MUTED } from "@/components/ui/styles";
+import { WHAT_IF_PANEL_ID } from "@/components/whatif/what-if-panel";
+import { CapacityBreakdown, type BreakdownProps } from "./capacity-breakdown";
+import { RankingTabs } from "./ranking-tabs";
+import { SignalPanels } from "./signal-panels";
+
+export interface NodeEmbedProps {
+  row: { name: string; pool: string | null; ready: string; leaseAgeSeconds: number | null };
+  view: AnalyzeOutput;
+  history: HistorySeries | null;
+  imageGc: { high: number; low: number };
+  pods: Pod[];
+  breakdown: BreakdownProps;
+  pressure: string[];
+  state: UrlState;
+  setState: (f: (s: UrlState) => UrlState) => void;
+  invalid: InvalidParam[];
+  /** The live verdict (the page's own). */
+  verdict: ReactNode;
+  /** The page's what-if panel, folded away until asked for (closed by default in embeds). */
+  whatIf: { open: boolean; toggle: () => void; panel: ReactNode };
+}
+
+function Header({ p }: { p: NodeEmbedProps }) {
+  const full = serializeUrlState({ ...p.state, embed: false, panel: null }).toString();
+  return (
+    <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <h1 className="font-mono text-lg font-semibold [overflow-wrap:anywhere]">{p.row.name}</h1>
+      <span className={cn("text-sm", p.row.ready === "True" ? MUTED : "font-semibold text-red-700 dark:text-red-400")}>{p.row.ready === "True" ? "Ready" : "NotReady"}</span>
+      {p.pressure.map((c) => (
+        <span key={c} data-testid="pressure-badge" className="rounded bg-red-700 px-2 py-0.5 text-sm text-white">
+          {c}
+        </span>
+      ))}
+      <span className={cn("text-xs", MUTED)}>lease {formatAge(p.row.leaseAgeSeconds)} ago</span>
+      <a className="ml-auto text-xs text-blue-700 underline dark:text-blue-300" href={`/nodes/${encodeURIComponent(p.row.name)}${full ? `?${full}` : ""}`} target="_blank" rel="noreferrer">
+        Open in Headroom
+      </a>
+    </header>
+  );
+}
+
+/** One panel alone, or the embed's compact page. */
+export function NodeEmbed(p: NodeEmbedProps) {
+  const signals = (out: AnalyzeOutput) => <SignalPanels result={out} history={p.history} imageGc={p.imageGc} />;
+  const ranking = <RankingTabs result={p.view} pods={p.pods} signal={p.state.signal} onSignal={(s) => p.setState((x) => ({ ...x, signal: s }))} />;
+  const panel = p.state.panel;
+  if (panel) {
+    let body;
+    if (panel === "signals") body = signals(p.view);
+    else if (panel === "ranking") body = ranking;
+    else if (panel === "capacity") body = <CapacityBreakdown {...p.breakdown} />;
+    else {
+      const name = panel.slice("signal:".length);
+      const one = p.view.signals.filter((s) => s.signal === name);
+      body = one.length ? signals({ ...p.view, signals: one }) : <p role="status" className={cn("text-sm", MUTED)}>This node reports no {name}.</p>;
+    }
+    return (
+      <div className="space-y-2" data-testid="embed-panel" data-panel={panel}>
+        <InvalidParamsNote invalid={p.invalid} />
+        <p className={cn("font-mono text-xs", MUTED)}>{p.row.name}</p>
+        {body}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <InvalidParamsNote invalid={p.invalid} />
+      <Header p={p} />
+      {p.verdict}
+      {signals(p.view)}
+      {ranking}
+      <CapacityBreakdown {...p.breakdown} />
+      <button
+        type="button"
+        className="rounded border border-blue-600 px-3 py-1 text-sm font-medium text-blue-800 dark:text-blue-200"
+        aria-expanded={p.whatIf.open}
+        aria-controls={WHAT_IF_PANEL_ID}
+        onClick={p.whatIf.toggle}
+      >
+        What if…
+      </button>
+      {p.whatIf.panel}
+    </div>
+  );
+}
