@@ -27,10 +27,11 @@ export async function startup(env = readEnv()): Promise<{ demo: boolean }> {
   // seconds at once (e2e tests use this to see pressure at once), then `warmup` seconds in
   // 10 s steps, each collected by the cache as a real kubelet poll would be, so the charts and
   // the eviction history are full when the first page is served.
-  // A frozen clock starts on a 10 s boundary, the phase of the simulated kubelets' cycles, so a
+  // A frozen scenario starts on a 10 s boundary, the phase of the simulated kubelets' cycles, so a
   // fast-forward lands in the same place of the scenario on every run (e2e pages are exact).
   const frozen = env.HEADROOM_SIM_SPEED === 0;
-  const start = Math.floor(Date.now() / (frozen ? 10_000 : 1000)) * (frozen ? 10_000 : 1000) - (ff + warmup) * 1000;
+  const played = (ff + warmup) * 1000;
+  const start = frozen ? Math.floor((Date.now() - played) / 10_000) * 10_000 : Math.floor(Date.now() / 1000) * 1000 - played;
   const clock = new SimClock({ start, mode: "manual" });
   const sim = await startSim({ scenario, clock });
   if (ff > 0) sim.advance(ff);
