@@ -143,7 +143,7 @@ async function main() {
       console.log(`  server ready (build + first sync): ${(readyMs / 1000).toFixed(1)} s`);
       console.log(`  overview interactive:              ${median(runs).toFixed(0)} ms median of ${runs.length} (${Math.min(...runs).toFixed(0)}–${Math.max(...runs).toFixed(0)})  (navigation → rows → search answered; target < 1500)`);
       console.log(`  what-if, one node:                 ${median(whatIf.node).toFixed(2)} ms median of ${whatIf.node.length}  (target < 2)`);
-      console.log(`  what-if, every node (engine, chunked): ${median(whatIf.fleet).toFixed(0)} ms median of ${whatIf.fleet.length} complete runs, in 8 ms slices`);
+      console.log(`  what-if, every node:               ${median(whatIf.fleet).toFixed(0)} ms median of ${whatIf.fleet.length} complete runs (Web Worker; a newer what-if abandons the run in flight)`);
       // Long tasks are wall-clock: on a shared machine other processes stretch them, so say how busy it was.
       console.log(`  machine load while measuring:      ${whatIf.load.map((l) => l.toFixed(1)).join(", ")} (1-min load average before, between, after; ${cpus().length} cores)`);
       console.log(`  INP, what-if on one node:          ${inpLine(whatIf.nodeInp)}  (target < 50)`);

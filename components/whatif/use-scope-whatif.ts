@@ -17,6 +17,7 @@ import { useSettledValue } from "./use-settled-value";
 export const PODS_FOR_NODES = 12;
 const SLICE_MS = 8;
 const DETAIL_SETTLE_MS = 300;
+const RUN_SETTLE_MS = 150;
 
 // A node document is validated and analyzed live once; each what-if re-runs only `analyze`.
 const liveOf = new WeakMap<NodeDetail, { parsed: AnalyzeInput; live: AnalyzeOutput }>();
@@ -48,8 +49,12 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
   const { data, error } = useQuery({ ...clusterOptions(), refetchInterval: false, staleTime: 60_000 });
   const rows = useMemo(() => (data ? (scope === "pool" ? data.nodes.filter((r) => r.pool === pool || r.name === nodeName) : data.nodes) : null), [data, scope, pool, nodeName]);
   const [run, setRun] = useState<{ whatIf: WhatIf; rows: unknown; result: FleetWhatIfResult } | null>(null);
+  // A run starts once the slider pauses: runs abandoned a step later would only take CPU from the
+  // main thread on a busy machine.
+  const runWhatIf = useSettledValue(whatIf, RUN_SETTLE_MS);
   useEffect(() => {
     if (!data || !rows) return;
+    const whatIf = runWhatIf;
     const ac = new AbortController();
     const start = performance.now();
     void runFleetWhatIf(data, rows, whatIf, ac.signal).then((result) => {
@@ -58,7 +63,7 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
       setRun({ whatIf, rows, result });
     });
     return () => ac.abort();
-  }, [data, rows, whatIf]);
+  }, [data, rows, runWhatIf]);
   const current = run?.whatIf === whatIf && run.rows === rows;
   // Pods are loaded once the result rests (not on every slider step): fetching and analyzing a dozen
   // node documents is work the slider must not wait for.
