@@ -1,7 +1,7 @@
 // The default `npm start` demo through the app's own start-up path (lib/startup.ts): the sim
 // plays its warm-up while the cache collects each 10 s step over loopback HTTP, so the first
 // /api/cluster answer already shows a busy fleet with history, pressure and evictions.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as cluster } from "@/app/api/cluster/route";
 import { GET as nodeRoute } from "@/app/api/nodes/[name]/route";
 import { clusterOverview, nodeDetail } from "@/lib/dto";
@@ -13,7 +13,8 @@ const demoEnv = (extra: Record<string, string> = {}) => readEnv({ HOME: "/nonexi
 
 describe("the default demo (lib/startup.ts)", () => {
   const home = process.env.HOME;
-  process.env.HOME = "/nonexistent";
+  // no ~/.kube/config: the start-up switch must pick the demo cluster
+  beforeAll(() => void (process.env.HOME = "/nonexistent"));
   afterAll(async () => {
     await resetCluster();
     process.env.HOME = home;
