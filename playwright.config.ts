@@ -47,7 +47,9 @@ export default defineConfig({
     {
       // its output is kept so e2e/auth.e2e.ts can check that no log line carries the token
       command: `mkdir -p artifacts && node scripts/start.mjs 2>&1 | tee ${TOKEN_SERVER_LOG}`,
-      env: { PORT: String(TOKEN_PORT), HOSTNAME: "127.0.0.1", ...sim, HEADROOM_AUTH_MODE: "token", HEADROOM_AUTH_TOKEN: E2E_TOKEN, HEADROOM_LOG_LEVEL: "debug" },
+      env: { PORT: String(TOKEN_PORT), HOSTNAME: "127.0.0.1", ...sim, HEADROOM_AUTH_MODE: "token", HEADROOM_AUTH_TOKEN: E2E_TOKEN, HEADROOM_LOG_LEVEL: "debug",
+        // a Prometheus that is not there: the charts fall back to the in-memory ring and say so
+        HEADROOM_PROMETHEUS_URL: "http://127.0.0.1:9" },
       url: `http://127.0.0.1:${TOKEN_PORT}/api/healthz`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,

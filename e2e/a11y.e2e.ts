@@ -21,7 +21,8 @@ for (const [name, open] of ALL_PAGES) {
         await page.setViewportSize({ width, height: 900 });
         await useTheme(page, theme);
         await open(page);
-        expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+        // the theme is applied once the page has hydrated (components/ui/theme.tsx)
+        await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
         expect(await seriousViolations(page)).toEqual([]);
       });
     }

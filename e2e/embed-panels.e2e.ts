@@ -74,5 +74,5 @@ test("links inside an embed stay in embed mode: fleet → node keeps embed=1 and
   await link.click();
   await expect(f.getByTestId("live-verdict")).toBeVisible({ timeout: 30_000 });
   await expect(f.getByRole("navigation", { name: "Main" })).toHaveCount(0);
-  expect(await f.locator("html").evaluate((h) => h.classList.contains("dark"))).toBe(true);
+  await expect(f.locator("html")).toHaveClass(/\bdark\b/);
 });

@@ -3,18 +3,18 @@ import { FleetPage } from "./pages/fleet-page";
 
 const NODE = "ip-10-0-2-0.ec2.internal";
 
-test("at 1024 px the fleet table fits; lease, memory bar and stats age move into the row's detail", async ({ page }) => {
+test("at 1024 px the fleet table fits with the next eviction; ready, lease, memory bar, pods and stats age move into the row's detail", async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 800 });
   const fleet = new FleetPage(page);
   await fleet.goto();
   const box = page.getByTestId("node-table-body");
   expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   const headers = await page.getByRole("columnheader").allTextContents();
-  expect(headers).toEqual(expect.arrayContaining(["Node", "Pool", "Ready", "Conditions", "memory margin", "disk margin", "pid margin", "Pods"]));
-  expect(headers).not.toContain("Stats age");
+  expect(headers).toEqual(expect.arrayContaining(["Node", "Pool", "Conditions", "Next eviction", "memory margin", "disk margin", "pid margin"]));
+  for (const moved of ["Ready", "Pods", "Stats age"]) expect(headers).not.toContain(moved);
   await expect(fleet.row(NODE).locator('[data-col="pool"]')).toHaveText("workers");
   await fleet.row(NODE).getByRole("button", { name: `Details of ${NODE}` }).click();
-  await expect(page.getByTestId("node-row-detail").getByRole("term").filter({ hasText: /^Stats age$/ })).toBeVisible();
+  for (const term of ["Ready", "Pods", "Stats age"]) await expect(page.getByTestId("node-row-detail").getByRole("term").filter({ hasText: new RegExp(`^${term}$`) })).toBeVisible();
 });
 
 test("when the table is wider than the screen, its header scrolls sideways with the rows", async ({ page }) => {
@@ -26,18 +26,18 @@ test("when the table is wider than the screen, its header scrolls sideways with 
   await expect(box.getByTestId("node-table-header")).toBeVisible();
   expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await box.evaluate((el) => (el.scrollLeft = 150));
-  const header = await page.getByRole("columnheader", { name: "Pods" }).boundingBox();
-  const cell = await fleet.rows.first().locator('[data-col="pods"]').boundingBox();
+  const header = await page.getByRole("columnheader", { name: "pid margin" }).boundingBox();
+  const cell = await fleet.rows.first().locator('[data-col="pid"]').boundingBox();
   expect(Math.abs(header!.x - cell!.x)).toBeLessThan(2);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
 });
 
-test("at 390 px the row keeps node and worst margin; the rest opens in the row's detail, by keyboard too", async ({ page }) => {
+test("at 390 px the row keeps node, worst margin and next eviction; the rest opens in the row's detail, by keyboard too", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   const fleet = new FleetPage(page);
   await fleet.goto();
   const headers = await page.getByRole("columnheader").allTextContents();
-  expect(headers.slice(0, 2)).toEqual(["Node", "Worst margin"]);
+  expect(headers.slice(0, 3)).toEqual(["Node", "Worst margin", "Next eviction"]);
   expect(headers).not.toContain("Pool");
   const row = fleet.row(NODE);
   await expect(row.locator('[data-col="worst"]')).toContainText(/%|MET/);

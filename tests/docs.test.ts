@@ -56,3 +56,14 @@ describe("docs/", () => {
     expect(checked).toBeGreaterThan(40);
   });
 });
+
+describe("README.md", () => {
+  const text = readFileSync(join(root, "README.md"), "utf8");
+  it("links only to files in the repository, and they exist", () => {
+    expect(text).not.toMatch(/shared\/docs|\.\.\/shared|\/work\//);
+    for (const [, target] of text.matchAll(/\]\(([^)]+)\)/g)) {
+      expect(target, `README links to ${target}`).not.toMatch(/^[a-z]+:/);
+      expect(existsSync(join(root, target!.split("#")[0]!)), `README links to ${target}`).toBe(true);
+    }
+  });
+});

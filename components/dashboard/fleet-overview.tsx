@@ -9,6 +9,7 @@ import { labelSelectorError } from "@/lib/label-selector";
 import { FILTERS, SORTS, serializeUrlState } from "@/lib/url-state";
 import { InvalidParamsNote } from "./invalid-params-note";
 import { filterAndSortNodes, poolsOf, underPressure } from "./node-filters";
+import { FleetStateContext } from "./fleet-state-context";
 import { NodeTable } from "./node-table";
 import { useUrlState } from "./use-url-state";
 
@@ -130,7 +131,9 @@ export function FleetOverview() {
           Label selector ignored: {labelError}
         </p>
       )}
-      <NodeTable rows={rows} query={query} />
+      <FleetStateContext value={{ state, setState }}>
+        <NodeTable rows={rows} query={query} />
+      </FleetStateContext>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { roughly } from "@/lib/forecast/words";
 import { clusterOptions } from "@/lib/queries";
 import { MUTED } from "@/components/ui/styles";
 import { localClock, useClusterNow } from "@/components/ui/use-cluster-now";
-import { useUrlState } from "./use-url-state";
+import { useFleetState } from "./fleet-state-context";
 
 const WHY: Record<NonNullable<NodeRow["nextEviction"]>["because"], string> = {
   "hard-met": "hard threshold met",
@@ -18,7 +18,7 @@ const WHY: Record<NonNullable<NodeRow["nextEviction"]>["because"], string> = {
 
 /** The "Next eviction" column header: a sort button (soonest first), like a sortable table header. */
 export function NextEvictionHeader() {
-  const { state, setState } = useUrlState();
+  const { state, setState } = useFleetState();
   const active = state.sort === "eviction";
   return (
     <span role="columnheader" aria-sort={active ? (state.desc ? "descending" : "ascending") : "none"}>

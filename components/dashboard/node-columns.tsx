@@ -32,8 +32,10 @@ export interface NodeColumn {
   className?: string;
 }
 
+// NotReady leads the badges: below 1280 px the Ready column moves into the row's detail, and a
+// node that stopped reporting must still stand out in the row.
 function ConditionBadges({ r }: { r: NodeRow }) {
-  const set = (["MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"] as const).filter((c) => r.conditions[c]);
+  const set = [...(r.ready === "True" ? [] : [r.ready === "Unknown" ? "NotReady?" : "NotReady"]), ...(["MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"] as const).filter((c) => r.conditions[c])];
   if (set.length === 0) return <span className={MUTED}>none</span>;
   return (
     <span className="flex flex-wrap gap-1">
@@ -90,7 +92,7 @@ export const NODE_COLUMNS: readonly NodeColumn[] = [
   { key: "node", header: "Node", track: "minmax(12rem,3fr)", minRem: 12, show: "always", cell: (r, { query }) => <NodeName r={r} query={query} /> },
   { key: "pool", header: "Pool", track: "minmax(5rem,1fr)", minRem: 5, show: "medium", cell: (r) => <span className="[overflow-wrap:anywhere]">{r.pool ?? "–"}</span> },
   {
-    key: "ready", header: "Ready", track: "5.5rem", minRem: 5.5, show: "medium",
+    key: "ready", header: "Ready", track: "5.5rem", minRem: 5.5, show: "wide",
     cell: (r) => <span className={r.ready === "True" ? "" : "font-semibold text-red-700 dark:text-red-400"}>{r.ready === "True" ? "Ready" : `NotReady${r.ready === "Unknown" ? "?" : ""}`}</span>,
   },
   { key: "conditions", header: "Conditions", track: "minmax(8rem,1fr)", minRem: 8, show: "medium", cell: (r) => <ConditionBadges r={r} /> },
@@ -107,7 +109,7 @@ export const NODE_COLUMNS: readonly NodeColumn[] = [
   { key: "eviction", header: "Next eviction", Header: NextEvictionHeader, track: "6.5rem", minRem: 6.5, show: "always", ownCell: true, cell: (r) => <NextEvictionCell r={r} /> },
   ...FAMILIES.map((f): NodeColumn => ({ key: f, header: `${f} margin`, track: "6.5rem", minRem: 6.5, show: "medium", cell: (r) => <MarginCell margin={r.worstMargin[f] ?? null} /> })),
   { key: "memory", header: "Memory req/used", track: "minmax(8rem,1fr)", minRem: 8, show: "wide", cell: (r) => <MemoryBar r={r} /> },
-  { key: "pods", header: "Pods", track: "3.5rem", minRem: 3.5, show: "medium", className: "tabular-nums", cell: (r) => r.podCount },
+  { key: "pods", header: "Pods", track: "3.5rem", minRem: 3.5, show: "wide", className: "tabular-nums", cell: (r) => r.podCount },
   { key: "stats", header: "Stats age", track: "5rem", minRem: 5, show: "wide", cell: (r) => <Collection r={r} /> },
 ];
 

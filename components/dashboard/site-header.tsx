@@ -12,6 +12,8 @@ import { cn } from "@/lib/format";
 const LINKS = [
   { href: "/", label: "Fleet" },
   { href: "/analyze", label: "Analyze a document" },
+  // every cluster in a shared Prometheus (the page says how to set one up when there is none)
+  { href: "/clusters", label: "Clusters" },
 ];
 
 const button = "rounded border border-zinc-300 px-2 py-0.5 dark:border-zinc-700";

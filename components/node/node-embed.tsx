@@ -30,7 +30,7 @@ export interface NodeEmbedProps {
   /** The live verdict (the page's own). */
   verdict: ReactNode;
   /** The page's what-if panel, folded away until asked for (closed by default in embeds). */
-  whatIf: { open: boolean; toggle: () => void; panel: ReactNode };
+  whatIf: { open: boolean; changed: boolean; toggle: () => void; panel: ReactNode };
 }
 
 function Header({ p }: { p: NodeEmbedProps }) {
@@ -90,7 +90,7 @@ export function NodeEmbed(p: NodeEmbedProps) {
         aria-controls={WHAT_IF_PANEL_ID}
         onClick={p.whatIf.toggle}
       >
-        What if…
+        What if…{p.whatIf.changed ? " (changed)" : ""}
       </button>
       {p.whatIf.panel}
     </div>

@@ -126,7 +126,7 @@ export function NodePage({ name }: { name: string }) {
       <NodeEmbed
         row={row} view={view!} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} pods={pods}
         breakdown={breakdown} pressure={pressure} state={state} setState={setState} invalid={invalid}
-        verdict={<LiveVerdict name={row.name} />} whatIf={{ open, toggle: toggleWhatIf, panel: whatIfPanel }}
+        verdict={<LiveVerdict name={row.name} />} whatIf={{ open, changed: hasWhatIf(state.whatIf), toggle: toggleWhatIf, panel: whatIfPanel }}
       />
     );
   }

@@ -1,14 +1,19 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { type ChartLine, SignalChart } from "@/components/charts/signal-chart";
+import { useUrlState } from "@/components/dashboard/use-url-state";
 import { Explain } from "@/components/ui/explain";
 import type { HistorySeries } from "@/lib/dto";
 import { signalCondition } from "@/lib/eviction/signals";
 import type { AnalyzeOutput, SignalReport } from "@/lib/eviction/types";
 import { type ConditionHold, type NodeForecast, words } from "@/lib/forecast";
 import { cn, formatAge, formatSignal } from "@/lib/format";
+import { toHistorySeries } from "@/lib/prometheus/history-doc";
+import { historyOptions } from "@/lib/queries";
 import { localClock } from "@/components/ui/use-cluster-now";
 import { Ticking } from "@/components/ui/ticking";
+import { HistoryRange } from "./history-range";
 import { SignalForecastView } from "./signal-forecast";
 import { type LiveForecast, useNodeForecast } from "./use-node-forecast";
 
@@ -115,11 +120,17 @@ function Panel({ s, history, imageGc, live, hold }: { s: SignalReport; live: Liv
 export function SignalPanels(props: Props) {
   const live = useNodeForecast(props.result.node);
   const holds = live.forecast?.holds ?? [];
+  // The charts' range (URL `range=`): from Prometheus when Headroom has one, else the in-memory
+  // ring; the node document's own hour stands in until the first answer.
+  const { state, setState } = useUrlState();
+  const chart = useQuery({ ...historyOptions(props.result.node ?? "", state.range), enabled: !!props.result.node });
+  const history = chart.data ? toHistorySeries(chart.data) : props.history;
   return (
     <section aria-labelledby="signals-h" className="space-y-3">
       <h2 id="signals-h" className="text-lg font-medium">
         Eviction signals
       </h2>
+      <HistoryRange range={state.range} onRange={(range) => setState((x) => ({ ...x, range }))} doc={chart.data} error={chart.error} />
       {props.result.signals.length === 0 && <p className="text-sm text-zinc-500">No Summary API data yet: nothing observed.</p>}
       {holds.map((h) => (
         <p key={h.condition} role="note" data-testid="hold-note" className="rounded border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950/40 dark:text-amber-100">
@@ -128,7 +139,7 @@ export function SignalPanels(props: Props) {
       ))}
       <div className="grid gap-3 lg:grid-cols-2">
         {props.result.signals.map((s) => (
-          <Panel key={s.signal} s={s} {...props} live={live} hold={holds.find((h) => h.condition === signalCondition(s.signal)) ?? null} />
+          <Panel key={s.signal} s={s} {...props} history={history} live={live} hold={holds.find((h) => h.condition === signalCondition(s.signal)) ?? null} />
         ))}
       </div>
     </section>

@@ -85,7 +85,11 @@ export function installFrontDoor(cfg: ServerConfig): void {
   if (g[KEY]) return;
   g[KEY] = true;
   const decide = frontDoor(cfg);
-  const defaults = Object.entries(securityHeaders(framePolicy(cfg.HEADROOM_EMBED_ORIGINS)));
+  const frames = framePolicy(cfg.HEADROOM_EMBED_ORIGINS);
+  const defaults = Object.entries(securityHeaders(frames));
+  // A Web Worker runs under the CSP of its own script's response, not the page's: the what-if's
+  // fleet worker (a Turbopack chunk) must be able to load its sibling chunks from this origin.
+  const staticScripts = Object.entries(securityHeaders(frames, `default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors ${frames.frameAncestors}`));
   const wrapped = new WeakSet<Server>();
   // Node publishes each request on this channel just before it emits "request" on the server;
   // wrapping that server's emit (once) lets the front door answer before Next's listener runs.
@@ -97,7 +101,7 @@ export function installFrontDoor(cfg: ServerConfig): void {
     server.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
       if (event === "request") {
         const [req, res] = args as [IncomingMessage, ServerResponse];
-        for (const [k, v] of defaults) res.setHeader(k, v);
+        for (const [k, v] of (req.url ?? "").startsWith("/_next/static/") ? staticScripts : defaults) res.setHeader(k, v);
         if (isApiPath((req.url ?? "").split("?", 1)[0]!)) res.setHeader("Cache-Control", "no-store");
         const refusal = decide(req);
         if (refusal) {
