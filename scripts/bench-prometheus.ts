@@ -1,14 +1,17 @@
 // `npm run bench` (history part): a 7-day chart of one node read back from a real Prometheus.
 // Seven days of Headroom's series for one node (a 30 s scrape, as the ServiceMonitor sets) are
 // backfilled with `promtool tsdb create-blocks-from openmetrics`, Prometheus serves them, and the
-// history route's query (both range queries, ~360 points per series) is timed. Prints figures;
-// asserts nothing.
-import { execFileSync } from "node:child_process";
+// history route's query (both range queries, ~360 points per series) is timed; then Headroom runs
+// on a small simulated cluster with that node, against that Prometheus, and headless Chromium
+// times the node page's charts switching from 1 hour to 7 days. Prints figures; asserts nothing.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { chromium } from "@playwright/test";
 import { startPrometheus } from "./bench/prometheus-server";
+import { printedLines, recordBench } from "./bench/report";
 
 await import("../bin/register-server-only.mjs");
 const { prometheusHistory } = await import("../lib/prometheus/history");
@@ -69,7 +72,43 @@ try {
   warm.sort((a, b) => a - b);
   console.log(`history bench: 7 days of ${NODE} (${Object.keys(observed).length} signals, ${thresholds.length} thresholds, ${SCRAPE} s scrape, ${(lines.length / 1000).toFixed(0)}k samples backfilled in ${(backfillMs / 1000).toFixed(1)} s)`);
   console.log(`  7-day chart query (step ${step} s):   first ${cold!.toFixed(0)} ms, then median ${warm[3]!.toFixed(0)} ms  (${points} points)`);
+  const render = await chartRender(prom.url);
+  console.log(`  7-day chart in the page (1h → 7d):    median ${render.median.toFixed(0)} ms of ${render.runs}, click to the charts redrawn with the answer (route + render)`);
 } finally {
   await prom.stop();
 }
+recordBench("History in Prometheus (scripts/bench-prometheus.ts)", printedLines());
 process.exit(0);
+
+/** Headroom on a 20-node simulated cluster (fleet-0 among them) reading history from `promUrl`; the 1h → 7d switch timed in Chromium. */
+async function chartRender(promUrl: string): Promise<{ median: number; runs: number }> {
+  const port = Number(process.env.BENCH_UI_PORT ?? 3199);
+  const base = `http://127.0.0.1:${port}`;
+  const server: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", HEADROOM_SIM_SCENARIO: "large", HEADROOM_SIM_PARAMS: "nodes=20,deployments=20,replicas=5", HEADROOM_PROMETHEUS_URL: promUrl },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking"] });
+  try {
+    for (let i = 0; i < 600 && !(await fetch(`${base}/api/readyz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.goto(`${base}/nodes/${NODE}?range=1h`);
+      await page.getByTestId("history-source").waitFor({ timeout: 60_000 });
+      const answered = page.waitForResponse((r) => r.url().includes("/history?range=7d"));
+      const t0 = performance.now();
+      await page.getByRole("group", { name: "Chart range" }).getByRole("button", { name: "7d" }).click();
+      await answered;
+      // two frames: React commits the new series, then the browser paints the charts
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    return { median: times[2]!, runs: times.length };
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
+  }
+}
