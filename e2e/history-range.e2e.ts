@@ -24,6 +24,8 @@ test("charts read their range from Prometheus; the picker writes range= and work
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/[?&]range=24h/);
   await expect(node.signal("memory.available").locator("figure")).toBeVisible();
+  // the 7-day eviction timeline reads the same Prometheus (this server counted none since it started)
+  await expect(page.getByTestId("eviction-timeline")).toContainText("No kubelet eviction counted on this node in the last 7 days.");
   // the link restores the range
   await page.reload();
   await expect(page.getByRole("group", { name: "Chart range" }).getByRole("button", { name: "24h" })).toHaveAttribute("aria-pressed", "true", { timeout: 30_000 });
@@ -39,5 +41,6 @@ test("with Prometheus unreachable the charts fall back to the in-memory hour and
   await expect(page.getByRole("heading", { level: 1, name: NODE })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("history-fallback")).toContainText(/Prometheus did not answer \(unreachable: ECONNREFUSED\): showing the history kept in memory/, { timeout: 20_000 });
   await expect(page.getByTestId("signal-memory.available").locator("figure")).toBeVisible();
+  await expect(page.getByTestId("eviction-timeline-unavailable")).toContainText(/Not available: Prometheus did not answer: unreachable: ECONNREFUSED/);
   await page.screenshot({ path: "artifacts/screenshots/history-fallback-light.png" });
 });

@@ -3,6 +3,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { type ClusterOverview, type NodeDetail, clusterOverviewInBrowser, nodeDetail } from "./dto";
 import { type ClustersDocument, clustersDocument } from "./prometheus/clusters-doc";
+import { type EvictionTimelineDoc, evictionTimelineDoc } from "./prometheus/eviction-timeline-doc";
 import { type HistoryDoc, RANGES, type RangeName, historyDoc, stepFor } from "./prometheus/history-doc";
 
 export const queryKeys = {
@@ -10,6 +11,7 @@ export const queryKeys = {
   node: (name: string) => ["node", name] as const,
   clusters: () => ["clusters"] as const,
   history: (name: string, range: RangeName) => ["node", name, "history", range] as const,
+  evictions: (name: string) => ["node", name, "evictions"] as const,
 };
 
 export class HttpError extends Error {
@@ -67,5 +69,14 @@ export function historyOptions(name: string, range: RangeName) {
     queryFn: async (): Promise<HistoryDoc> => historyDoc.parse(await getJson(`/api/nodes/${encodeURIComponent(name)}/history?range=${range}`)),
     refetchInterval: stepFor(RANGES[range]) * 1000,
     placeholderData: (previous) => previous,
+  });
+}
+
+/** A node's evictions of the last 7 days from Prometheus; a minute is fresh enough for hourly buckets. */
+export function evictionTimelineOptions(name: string) {
+  return queryOptions({
+    queryKey: queryKeys.evictions(name),
+    queryFn: async (): Promise<EvictionTimelineDoc> => evictionTimelineDoc.parse(await getJson(`/api/nodes/${encodeURIComponent(name)}/evictions`)),
+    refetchInterval: 60_000,
   });
 }

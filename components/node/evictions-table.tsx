@@ -2,6 +2,7 @@ import { TableScroll } from "@/components/ui/table-scroll";
 import { DATA_TABLE } from "@/components/ui/styles";
 import type { EvictionRecord } from "@/lib/dto";
 import { formatBytes } from "@/lib/format";
+import { EvictionTimeline } from "./eviction-timeline";
 
 const KIND_LABEL: Record<EvictionRecord["kind"], string> = {
   "node-pressure": "node-pressure eviction (kubelet)",
@@ -11,7 +12,7 @@ const KIND_LABEL: Record<EvictionRecord["kind"], string> = {
 };
 
 /** Recent evictions on the node, with the kubelet's message taken apart. */
-export function EvictionsTable({ evictions }: { evictions: EvictionRecord[] }) {
+export function EvictionsTable({ evictions, node }: { evictions: EvictionRecord[]; node: string }) {
   return (
     <section aria-labelledby="evictions-h" className="space-y-2">
       <h2 id="evictions-h" className="text-lg font-medium">
@@ -53,6 +54,7 @@ export function EvictionsTable({ evictions }: { evictions: EvictionRecord[] }) {
           </table>
         </TableScroll>
       )}
+      <EvictionTimeline node={node} />
     </section>
   );
 }

@@ -69,7 +69,7 @@ const NodeSections = memo(function NodeSections({ data, view, live, pods, reques
       <SignalPanels result={result} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} />
       <RankingTabs result={result} pods={pods} signal={signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
       <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={result} liveAllocatable={live.allocatable} requested={requested} used={usedFromSummary(data.summary as Summary | null)} />
-      <EvictionsTable evictions={data.evictions} />
+      <EvictionsTable evictions={data.evictions} node={data.row.name} />
       <ConditionsPanel detail={data} />
       <KubeletConfigPanel detail={data} result={result} />
       <CgroupTable pods={pods} result={result} />
