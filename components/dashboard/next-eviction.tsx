@@ -36,20 +36,25 @@ export function NextEvictionHeader() {
 
 /** When the kubelet is expected to evict on this node, counting down from the overview's time (its own cell: the label names the signal and why). */
 export function NextEvictionCell({ r }: { r: NodeRow }) {
+  // Only rows with something to count down tick: most of a fleet has nothing expected.
+  if (!r.nextEviction && !r.pressureHold) return <span role="cell" className={MUTED} data-testid="next-eviction" title="No eviction expected at the current rate">–</span>;
+  return <Countdown r={r} />;
+}
+
+function Countdown({ r }: { r: NodeRow }) {
   const { data, dataUpdatedAt } = useQuery(clusterOptions());
   const docTime = data ? Date.parse(data.generatedAt) : Date.now();
   const now = useClusterNow(docTime, dataUpdatedAt || Date.now());
   const e = r.nextEviction;
   const hold = r.pressureHold;
-  if (!e && hold) {
-    const label = `${hold.condition} held by the kubelet's transition period until ${localClock(hold.clearsAt)}: no threshold met, no eviction expected`;
+  if (!e) {
+    const label = `${hold!.condition} held by the kubelet's transition period until ${localClock(hold!.clearsAt)}: no threshold met, no eviction expected`;
     return (
       <span role="cell" className="truncate text-xs text-amber-700 dark:text-amber-300" data-testid="next-eviction" title={label} aria-label={label}>
-        {hold.clearsAt > now ? `held to ${localClock(hold.clearsAt)}` : "clearing"}
+        {hold!.clearsAt > now ? `held to ${localClock(hold!.clearsAt)}` : "clearing"}
       </span>
     );
   }
-  if (!e) return <span role="cell" className={MUTED} data-testid="next-eviction" title="No eviction expected at the current rate">–</span>;
   const soon = e.at <= now;
   const label = `${e.signal}: ${WHY[e.because]}, ${soon ? "evicting now" : `in ${roughly((e.at - now) / 1000)} (${localClock(e.at)})`}`;
   return (

@@ -104,3 +104,12 @@ export async function queryInstant(s: PrometheusSettings, query: string, time?: 
 export function promString(v: string): string {
   return JSON.stringify(v);
 }
+
+/**
+ * How much a counter grew over `window` (a PromQL duration), its first value included when the
+ * series is new in that window: a label set's first eviction makes a series at 1, which increase()
+ * cannot see (it needs two samples). The HeadroomEvictionsObserved alert uses the same expression.
+ */
+export function counterGrowth(selector: string, window: string): string {
+  return `((${selector} unless ${selector} offset ${window}) or increase(${selector}[${window}]))`;
+}

@@ -1,6 +1,6 @@
 import "server-only";
 import { type ClusterSummary, type ClustersDocument } from "./clusters-doc";
-import { type InstantSample, queryInstant } from "./client";
+import { type InstantSample, counterGrowth, queryInstant } from "./client";
 import type { PrometheusSettings } from "./settings";
 
 // Each cluster runs its own Headroom; Prometheus (or Thanos/Mimir in front of several) holds
@@ -22,8 +22,7 @@ export function clusterQueries(s: PrometheusSettings) {
     nodes: `count by (cluster) (max by (cluster, node) (${metric("headroom_node_ready", s)}))`,
     pressure: `max by (cluster, node, condition) (${metric("headroom_node_condition", s)}) == 1`,
     worst: `bottomk by (cluster) (${WORST}, min by (cluster, node, signal) (${metric("headroom_signal_margin", s, ['kind="hard"'])} / ignoring (kind) ${metric("headroom_signal_capacity", s)}))`,
-    // As in the HeadroomEvictionsObserved alert: a label set's first eviction is a new series.
-    evictions: `sum by (cluster) ((${evictions} unless ${evictions} offset 1h) or increase(${evictions}[1h]))`,
+    evictions: `sum by (cluster) ${counterGrowth(evictions, "1h")}`,
     stale: `count by (cluster) (max by (cluster, node) (${metric("headroom_node_stats_age_seconds", s)}) > 60)`,
     up: `max by (cluster) (${metric("up", s, ['job="headroom"'])})`,
   };

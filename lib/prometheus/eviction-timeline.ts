@@ -1,16 +1,15 @@
 import "server-only";
-import { PrometheusError, promString, queryRange } from "./client";
+import { PrometheusError, counterGrowth, promString, queryRange } from "./client";
 import type { EvictionTimelineDoc } from "./eviction-timeline-doc";
 import type { PrometheusSettings } from "./settings";
 
 // A node's evictions over days, from headroom_evictions_observed_total (lib/k8s/eviction-tally.ts),
-// one bucket per step: as in the HeadroomEvictionsObserved alert, a label set's first eviction
-// makes a new series, which increase() alone cannot see.
+// one bucket per step (counterGrowth: a label set's first eviction counts too).
 
 /** The node's evictions between `from` and `to` (unix seconds), one bucket of `step` seconds each, newest first. */
 export async function evictionTimeline(s: PrometheusSettings, node: string, from: number, to: number, step: number): Promise<EvictionTimelineDoc> {
   const m = `headroom_evictions_observed_total{${[`node=${promString(node)}`, ...s.matchers].join(",")}}`;
-  const query = `sum by (namespace, workload_kind, workload, signal) ((${m} unless ${m} offset ${step}s) or increase(${m}[${step}s]))`;
+  const query = `sum by (namespace, workload_kind, workload, signal) ${counterGrowth(m, `${step}s`)}`;
   const series = await queryRange(s, query, from, to, step);
   const entries = series.flatMap((x) =>
     x.values
