@@ -14,13 +14,24 @@ export const MAX_NESTING_DEPTH = 64;
  */
 export function checkNesting(doc: unknown, max = MAX_NESTING_DEPTH): void {
   if (!isObject(doc)) return;
+  // Only objects and arrays are stacked, in two parallel arrays: it runs over every value of a
+  // 150 000-pod fleet in the engine bench, where a tuple per value cost more than the analysis.
+  const values: object[] = [];
+  const depths: number[] = [];
   for (const [key, value] of Object.entries(doc)) {
-    const stack: [unknown, number][] = [[value, 1]];
-    while (stack.length) {
-      const [v, depth] = stack.pop()!;
-      if (typeof v !== "object" || v === null) continue;
+    if (typeof value !== "object" || value === null) continue;
+    values.push(value);
+    depths.push(1);
+    while (values.length) {
+      const v = values.pop()!;
+      const depth = depths.pop()!;
       if (depth > max) throw new InputError(`${fieldPath("input", key).replace(/^input\.?/, "")}: nested more than ${max} levels deep`);
-      for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+      for (const child of Array.isArray(v) ? v : Object.values(v)) {
+        if (typeof child === "object" && child !== null) {
+          values.push(child);
+          depths.push(depth + 1);
+        }
+      }
     }
   }
 }
