@@ -121,8 +121,17 @@ const IN_ROW: Record<Tier, ReadonlySet<NodeColumn["show"]>> = {
   wide: new Set(["always", "medium", "wide"]),
 };
 
+// On a phone (358 px inside the page's padding) node, worst margin and next eviction must fit
+// without scrolling sideways: narrower tracks, names wrapping onto two lines.
+const PHONE_TRACKS: Record<string, { track: string; minRem: number }> = {
+  node: { track: "minmax(6.5rem,1fr)", minRem: 6.5 },
+  worst: { track: "5rem", minRem: 5 },
+  eviction: { track: "5.5rem", minRem: 5.5 },
+};
+
 /** The columns of the row itself at a screen width, and those shown in the row's detail instead. */
 export function columnsFor(tier: Tier): { row: NodeColumn[]; detail: NodeColumn[] } {
   const row = NODE_COLUMNS.filter((c) => IN_ROW[tier].has(c.show));
-  return { row, detail: NODE_COLUMNS.filter((c) => !row.includes(c) && c.show !== "narrow") };
+  const detail = NODE_COLUMNS.filter((c) => !row.includes(c) && c.show !== "narrow");
+  return { row: tier === "narrow" ? row.map((c) => ({ ...c, ...PHONE_TRACKS[c.key] })) : row, detail };
 }
