@@ -5,6 +5,6 @@
 // NEXT_RUNTIME/NEXT_PHASE are Next's own variables.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { boot } = await import("./lib/boot");
+  const { boot } = await import("./lib/server/start/boot");
   await boot();
 }

@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { USER_HEADER, createGate, crossSite } from "@/lib/auth/gate";
-import { parseServerConfig } from "@/lib/config";
-import { contentSecurityPolicy, framePolicy, newNonce, securityHeaders } from "@/lib/security-headers";
+import { parseServerConfig } from "@/lib/server/config";
+import { contentSecurityPolicy, framePolicy, newNonce, securityHeaders } from "@/lib/server/security-headers";
 
 // Pages pass here after the front door (lib/http/front-door.ts) has checked the target, Host,
 // authentication and body: this adds the CSP with a fresh nonce (Next stamps it on its scripts),

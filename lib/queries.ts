@@ -2,9 +2,9 @@
 // page share one request and one cache entry.
 import { queryOptions } from "@tanstack/react-query";
 import { type ClusterOverview, type NodeDetail, clusterOverviewInBrowser, nodeDetail } from "./dto";
-import { type ClustersDocument, clustersDocument } from "./prometheus/clusters-doc";
-import { type EvictionTimelineDoc, evictionTimelineDoc } from "./prometheus/eviction-timeline-doc";
-import { type HistoryDoc, RANGES, type RangeName, historyDoc, stepFor } from "./prometheus/history-doc";
+import { type ClustersDocument, clustersDocument } from "./clusters-doc";
+import { type EvictionTimelineDoc, evictionTimelineDoc } from "./eviction-timeline-doc";
+import { type HistoryDoc, RANGES, type RangeName, historyDoc, stepFor } from "./history-doc";
 
 export const queryKeys = {
   cluster: () => ["cluster"] as const,

@@ -7,7 +7,7 @@ import { parseQuantity } from "./eviction/quantity";
 import { SIGNALS, type Signal, isSignal } from "./eviction/signals";
 import type { WhatIf } from "./eviction/types";
 import { labelSelectorError } from "./label-selector";
-import { DEFAULT_RANGE, RANGE_NAMES, type RangeName, isRange } from "./prometheus/history-doc";
+import { DEFAULT_RANGE, RANGE_NAMES, type RangeName, isRange } from "./history-doc";
 
 export const RESERVED_RESOURCES = ["cpu", "memory", "ephemeral-storage", "pid"] as const;
 export const SCALE_RESOURCES = ["memory", "ephemeral-storage", "pid"] as const;

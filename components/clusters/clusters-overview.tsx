@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { ClusterSummary } from "@/lib/prometheus/clusters-doc";
+import type { ClusterSummary } from "@/lib/clusters-doc";
 import { formatPercent } from "@/lib/format";
 import { HttpError, clustersOptions } from "@/lib/queries";
 

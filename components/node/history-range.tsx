@@ -1,7 +1,7 @@
 "use client";
 
-import type { HistoryDoc, RangeName } from "@/lib/prometheus/history-doc";
-import { RANGE_NAMES } from "@/lib/prometheus/history-doc";
+import type { HistoryDoc, RangeName } from "@/lib/history-doc";
+import { RANGE_NAMES } from "@/lib/history-doc";
 import { cn } from "@/lib/format";
 
 export interface HistoryRangeProps {

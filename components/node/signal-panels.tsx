@@ -9,7 +9,7 @@ import { signalCondition } from "@/lib/eviction/signals";
 import type { AnalyzeOutput, SignalReport } from "@/lib/eviction/types";
 import { type ConditionHold, type NodeForecast, words } from "@/lib/forecast";
 import { cn, formatAge, formatSignal } from "@/lib/format";
-import { toHistorySeries } from "@/lib/prometheus/history-doc";
+import { toHistorySeries } from "@/lib/history-doc";
 import { historyOptions } from "@/lib/queries";
 import { localClock } from "@/components/ui/use-cluster-now";
 import { Ticking } from "@/components/ui/ticking";

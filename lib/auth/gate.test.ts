@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseServerConfig } from "@/lib/config";
+import { parseServerConfig } from "@/lib/server/config";
 import { PEER_HEADER, createGate, crossSite, safeNext } from "./gate";
 import { SESSION_COOKIE, issueSession } from "./session";
 

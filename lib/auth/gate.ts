@@ -1,4 +1,4 @@
-import type { ServerConfig } from "@/lib/config";
+import type { ServerConfig } from "@/lib/server/config";
 import { cidrMatcher } from "./net";
 import { SESSION_COOKIE, bearer, cookieValue, sessionValid, tokenMatches } from "./session";
 

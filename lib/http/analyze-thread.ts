@@ -1,6 +1,6 @@
 import "server-only";
 import { Worker } from "node:worker_threads";
-import { type WorkerEntry, threadEntry } from "@/lib/worker-entry";
+import { type WorkerEntry, threadEntry } from "@/lib/server/worker-entry";
 
 // POST /api/analyze takes documents up to 32 MiB; parsing one (YAML above all: ~0.5 MB/s) and
 // analysing tens of thousands of pods took the event loop for many seconds, and /api/healthz

@@ -1,6 +1,6 @@
 // The front door's decisions (issue 14, items 4-6), taken on the Node request before Next runs.
 import { describe, expect, it } from "vitest";
-import { parseServerConfig } from "@/lib/config";
+import { parseServerConfig } from "@/lib/server/config";
 import { hostName, parseAllowedHosts } from "@/lib/auth/hosts";
 import { frontDoor } from "./front-door";
 import { targetProblem } from "./request-target";

@@ -4,8 +4,8 @@ import type { Duplex } from "node:stream";
 import type { TLSSocket } from "node:tls";
 import { USER_HEADER, createGate, crossSite } from "@/lib/auth/gate";
 import { hostName, hostPolicy, parseAllowedHosts } from "@/lib/auth/hosts";
-import type { ServerConfig } from "@/lib/config";
-import { framePolicy, securityHeaders } from "@/lib/security-headers";
+import type { ServerConfig } from "@/lib/server/config";
+import { framePolicy, securityHeaders } from "@/lib/server/security-headers";
 import { bodyProblem } from "./body-limits";
 import { targetProblem } from "./request-target";
 

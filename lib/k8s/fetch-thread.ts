@@ -1,7 +1,7 @@
 import "server-only";
 import type https from "node:https";
 import { Worker } from "node:worker_threads";
-import { type WorkerEntry, threadEntry } from "@/lib/worker-entry";
+import { type WorkerEntry, threadEntry } from "@/lib/server/worker-entry";
 
 export type { WorkerEntry };
 import { K8sError } from "./errors";

@@ -2,7 +2,7 @@ import "server-only";
 import { redact } from "@/lib/k8s/errors";
 import { PrometheusError } from "./client";
 import { clustersOverview } from "./clusters";
-import type { ClustersDocument } from "./clusters-doc";
+import type { ClustersDocument } from "@/lib/clusters-doc";
 import { historySettings } from "./settings";
 
 export type ClustersResult = { ok: true; data: ClustersDocument } | { ok: false; status: number; error: string };

@@ -1,5 +1,5 @@
 import "server-only";
-import { type ClusterSummary, type ClustersDocument } from "./clusters-doc";
+import { type ClusterSummary, type ClustersDocument } from "@/lib/clusters-doc";
 import { type InstantSample, counterGrowth, queryInstant } from "./client";
 import type { PrometheusSettings } from "./settings";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { PrometheusError, counterGrowth, promString, queryRange } from "./client";
-import type { EvictionTimelineDoc } from "./eviction-timeline-doc";
+import type { EvictionTimelineDoc } from "@/lib/eviction-timeline-doc";
 import type { PrometheusSettings } from "./settings";
 
 // A node's evictions over days, from headroom_evictions_observed_total (lib/k8s/eviction-tally.ts),

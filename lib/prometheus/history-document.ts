@@ -3,7 +3,7 @@ import { nodeName } from "@/lib/k8s/api";
 import { redact } from "@/lib/k8s/errors";
 import { getCache } from "@/lib/k8s/runtime";
 import { nodeHistory } from "./history";
-import { DEFAULT_RANGE, type HistoryDoc, RANGES, isRange } from "./history-doc";
+import { DEFAULT_RANGE, type HistoryDoc, RANGES, isRange } from "@/lib/history-doc";
 import { historySettings } from "./settings";
 
 export type HistoryDocResult = { ok: true; data: HistoryDoc } | { ok: false; status: number; error: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { HistoryDoc } from "./history-doc";
+import type { HistoryDoc } from "@/lib/history-doc";
 import { withNewestFromMemory } from "./history";
 
 const doc = (source: HistoryDoc["source"], points: [number, number][], extra: HistoryDoc["series"] = []): HistoryDoc => ({

@@ -1,7 +1,7 @@
 import "server-only";
 import type { NodeState } from "@/lib/k8s/node-state";
 import { PrometheusError, type RangeSeries, promString, queryRange } from "./client";
-import { type HistoryDoc, type Point, RANGES, type RangeName, stepFor } from "./history-doc";
+import { type HistoryDoc, type Point, RANGES, type RangeName, stepFor } from "@/lib/history-doc";
 import type { PrometheusSettings } from "./settings";
 
 // A node's signal history over a chosen range: from Prometheus (Headroom's own exported series,

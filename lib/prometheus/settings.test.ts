@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { configErrors } from "@/lib/boot";
+import { configErrors } from "@/lib/server/start/boot";
 import { parseHistorySettings, parseSelector } from "./settings";
 
 describe("parseSelector", () => {

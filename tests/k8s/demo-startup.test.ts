@@ -7,7 +7,7 @@ import { GET as nodeRoute } from "@/app/api/nodes/[name]/route";
 import { clusterOverview, nodeDetail } from "@/lib/dto";
 import { readEnv } from "@/lib/k8s/env";
 import { getCache, resetCluster } from "@/lib/k8s/runtime";
-import { startup } from "@/lib/startup";
+import { startup } from "@/lib/server/start/startup";
 
 const demoEnv = (extra: Record<string, string> = {}) => readEnv({ HOME: "/nonexistent", ...extra });
 

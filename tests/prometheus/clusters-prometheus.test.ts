@@ -8,7 +8,7 @@ import type { ClusterCache } from "@/lib/k8s/cache";
 import { renderCacheMetrics } from "@/lib/k8s/metrics";
 import { queryInstant } from "@/lib/prometheus/client";
 import { clustersOverview } from "@/lib/prometheus/clusters";
-import { clustersDocument } from "@/lib/prometheus/clusters-doc";
+import { clustersDocument } from "@/lib/clusters-doc";
 import { type PrometheusSettings, setHistorySettings } from "@/lib/prometheus/settings";
 import { type Sim, startSim } from "@/lib/sim";
 import { cacheFor } from "../k8s/helpers";

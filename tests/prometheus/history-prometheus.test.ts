@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as historyRoute } from "@/app/api/nodes/[name]/history/route";
 import { GET as metricsRoute } from "@/app/metrics/route";
 import { configureCluster, getCache, resetCluster } from "@/lib/k8s/runtime";
-import type { HistoryDoc } from "@/lib/prometheus/history-doc";
+import type { HistoryDoc } from "@/lib/history-doc";
 import { prometheusHistory } from "@/lib/prometheus/history";
 import { type PrometheusSettings, setHistorySettings } from "@/lib/prometheus/settings";
 import { SimClock, type Sim, startSim } from "@/lib/sim";

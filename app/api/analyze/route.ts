@@ -4,7 +4,7 @@ import { InputError } from "@/lib/eviction/input-errors";
 import { type AnalyzeOutcome, INLINE_BYTES, analyzeInThread } from "@/lib/http/analyze-thread";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readBodyBytes } from "@/lib/http/read-body";
-import { log } from "@/lib/log";
+import { log } from "@/lib/server/log";
 
 export const dynamic = "force-dynamic";
 

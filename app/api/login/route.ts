@@ -1,9 +1,9 @@
 import { safeNext } from "@/lib/auth/gate";
 import { SESSION_COOKIE, issueSession, tokenMatches } from "@/lib/auth/session";
-import { parseServerConfig } from "@/lib/config";
+import { parseServerConfig } from "@/lib/server/config";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readBody } from "@/lib/http/read-body";
-import { log } from "@/lib/log";
+import { log } from "@/lib/server/log";
 
 export const dynamic = "force-dynamic";
 

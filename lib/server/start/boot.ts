@@ -5,15 +5,15 @@
 // requests in flight (background collection waits for them), start the process metrics, then the
 // cluster cache.
 import { installPeerStamp } from "@/lib/auth/peer-stamp";
-import { parseServerConfig } from "@/lib/config";
+import { parseServerConfig } from "@/lib/server/config";
 import { installResponseCompression } from "@/lib/http/compress-responses";
 import { installFrontDoor } from "@/lib/http/front-door";
 import { installRequestActivity } from "@/lib/http/request-activity";
 import { readEnv } from "@/lib/k8s/env";
 import { startProcessMetrics } from "@/lib/k8s/process-metrics";
-import { captureConsole, configureLog, log } from "@/lib/log";
+import { captureConsole, configureLog, log } from "@/lib/server/log";
 import { parseHistorySettings } from "@/lib/prometheus/settings";
-import { framePolicy } from "@/lib/security-headers";
+import { framePolicy } from "@/lib/server/security-headers";
 
 /** Validates the configuration; returns the messages of every wrong variable (empty when fine). */
 export function configErrors(env: Record<string, string | undefined>): string[] {
@@ -49,7 +49,7 @@ export async function boot(): Promise<void> {
   installFrontDoor(server.data);
   installRequestActivity();
   startProcessMetrics();
-  const { startup } = await import("@/lib/startup");
+  const { startup } = await import("@/lib/server/start/startup");
   let demo: boolean;
   try {
     ({ demo } = await startup());
