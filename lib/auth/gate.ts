@@ -1,5 +1,4 @@
-import type { ServerConfig } from "@/lib/server/config";
-import { cidrMatcher } from "./net";
+import { type Cidr, cidrMatcher } from "./net";
 import { SESSION_COOKIE, bearer, cookieValue, sessionValid, tokenMatches } from "./session";
 
 // Who may see what, decided once per request in proxy.ts. Pure: the request facts come in (the
@@ -28,8 +27,20 @@ const PUBLIC_PREFIX = "/_next/static/";
 const LOGIN = new Set(["/login", "/api/login", "/api/logout"]);
 const IDENTITY = /^[\x21-\x7e][\x20-\x7e]{0,255}$/;
 
+/**
+ * The settings the gate reads: a slice of lib/server/config.ts's ServerConfig, declared here so
+ * lib/auth does not import lib/server (which imports lib/auth to parse them).
+ */
+export interface GateConfig {
+  HEADROOM_AUTH_MODE: "none" | "token" | "trusted-header";
+  HEADROOM_AUTH_TOKEN?: string | undefined;
+  HEADROOM_AUTH_HEADER: string;
+  HEADROOM_METRICS_PUBLIC: boolean;
+  trustedProxies: Cidr[];
+}
+
 /** Returns a gate function for one configuration (matchers are built once). */
-export function createGate(cfg: ServerConfig, now: () => number = Date.now): (req: GateRequest) => Decision {
+export function createGate(cfg: GateConfig, now: () => number = Date.now): (req: GateRequest) => Decision {
   const trusted = cidrMatcher(cfg.trustedProxies);
   const header = cfg.HEADROOM_AUTH_HEADER.toLowerCase();
   return (req) => {

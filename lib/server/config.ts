@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 import { parseAllowedHosts } from "@/lib/auth/hosts";
 import { isLoopback, parseCidrList } from "@/lib/auth/net";

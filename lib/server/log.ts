@@ -1,3 +1,4 @@
+import "server-only";
 // Structured logs: one JSON object per line on stdout (stderr for warn/error), filtered by
 // HEADROOM_LOG_LEVEL. Every message and string field goes through a scrubber that removes the
 // configured auth token and anything that looks like a credential, so a log line never carries one.

@@ -1,3 +1,4 @@
+import "server-only";
 // Response headers for every page: who may frame Headroom (embed mode) and the usual hardening.
 
 export interface FramePolicy {

@@ -1,3 +1,4 @@
+import "server-only";
 // Process start-up, called once from instrumentation.ts: validate every setting (and stop with one
 // line per wrong variable rather than serve half-configured), set up logging with the auth token
 // as a secret to scrub, stamp request peers for trusted-header auth, compress responses, put the

@@ -1,3 +1,4 @@
+import "server-only";
 // The start-up switch, run once per server process from instrumentation.ts: a configured cluster
 // (KUBECONFIG, ~/.kube/config, or the in-cluster service account) when there is one, otherwise
 // the simulated cluster of lib/sim as a visible "demo cluster". Outside lib/sim and tests, only this
