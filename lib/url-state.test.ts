@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STATE, emptyWhatIf, hasWhatIf, parseUrlState, serializeUrlState, toEngineWhatIf, whatIfOpen } from "./url-state";
+import { DEFAULT_STATE, embedParam, emptyWhatIf, hasWhatIf, parseUrlState, serializeUrlState, themeParam, toEngineWhatIf, whatIfOpen } from "./url-state";
 
 const parse = (qs: string) => parseUrlState(new URLSearchParams(qs));
 
@@ -124,5 +124,21 @@ describe("panel (embeds showing one panel alone)", () => {
   });
   it("is left out of links when unset", () => {
     expect(serializeUrlState({ ...DEFAULT_STATE, whatIf: emptyWhatIf() }).has("panel")).toBe(false);
+  });
+});
+
+describe("embed and theme: one reading for every component", () => {
+  it("embed is on for 1 or true only, the same in parseUrlState and embedParam", () => {
+    for (const v of ["1", "true", "0", "false", "yes", ""]) {
+      expect(parse(`embed=${v}`).state.embed, v).toBe(embedParam(v));
+    }
+    expect(["1", "true"].map(embedParam)).toEqual([true, true]);
+    expect(embedParam(null)).toBe(false);
+  });
+
+  it("theme forces light or dark only; another value is listed as invalid", () => {
+    expect(themeParam("dark")).toBe("dark");
+    expect(themeParam("blue")).toBeNull();
+    expect(parse("theme=blue").invalid.map((i) => i.param)).toEqual(["theme"]);
   });
 });

@@ -131,6 +131,19 @@ function entries(params: Params): [string, string][] {
   return Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]]));
 }
 
+/**
+ * What `embed=` means, for every reader (pages, the header, the theme): `1` (or `true`) is embed
+ * mode, anything else is not. Read raw by components that only need this one parameter.
+ */
+export function embedParam(v: string | null): boolean {
+  return v === "1" || v === "true";
+}
+
+/** What `theme=` means: `light` or `dark` forces that theme; anything else forces none. */
+export function themeParam(v: string | null): "light" | "dark" | null {
+  return v === "light" || v === "dark" ? v : null;
+}
+
 /** Parses search params into dashboard state; unknown keys are ignored, bad values dropped and listed. */
 export function parseUrlState(params: Params): { state: UrlState; invalid: InvalidParam[] } {
   const state: UrlState = { ...DEFAULT_STATE, whatIf: emptyWhatIf() };
@@ -208,11 +221,11 @@ export function parseUrlState(params: Params): { state: UrlState; invalid: Inval
         break;
       }
       case "embed":
-        state.embed = v === "1" || v === "true";
+        state.embed = embedParam(v);
         break;
       case "theme":
-        if (v === "light" || v === "dark") state.theme = v;
-        else bad(param, "must be light or dark");
+        state.theme = themeParam(v);
+        if (!state.theme) bad(param, "must be light or dark");
         break;
       case "whatif":
         if (v === "1" || v === "0") state.whatIfPanel = v === "1" ? "open" : "closed";

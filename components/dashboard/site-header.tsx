@@ -8,6 +8,7 @@ import { useTheme } from "@/components/ui/theme";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { clusterOptions } from "@/lib/queries";
 import { cn } from "@/lib/format";
+import { embedParam } from "@/lib/url-state";
 
 const LINKS = [
   { href: "/", label: "Fleet" },
@@ -28,7 +29,7 @@ export interface SiteHeaderProps {
  * links, badges and sign-out fold into a "Menu" disclosure; the theme toggle stays in the bar.
  */
 export function SiteHeader({ signOut = false }: SiteHeaderProps) {
-  const embed = useSearchParams().get("embed") === "1";
+  const embed = embedParam(useSearchParams().get("embed"));
   const pathname = usePathname();
   const { theme, toggle } = useTheme();
   const [open, setOpen] = useState(false);

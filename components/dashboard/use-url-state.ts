@@ -17,6 +17,9 @@ export function useUrlState() {
   const query = params.toString();
   const parsed = useMemo(() => parseUrlState(new URLSearchParams(query)), [query]);
   const [state, setLocal] = useState<UrlState>(parsed.state);
+  // The state the next update starts from. Kept beside React's copy so an update is computed once,
+  // outside a setState updater (StrictMode runs updaters twice; the URL write must not be doubled).
+  const latest = useRef(parsed.state);
   const written = useRef(query);
   const pending = useRef<UrlState | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -25,6 +28,7 @@ export function useUrlState() {
   useEffect(() => {
     if (query !== written.current) {
       written.current = query;
+      latest.current = parsed.state;
       setLocal(parsed.state);
     }
   }, [query, parsed.state]);
@@ -49,12 +53,11 @@ export function useUrlState() {
 
   const setState = useCallback(
     (update: (s: UrlState) => UrlState) => {
-      setLocal((prev) => {
-        const next = update(prev);
-        pending.current = next;
-        if (!timer.current) timer.current = setTimeout(flush, WRITE_EVERY_MS);
-        return next;
-      });
+      const next = update(latest.current);
+      latest.current = next;
+      pending.current = next;
+      setLocal(next);
+      if (!timer.current) timer.current = setTimeout(flush, WRITE_EVERY_MS);
     },
     [flush],
   );

@@ -2,6 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import { themeParam } from "@/lib/url-state";
 
 type Theme = "light" | "dark";
 const STORAGE_KEY = "headroom-theme";
@@ -13,7 +14,7 @@ function systemTheme(): Theme {
 
 /** Applies the theme: ?theme= (embeds) wins, then the user's toggle, then the system preference. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const forced = useSearchParams().get("theme");
+  const forced = themeParam(useSearchParams().get("theme"));
   const [chosen, setChosen] = useState<Theme | null>(null);
   const [system, setSystem] = useState<Theme>("light");
 
@@ -27,7 +28,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     return () => mq.removeEventListener("change", onChange);
   }, []);
 
-  const theme: Theme = forced === "light" || forced === "dark" ? forced : (chosen ?? system);
+  const theme: Theme = forced ?? chosen ?? system;
   useEffect(() => {
     document.documentElement.classList.toggle("dark", theme === "dark");
     document.documentElement.style.colorScheme = theme;
