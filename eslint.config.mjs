@@ -1,14 +1,21 @@
 import js from "@eslint/js";
+import nextPlugin from "@next/eslint-plugin-next";
+import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   { ignores: [".next/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "artifacts/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  reactHooks.configs.flat.recommended,
+  nextPlugin.configs["core-web-vitals"],
   {
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "react-hooks/exhaustive-deps": "error",
+      // We do not run the React Compiler; this only reports libraries it would skip (TanStack Virtual).
+      "react-hooks/incompatible-library": "off",
     },
   },
   {

@@ -43,8 +43,7 @@ export function NextEvictionCell({ r }: { r: NodeRow }) {
 
 function Countdown({ r }: { r: NodeRow }) {
   const { data, dataUpdatedAt } = useQuery(clusterOptions());
-  const docTime = data ? Date.parse(data.generatedAt) : Date.now();
-  const now = useClusterNow(docTime, dataUpdatedAt || Date.now());
+  const now = useClusterNow(data ? Date.parse(data.generatedAt) : null, dataUpdatedAt);
   const e = r.nextEviction;
   const hold = r.pressureHold;
   if (!e) {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { memo, useMemo, useRef } from "react";
+import { memo, useMemo, useState } from "react";
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { useUrlState } from "@/components/dashboard/use-url-state";
 import { useSettledValue } from "@/components/whatif/use-settled-value";
@@ -102,7 +102,7 @@ export function NodePage({ name }: { name: string }) {
   // the slider, its box and the verdict repaint on every step (interaction to next paint).
   const deferredView = useSettledValue(view, SECTIONS_SETTLE_MS);
   const capacity = useMemo(() => (data ? amounts(data.node, "capacity") : {}), [data]);
-  const openedByButton = useRef(false);
+  const [openedByButton, setOpenedByButton] = useState(false);
 
   if (isPending) return <p role="status">Loading {name}…</p>;
   if (error) return <p role="alert" className="text-red-600">{error instanceof HttpError && error.status === 404 ? `No node named ${name} in this cluster.` : `Could not load ${name}: ${error.message}`}</p>;
@@ -114,9 +114,9 @@ export function NodePage({ name }: { name: string }) {
   const pressure = next?.out
     ? Object.entries(next.out.conditions).filter(([, v]) => v).map(([c]) => c)
     : data.conditions.filter((c) => c.type.endsWith("Pressure") && c.status === "True").map((c) => c.type);
-  const whatIfPanel = open && <WhatIfPanel detail={data} live={live.out} next={next?.out ?? null} nextError={next?.error ?? null} whatIf={engineWhatIf} capacity={capacity} state={state} setState={setState} focusOnOpen={openedByButton.current} />;
+  const whatIfPanel = open && <WhatIfPanel detail={data} live={live.out} next={next?.out ?? null} nextError={next?.error ?? null} whatIf={engineWhatIf} capacity={capacity} state={state} setState={setState} focusOnOpen={openedByButton} />;
   const toggleWhatIf = () => {
-    openedByButton.current = !open;
+    setOpenedByButton(!open);
     setState((s) => ({ ...s, whatIfPanel: open ? "closed" : "open" }));
   };
   if (state.embed) {

@@ -1,32 +1,43 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useSyncExternalStore } from "react";
 import { themeParam } from "@/lib/url-state";
 
 type Theme = "light" | "dark";
 const STORAGE_KEY = "headroom-theme";
 const ThemeContext = createContext<{ theme: Theme; toggle: () => void }>({ theme: "light", toggle: () => {} });
 
-function systemTheme(): Theme {
-  return typeof window !== "undefined" && window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+const DARK_QUERY = "(prefers-color-scheme: dark)";
+const systemTheme = (): Theme => (window.matchMedia(DARK_QUERY).matches ? "dark" : "light");
+function subscribeSystem(onChange: () => void): () => void {
+  const mq = window.matchMedia(DARK_QUERY);
+  mq.addEventListener("change", onChange);
+  return () => mq.removeEventListener("change", onChange);
+}
+
+// The toggle's choice lives in localStorage; "storage" events only reach other tabs, so this tab's
+// own writes notify these listeners.
+const choiceListeners = new Set<() => void>();
+function storedChoice(): Theme | null {
+  const stored = window.localStorage.getItem(STORAGE_KEY);
+  return stored === "light" || stored === "dark" ? stored : null;
+}
+function subscribeChoice(onChange: () => void): () => void {
+  choiceListeners.add(onChange);
+  window.addEventListener("storage", onChange);
+  return () => {
+    choiceListeners.delete(onChange);
+    window.removeEventListener("storage", onChange);
+  };
 }
 
 /** Applies the theme: ?theme= (embeds) wins, then the user's toggle, then the system preference. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const forced = themeParam(useSearchParams().get("theme"));
-  const [chosen, setChosen] = useState<Theme | null>(null);
-  const [system, setSystem] = useState<Theme>("light");
-
-  useEffect(() => {
-    const stored = window.localStorage.getItem(STORAGE_KEY);
-    if (stored === "light" || stored === "dark") setChosen(stored);
-    setSystem(systemTheme());
-    const mq = window.matchMedia("(prefers-color-scheme: dark)");
-    const onChange = () => setSystem(systemTheme());
-    mq.addEventListener("change", onChange);
-    return () => mq.removeEventListener("change", onChange);
-  }, []);
+  // The server renders the light theme; the browser's values replace it once hydrated.
+  const chosen = useSyncExternalStore(subscribeChoice, storedChoice, () => null);
+  const system = useSyncExternalStore(subscribeSystem, systemTheme, (): Theme => "light");
 
   const theme: Theme = forced ?? chosen ?? system;
   useEffect(() => {
@@ -37,7 +48,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const toggle = useCallback(() => {
     const next = theme === "dark" ? "light" : "dark";
     window.localStorage.setItem(STORAGE_KEY, next);
-    setChosen(next);
+    for (const l of choiceListeners) l();
   }, [theme]);
 
   return <ThemeContext.Provider value={{ theme, toggle }}>{children}</ThemeContext.Provider>;

@@ -5,16 +5,16 @@ import { useEffect, useState } from "react";
 /**
  * The cluster's time now, for countdowns: the document's generation time plus the time elapsed
  * since it arrived (both of those measured on the browser's clock, so a skewed browser clock
- * cancels out). Ticks every second while mounted.
+ * cancels out). Ticks every second while mounted. Without a document (null), the browser's clock.
  */
-export function useClusterNow(documentTime: number, receivedAt: number): number {
-  const [elapsed, setElapsed] = useState(() => Math.max(0, Date.now() - receivedAt));
+export function useClusterNow(documentTime: number | null, receivedAt: number): number {
+  const [browserNow, setBrowserNow] = useState(() => Date.now());
   useEffect(() => {
-    setElapsed(Math.max(0, Date.now() - receivedAt));
-    const id = setInterval(() => setElapsed(Math.max(0, Date.now() - receivedAt)), 1000);
+    const id = setInterval(() => setBrowserNow(Date.now()), 1000);
     return () => clearInterval(id);
-  }, [receivedAt]);
-  return documentTime + elapsed;
+  }, []);
+  // A document newer than the last tick has 0 s elapsed (not a negative time) until the next tick.
+  return documentTime === null ? browserNow : documentTime + Math.max(0, browserNow - receivedAt);
 }
 
 /** Formats a cluster time as the reader's local 24-hour clock, "14:57:40". */

@@ -98,6 +98,7 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
     step();
     return () => void (cancelled = true);
     // keyed by when each document arrived: useQueries returns new result objects every render
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- docsKey stands for docs (see above)
   }, [settled, docsKey]);
   const byNode = detailed && detailed.run === run ? detailed.byNode : null;
   const pods = useMemo(() => (rows ?? []).reduce((s, r) => s + r.podCount, 0), [rows]);

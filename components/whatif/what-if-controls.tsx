@@ -52,6 +52,7 @@ function UsageField({ resource, w, update }: { resource: (typeof SCALE_RESOURCES
 function ThresholdFieldsFor({ report, live, w, update }: { report: AnalyzeOutput["signals"][number]; live: AnalyzeOutput; w: WhatIfState; update: Update }) {
   const values = signalValues(w, report.signal);
   const key = JSON.stringify(values);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- key is values' content: that is the point
   const stable = useMemo(() => values, [key]);
   return <ThresholdFields report={report} live={live} values={stable} update={update} />;
 }
