@@ -13,6 +13,7 @@ export const ANALYZE_WORKER_FILE = "headroom-analyze-worker.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 
+/** @param {string[]} entry @param {string} outFile */
 function bundle(entry, outFile) {
   buildSync({
     entryPoints: [join(root, ...entry)],
@@ -31,11 +32,13 @@ function bundle(entry, outFile) {
 }
 
 /** Writes the collection thread's bundle to `outFile`; throws with esbuild's messages when it does not build. */
+/** @param {string} outFile */
 export function bundleFetchWorker(outFile) {
   bundle(["lib", "k8s", "fetch-worker.ts"], outFile);
 }
 
 /** Writes the analyze thread's bundle to `outFile`. */
+/** @param {string} outFile */
 export function bundleAnalyzeWorker(outFile) {
   bundle(["lib", "http", "analyze-worker.ts"], outFile);
 }

@@ -15,6 +15,7 @@ const port = process.env.PORT || "3000";
 const host = process.env.HOSTNAME || "127.0.0.1";
 const nextBin = join(root, "node_modules", "next", "dist", "bin", "next");
 
+/** @param {string} path @returns {number} */
 function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const st = statSync(path);
@@ -41,20 +42,21 @@ if (a.status !== 0) process.exit(a.status ?? 1);
 
 // server.js changes directory to its own; paths given relative to where `npm start` ran must
 // survive that. HOSTNAME is what server.js binds to.
+/** @type {NodeJS.ProcessEnv} */
 const env = { ...process.env, PORT: port, HOSTNAME: host };
 for (const k of ["HEADROOM_PROFILES_FILE", "HEADROOM_KUBELET_CA_FILE"]) if (env[k]) env[k] = resolve(env[k]);
 if (env.KUBECONFIG) env.KUBECONFIG = env.KUBECONFIG.split(":").map((f) => (f ? resolve(f) : f)).join(":");
-// Memory at 5 000 nodes (npm run bench, data layer: ~595 MiB RSS without these, ~540 with them;
-// the target is < 600). Summaries are parsed in the collection thread, so the main thread no
-// longer needs V8's default 16 MiB semi-spaces, which held ~90 MiB over the live heap; and glibc's
-// per-thread malloc arenas kept the collection thread's freed body buffers resident. The same two
-// settings are in the Dockerfile and the bench command. An operator's own value wins.
-const given = (flag) => (env.NODE_OPTIONS ?? "").split(/\s+/).some((a) => a.startsWith(flag));
+// Memory at 5 000 nodes (the data layer's RSS with and without them: docs/benchmarks.md). Summaries
+// are parsed in the collection thread, so the main thread no longer needs V8's default 16 MiB
+// semi-spaces; and glibc's per-thread malloc arenas kept the collection thread's freed body buffers
+// resident. The same two settings are in the Dockerfile and the bench command. An operator's own
+// value wins.
+const given = (/** @type {string} */ flag) => (env.NODE_OPTIONS ?? "").split(/\s+/).some((a) => a.startsWith(flag));
 const nodeFlags = given("--max-semi-space-size") ? [] : ["--max-semi-space-size=8"];
 env.MALLOC_ARENA_MAX ??= "2";
 // Next's own start-up lines as JSON log lines too (scripts/log-preload.mjs).
 const preloadFile = join(root, ".next", "standalone", "headroom-log-preload.mjs");
 const preload = existsSync(preloadFile) ? ["--import", pathToFileURL(preloadFile).href] : [];
 const child = spawn(process.execPath, [...nodeFlags, ...preload, join(root, ".next", "standalone", "server.js")], { stdio: "inherit", env });
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+for (const sig of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));
