@@ -3,6 +3,8 @@ import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const NO_SIM = { group: ["@/lib/sim/*", "**/lib/sim/*", "../sim/*"], message: "Only the start-up switch may import lib/sim." };
+
 export default tseslint.config(
   { ignores: [".next/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "artifacts/**"] },
   js.configs.recommended,
@@ -40,9 +42,19 @@ export default tseslint.config(
   },
   {
     // The app must not be able to tell the simulated cluster from a real one.
-    files: ["app/**", "components/**", "lib/k8s/**"],
+    files: ["lib/k8s/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["@/lib/sim/*", "**/lib/sim/*", "../sim/*"], message: "Only the start-up switch may import lib/sim." }] }],
+      "no-restricted-imports": ["error", { patterns: [NO_SIM] }],
+    },
+  },
+  {
+    // Pages and components also use the engine only through its public entry, lib/eviction/index.ts.
+    files: ["app/**", "components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [NO_SIM, { group: ["@/lib/eviction/*", "**/lib/eviction/*"], message: 'Import the engine from its public entry, "@/lib/eviction".' }] },
+      ],
     },
   },
 );

@@ -2,7 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import type { AnalyzeOutput } from "@/lib/eviction/types";
+import type { AnalyzeOutput } from "@/lib/eviction";
 import { MUTED } from "@/components/ui/styles";
 import { cn } from "@/lib/format";
 import { AnalyzeResult } from "./analyze-result";

@@ -1,7 +1,7 @@
 import { TableScroll } from "@/components/ui/table-scroll";
 import { DATA_TABLE } from "@/components/ui/styles";
-import type { AnalyzeOutput } from "@/lib/eviction/types";
-import { formatBytesHuman } from "@/lib/eviction/quantity";
+import type { AnalyzeOutput } from "@/lib/eviction";
+import { formatBytesHuman } from "@/lib/eviction";
 
 function fmt(signal: string, n: number): string {
   if (signal === "pid.available" || signal.endsWith(".inodesFree")) return n.toLocaleString("en-US");

@@ -2,7 +2,7 @@
 // document sent to POST /api/analyze. A piece (Summary, configz, Node, Pod list) goes to its slot;
 // a whole input document is sent as it is, with any pieces filling the slots it leaves empty.
 import { parseDocumentText } from "@/lib/document";
-import { type Slot, recognizeDocument } from "@/lib/eviction/recognize";
+import { type Slot, recognizeDocument } from "@/lib/eviction";
 
 export const SLOTS: readonly { slot: Slot; label: string; hint: string }[] = [
   { slot: "node", label: "Node", hint: "kubectl get node NAME -o json" },

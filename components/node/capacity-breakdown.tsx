@@ -1,4 +1,4 @@
-import type { AnalyzeOutput } from "@/lib/eviction/types";
+import type { AnalyzeOutput } from "@/lib/eviction";
 import { formatResource } from "@/lib/format";
 import { Explain } from "@/components/ui/explain";
 

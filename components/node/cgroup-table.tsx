@@ -1,8 +1,8 @@
 import { TableScroll } from "@/components/ui/table-scroll";
 import { DATA_TABLE } from "@/components/ui/styles";
-import { containerCgroup } from "@/lib/eviction/cgroup";
-import type { Pod } from "@/lib/eviction/k8s-types";
-import type { AnalyzeOutput } from "@/lib/eviction/types";
+import { containerCgroup } from "@/lib/eviction";
+import type { Pod } from "@/lib/eviction";
+import type { AnalyzeOutput } from "@/lib/eviction";
 import { formatBytes } from "@/lib/format";
 
 /** Per-container cgroup settings the kubelet derives from requests and limits. */

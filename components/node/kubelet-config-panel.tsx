@@ -1,7 +1,7 @@
 import { DATA_TABLE } from "@/components/ui/styles";
 import { TableScroll } from "@/components/ui/table-scroll";
 import type { NodeDetail } from "@/lib/dto";
-import type { AnalyzeOutput, OutputThreshold } from "@/lib/eviction/types";
+import type { AnalyzeOutput, OutputThreshold } from "@/lib/eviction";
 import { formatBytes, formatPercent } from "@/lib/format";
 
 const SOURCE_TEXT: Record<string, string> = {

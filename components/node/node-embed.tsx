@@ -3,9 +3,9 @@
 // The node view inside a portal's iframe (?embed=1): verdict, signals and eviction order first,
 // then capacity, with the what-if folded away; or, with ?panel=, one panel alone so a portal can
 // tile several (signals | ranking | capacity | signal:<name>).
-import type { Pod } from "@/lib/eviction/k8s-types";
+import type { Pod } from "@/lib/eviction";
 import type { ReactNode } from "react";
-import type { AnalyzeOutput } from "@/lib/eviction/types";
+import type { AnalyzeOutput } from "@/lib/eviction";
 import type { HistorySeries } from "@/lib/dto";
 import { cn, formatAge } from "@/lib/format";
 import { type InvalidParam, type UrlState, serializeUrlState } from "@/lib/url-state";

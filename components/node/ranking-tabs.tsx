@@ -1,10 +1,10 @@
 "use client";
 
 import { Explain } from "@/components/ui/explain";
-import type { Pod } from "@/lib/eviction/k8s-types";
-import { isCriticalPod } from "@/lib/eviction/critical";
-import type { AnalyzeOutput } from "@/lib/eviction/types";
-import type { Signal } from "@/lib/eviction/signals";
+import type { Pod } from "@/lib/eviction";
+import { isCriticalPod } from "@/lib/eviction";
+import type { AnalyzeOutput } from "@/lib/eviction";
+import type { Signal } from "@/lib/eviction";
 import { DATA_TABLE, MUTED } from "@/components/ui/styles";
 import { cn, formatSignal } from "@/lib/format";
 import { type KeyboardEvent, useRef } from "react";

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { analyze, parseAnalyzeInput } from "@/lib/eviction";
-import type { Pod } from "@/lib/eviction/k8s-types";
+import type { Pod } from "@/lib/eviction";
 import type { NodeDetail } from "@/lib/dto";
 import { type NodeForecast, forecastNode, transitionPeriodOf } from "@/lib/forecast";
 import { nodeOptions } from "@/lib/queries";

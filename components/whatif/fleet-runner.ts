@@ -3,7 +3,7 @@
 // Runs a pool/fleet what-if in a Web Worker (components/whatif/fleet-whatif.worker.ts) when the
 // browser can start one, else on the main thread in 8 ms slices. Both run lib/fleet-whatif.
 import type { ClusterOverview, NodeRow } from "@/lib/dto";
-import type { WhatIf } from "@/lib/eviction/types";
+import type { WhatIf } from "@/lib/eviction";
 import { type FleetWhatIfResult, fleetWhatIf } from "@/lib/fleet-whatif";
 
 export type FleetRunnerMessage = { type: "rows"; rows: readonly NodeRow[]; configs: ClusterOverview["configs"] } | { type: "run"; id: number; whatIf: WhatIf };

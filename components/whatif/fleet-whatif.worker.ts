@@ -2,7 +2,7 @@
 // so dragging a slider never waits for 5 000 nodes. Rows arrive once per fleet document; each run
 // message carries only the what-if, and a newer run makes the one in flight stop at its next slice.
 import type { NodeRow } from "@/lib/dto";
-import type { WhatIf } from "@/lib/eviction/types";
+import type { WhatIf } from "@/lib/eviction";
 import { fleetWhatIf } from "@/lib/fleet-whatif";
 import type { FleetRunnerMessage } from "./fleet-runner";
 

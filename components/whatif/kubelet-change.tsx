@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import { kubeletChange } from "@/lib/kubelet-fragment";
-import type { WhatIf } from "@/lib/eviction/types";
+import type { WhatIf } from "@/lib/eviction";
 import { CopyButton } from "./copy-button";
 
 /** The KubeletConfiguration fragment and kubelet flags that would apply the what-if, each with a copy button. */

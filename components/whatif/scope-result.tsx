@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useMemo } from "react";
-import type { WhatIf } from "@/lib/eviction/types";
+import type { WhatIf } from "@/lib/eviction";
 import { formatResource } from "@/lib/format";
 import { type UrlState, serializeUrlState } from "@/lib/url-state";
 import type { NodeOutcome } from "@/lib/whatif-outcome";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseGoDuration } from "@/lib/eviction/go-parse";
+import { parseGoDuration } from "@/lib/eviction";
 import { goDuration, keyStep, numberToText, reservedScale, snap, textToNumber, thresholdScale, thresholdText, thumbFor } from "./slider-math";
 
 const MI = 1024 ** 2;

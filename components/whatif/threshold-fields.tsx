@@ -1,8 +1,8 @@
 "use client";
 
 import { memo } from "react";
-import type { Signal } from "@/lib/eviction/signals";
-import type { AnalyzeOutput } from "@/lib/eviction/types";
+import type { Signal } from "@/lib/eviction";
+import type { AnalyzeOutput } from "@/lib/eviction";
 import type { WhatIfState } from "@/lib/url-state";
 import { goDuration, thresholdScale, thresholdText } from "./slider-math";
 import { WhatIfField } from "./what-if-field";

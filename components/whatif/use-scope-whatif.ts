@@ -4,7 +4,7 @@ import { useQueries, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import type { NodeDetail } from "@/lib/dto";
 import { type AnalyzeInput, analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
-import type { AnalyzeOutput, WhatIf } from "@/lib/eviction/types";
+import type { AnalyzeOutput, WhatIf } from "@/lib/eviction";
 import type { FleetWhatIfResult } from "@/lib/fleet-whatif";
 import { detailInput, detailOutcome } from "@/lib/node-whatif";
 import { clusterOptions, nodeOptions } from "@/lib/queries";

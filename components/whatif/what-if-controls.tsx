@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import type { AnalyzeOutput } from "@/lib/eviction/types";
+import type { AnalyzeOutput } from "@/lib/eviction";
 import { RESERVED_RESOURCES, SCALE_RESOURCES, SCOPES, type WhatIfState } from "@/lib/url-state";
 import { numberToText, reservedScale } from "./slider-math";
 import { ThresholdFields, signalValues } from "./threshold-fields";

@@ -1,4 +1,4 @@
-import type { AnalyzeOutput } from "@/lib/eviction/types";
+import type { AnalyzeOutput } from "@/lib/eviction";
 import { formatResource, formatSignal } from "@/lib/format";
 import type { NodeOutcome } from "@/lib/whatif-outcome";
 

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef } from "react";
 import type { NodeDetail } from "@/lib/dto";
-import type { AnalyzeOutput, WhatIf } from "@/lib/eviction/types";
+import type { AnalyzeOutput, WhatIf } from "@/lib/eviction";
 import { detailOutcome } from "@/lib/node-whatif";
 import { type UrlState, type WhatIfState, emptyWhatIf, hasWhatIf, serializeUrlState } from "@/lib/url-state";
 import { whatIfVerdict } from "@/lib/whatif-verdict";
