@@ -39,7 +39,7 @@ function fleetTable(results: NodeResult[]): string {
 }
 
 /** A kubeconfig file that cannot be read is bad input (exit 2) naming the file, not a network error. */
-export function checkKubeconfigFile(path: string): void {
+function checkKubeconfigFile(path: string): void {
   for (const file of path.split(":").filter(Boolean)) {
     try {
       accessSync(file, constants.R_OK);

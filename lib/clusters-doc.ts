@@ -3,7 +3,7 @@
 // Browser-safe (types and schema only).
 import { z } from "zod";
 
-export const clusterSummary = z.object({
+const clusterSummary = z.object({
   /** The `cluster` label's value; "" for series without one. */
   name: z.string(),
   /** That cluster's Headroom (HEADROOM_CLUSTER_LINKS), null when not configured. */

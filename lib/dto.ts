@@ -5,7 +5,7 @@ import { z } from "zod";
 const signalFamily = z.enum(["memory", "disk", "pid"]);
 
 /** Why a node's data is missing, partial or old. */
-export const collectionStatus = z.object({
+const collectionStatus = z.object({
   state: z.enum(["pending", "ok", "failed", "stale"]),
   /** Seconds since the last successful Summary collection; null before the first one. */
   ageSeconds: z.number().nullable(),
@@ -16,7 +16,7 @@ export const collectionStatus = z.object({
 });
 export type CollectionStatus = z.infer<typeof collectionStatus>;
 
-export const worstMargin = z.object({
+const worstMargin = z.object({
   signal: z.string(),
   /** available − threshold, in the signal's unit (bytes, inodes, pids). */
   margin: z.number(),
@@ -103,7 +103,7 @@ const isRowShaped = (v: unknown): v is NodeRow =>
  */
 export const clusterOverviewInBrowser = clusterOverview.extend({ nodes: z.array(z.custom<NodeRow>(isRowShaped, "must be a node row")) });
 
-export const evictionRecord = z.object({
+const evictionRecord = z.object({
   time: z.string().nullable(),
   namespace: z.string(),
   pod: z.string(),
@@ -117,7 +117,7 @@ export const evictionRecord = z.object({
 });
 export type EvictionRecord = z.infer<typeof evictionRecord>;
 
-export const historySeries = z.object({
+const historySeries = z.object({
   /** Unix ms of the first sample; samples are `intervalSeconds` apart; NaN-free (missing = null). */
   start: z.number(),
   intervalSeconds: z.number(),

@@ -65,7 +65,7 @@ export function summaryFromObservations(obs: Obs): Summary {
 const baseOf = new WeakMap<NodeRow, AnalyzeInput>();
 
 /** Builds the engine input for one overview row (no pods): what the fleet scope analyzes per node. */
-export function compactInput(row: NodeRow, configs: Configs, whatIf: WhatIf): AnalyzeInput {
+function compactInput(row: NodeRow, configs: Configs, whatIf: WhatIf): AnalyzeInput {
   let base = baseOf.get(row);
   if (!base) {
     base = baseInput(row, configs);
@@ -92,7 +92,7 @@ function baseInput(row: NodeRow, configs: Configs): AnalyzeInput {
 const liveOf = new WeakMap<NodeRow, AnalyzeOutput>();
 
 /** Runs the what-if on one row with the engine; throws the engine's error (it names the field). */
-export function rowOutcome(row: NodeRow, configs: Configs, whatIf: WhatIf): NodeOutcome {
+function rowOutcome(row: NodeRow, configs: Configs, whatIf: WhatIf): NodeOutcome {
   let live = liveOf.get(row);
   if (!live) {
     live = analyze(compactInput(row, configs, {}));

@@ -6,7 +6,7 @@ import { type ClustersDocument, clustersDocument } from "./clusters-doc";
 import { type EvictionTimelineDoc, evictionTimelineDoc } from "./eviction-timeline-doc";
 import { type HistoryDoc, RANGES, type RangeName, historyDoc, stepFor } from "./history-doc";
 
-export const queryKeys = {
+const queryKeys = {
   cluster: () => ["cluster"] as const,
   node: (name: string) => ["node", name] as const,
   clusters: () => ["clusters"] as const,

@@ -4,7 +4,7 @@
 import { WHAT_IF_KEYS } from "./eviction/effective-config";
 import { parseGoDuration } from "./eviction/go-parse";
 import { parseQuantity } from "./eviction/quantity";
-import { SIGNALS, type Signal, isSignal } from "./eviction/signals";
+import { type Signal, isSignal } from "./eviction/signals";
 import type { WhatIf } from "./eviction/types";
 import { labelSelectorError } from "./label-selector";
 import { DEFAULT_RANGE, RANGE_NAMES, type RangeName, isRange } from "./history-doc";
@@ -52,11 +52,11 @@ export interface UrlState {
   whatIf: WhatIfState;
 }
 
-export const PANELS = ["signals", "ranking", "capacity"] as const;
-export type Panel = (typeof PANELS)[number] | `signal:${Signal}`;
+const PANELS = ["signals", "ranking", "capacity"] as const;
+type Panel = (typeof PANELS)[number] | `signal:${Signal}`;
 
 /** Reads a `panel` value; null when it is not one. */
-export function parsePanel(v: string): Panel | null {
+function parsePanel(v: string): Panel | null {
   const p = oneOf(PANELS, v);
   if (p) return p;
   return v.startsWith("signal:") && isSignal(v.slice(7)) ? (v as Panel) : null;
@@ -296,4 +296,3 @@ export function toEngineWhatIf(w: WhatIfState): WhatIf {
   return out;
 }
 
-export { SIGNALS };

@@ -6,14 +6,14 @@ import type { AnalyzeOutput } from "./eviction/types";
 import type { Signal } from "./eviction/signals";
 import { podsThatNoLongerFit } from "./no-longer-fit";
 
-export const ALLOCATABLE_SHOWN = ["cpu", "memory", "ephemeral-storage"] as const;
+const ALLOCATABLE_SHOWN = ["cpu", "memory", "ephemeral-storage"] as const;
 
-export interface PodRef {
+interface PodRef {
   namespace: string;
   name: string;
 }
 
-export interface EvictedPod extends PodRef {
+interface EvictedPod extends PodRef {
   qosClass: string;
   /** usage − request on the signal's resource; null without stats or for pids. */
   overRequest: number | null;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 /** shared/fixtures/real beside the checkout (CI clones main with shared/ next to it). */
-export const FIXTURES = resolve(process.env.HEADROOM_FIXTURES ?? join(import.meta.dirname, "..", "..", "shared", "fixtures", "real"));
+const FIXTURES = resolve(process.env.HEADROOM_FIXTURES ?? join(import.meta.dirname, "..", "..", "shared", "fixtures", "real"));
 
 if (!existsSync(FIXTURES)) {
   throw new Error(`real fixtures not found at ${FIXTURES}; set HEADROOM_FIXTURES to shared/fixtures/real`);

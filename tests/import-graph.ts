@@ -43,7 +43,7 @@ export function importGraph(root: string): Map<string, string[]> {
 }
 
 /** The folder a file belongs to for layering ("lib/k8s/cache.ts" → "lib/k8s"; "lib/dto.ts" → "lib"). */
-export const folderOf = (file: string) => dirname(file);
+const folderOf = (file: string) => dirname(file);
 
 /** Folder-level edges (a → b when a file in a imports a file in b), without self edges. */
 export function folderEdges(graph: Map<string, string[]>): Map<string, Set<string>> {

@@ -88,7 +88,7 @@ function NodeName({ r, query }: { r: NodeRow; query: string }) {
 
 const staleLease = (r: NodeRow) => r.leaseAgeSeconds != null && r.leaseAgeSeconds > (r.leaseDurationSeconds ?? 40);
 
-export const NODE_COLUMNS: readonly NodeColumn[] = [
+const NODE_COLUMNS: readonly NodeColumn[] = [
   { key: "node", header: "Node", track: "minmax(12rem,3fr)", minRem: 12, show: "always", cell: (r, { query }) => <NodeName r={r} query={query} /> },
   { key: "pool", header: "Pool", track: "minmax(5rem,1fr)", minRem: 5, show: "medium", cell: (r) => <span className="[overflow-wrap:anywhere]">{r.pool ?? "–"}</span> },
   {

@@ -22,7 +22,7 @@ export function worstMarginOf(r: NodeRow): NonNullable<NodeRow["worstMargin"][Fa
 }
 
 /** Returns the node's smallest margin fraction over all families (Infinity when nothing is known). */
-export function worstFraction(r: NodeRow): number {
+function worstFraction(r: NodeRow): number {
   let worst = Infinity;
   for (const f of FAMILIES) {
     const m = r.worstMargin[f];
@@ -35,7 +35,7 @@ export function worstFraction(r: NodeRow): number {
 const natural = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
 
 /** Compares two names naturally (digit runs by value). */
-export function compareNames(a: string, b: string): number {
+function compareNames(a: string, b: string): number {
   return natural.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 

@@ -14,7 +14,7 @@ import { useSettledValue } from "./use-settled-value";
 
 // Pod detail (who is evicted, who no longer fits) is loaded for this many concerned nodes; the rest
 // are named with their node-level result and link to their own page.
-export const PODS_FOR_NODES = 12;
+const PODS_FOR_NODES = 12;
 const SLICE_MS = 8;
 const DETAIL_SETTLE_MS = 300;
 const RUN_SETTLE_MS = 150;

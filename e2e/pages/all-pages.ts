@@ -4,7 +4,7 @@ import { FleetPage } from "./fleet-page";
 import { LoginPage } from "./login-page";
 import { NodePage } from "./node-page";
 
-export const E2E_NODE = "ip-10-0-2-0.ec2.internal";
+const E2E_NODE = "ip-10-0-2-0.ec2.internal";
 
 /** Every page a person sees, each opened to a state worth looking at (the analyze page with a result). */
 export const ALL_PAGES: ReadonlyArray<readonly [string, (page: Page) => Promise<void>]> = [

@@ -29,7 +29,7 @@ export function parseAllowedHosts(raw: string): { hosts: string[]; invalid: stri
 }
 
 /** The addresses a server bound to HOSTNAME answers on: the address itself, or every local one for 0.0.0.0 / ::. */
-export function boundAddresses(bind: string): string[] {
+function boundAddresses(bind: string): string[] {
   const b = normalizeAddress(bind.trim().toLowerCase());
   if (b !== "0.0.0.0" && b !== "::" && b !== "") return [b];
   return Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((i) => normalizeAddress(i.address.toLowerCase())));

@@ -51,7 +51,7 @@ export function parseCapacity(capacity: ResourceList, field = "node.status.capac
 }
 
 /** Parses kubeReserved/systemReserved like parseResourceList: only cpu, memory, ephemeral-storage, pid; negatives rejected. */
-export function parseReserved(
+function parseReserved(
   config: EvictionConfig,
   key: "kubeReserved" | "systemReserved",
   field: string | FieldNamer = "kubeletConfig",
@@ -71,7 +71,7 @@ export function parseReserved(
 }
 
 /** Computes the hard-eviction reservation: memory.available → memory, nodefs.available → ephemeral-storage, % against capacity. */
-export function evictionReservation(capacity: Amounts, config: EvictionConfig, field: string | FieldNamer = "kubeletConfig"): Amounts {
+function evictionReservation(capacity: Amounts, config: EvictionConfig, field: string | FieldNamer = "kubeletConfig"): Amounts {
   if (config.experimentalAllocatableIgnoreEviction) return {};
   const out: Amounts = {};
   for (const t of parseHardThresholds(config, field)) {

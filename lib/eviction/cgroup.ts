@@ -3,10 +3,10 @@
 import type { Container } from "./k8s-types";
 import { containerLimit, containerRequest } from "./pod-resources";
 
-export const MIN_SHARES = 2;
-export const MAX_SHARES = 262_144;
-export const QUOTA_PERIOD_US = 100_000;
-export const MIN_QUOTA_PERIOD_US = 1_000;
+const MIN_SHARES = 2;
+const MAX_SHARES = 262_144;
+const QUOTA_PERIOD_US = 100_000;
+const MIN_QUOTA_PERIOD_US = 1_000;
 
 /** Converts millicores to cpu.shares: 1024 per core, floored at 2 and capped at 262144 (kubelet MilliCPUToShares). */
 export function milliCpuToShares(milliCpu: number): number {

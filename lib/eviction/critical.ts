@@ -1,10 +1,8 @@
 import type { Pod } from "./k8s-types";
 
 /** `system-cluster-critical`; any priority at or above it makes a pod critical. */
-export const SYSTEM_CRITICAL_PRIORITY = 2_000_000_000;
-/** `system-node-critical` = SYSTEM_CRITICAL_PRIORITY + 1000. */
-export const SYSTEM_NODE_CRITICAL_PRIORITY = SYSTEM_CRITICAL_PRIORITY + 1000;
-export const SYSTEM_NODE_CRITICAL = "system-node-critical";
+const SYSTEM_CRITICAL_PRIORITY = 2_000_000_000;
+const SYSTEM_NODE_CRITICAL = "system-node-critical";
 
 const CONFIG_SOURCE_ANNOTATION = "kubernetes.io/config.source";
 const CONFIG_MIRROR_ANNOTATION = "kubernetes.io/config.mirror";

@@ -3,7 +3,7 @@ import { formatQuantity, parseBytes, parsedQuantityString } from "./quantity";
 
 export type ReclaimResource = "memory" | "ephemeral-storage" | "inodes" | "pids";
 
-export interface OffendingContainer {
+interface OffendingContainer {
   name: string;
   usage: number;
   request: number;
@@ -26,7 +26,7 @@ function requestString(container: Container, resource: string): string {
 }
 
 /** Lists the regular containers whose usage of the resource is strictly above their own request (kubelet `evictionMessage`). */
-export function offendingContainers(pod: Pod, stats: PodStats | undefined, resource: ReclaimResource): OffendingContainer[] {
+function offendingContainers(pod: Pod, stats: PodStats | undefined, resource: ReclaimResource): OffendingContainer[] {
   const out: OffendingContainer[] = [];
   for (const cs of stats?.containers ?? []) {
     const container = pod.spec?.containers?.find((c) => c.name === cs.name);

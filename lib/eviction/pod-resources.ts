@@ -98,7 +98,7 @@ export function aggregateContainerRequest(pod: Pod, resourceName: string): numbe
 }
 
 /** Sums container limits for one resource the sidecar-aware way (AggregateContainerLimits); undefined when no container sets it. */
-export function aggregateContainerLimit(pod: Pod, resourceName: string): number | undefined {
+function aggregateContainerLimit(pod: Pod, resourceName: string): number | undefined {
   return aggregate(pod, "limits", resourceName);
 }
 

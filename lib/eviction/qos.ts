@@ -4,7 +4,7 @@ import { type FeatureGates, listValue } from "./pod-resources";
 
 export type QosClass = "Guaranteed" | "Burstable" | "BestEffort";
 
-export const QOS_CLASSES: readonly QosClass[] = ["Guaranteed", "Burstable", "BestEffort"];
+const QOS_CLASSES: readonly QosClass[] = ["Guaranteed", "Burstable", "BestEffort"];
 
 // QoS looks at cpu and memory only; hugepages and ephemeral-storage never change the class.
 const QOS_RESOURCES = ["cpu", "memory"] as const;
@@ -20,7 +20,7 @@ export interface ComputeQosOptions {
 }
 
 /** Tells whether a string is one of the three QoS class names. */
-export function isQosClass(value: unknown): value is QosClass {
+function isQosClass(value: unknown): value is QosClass {
   return typeof value === "string" && (QOS_CLASSES as readonly string[]).includes(value);
 }
 

@@ -53,7 +53,7 @@ const NANO_DEN = 1_000_000_000n;
 export const MAX_INT64 = 9_223_372_036_854_775_807n;
 // Go accepts any int32 exponent, but 10^2147483647 cannot be held as a bigint. Scaling a
 // non-zero number by more than 10^10000 is rejected; negative exponents work at any size.
-export const MAX_DECIMAL_EXPONENT = 10_000;
+const MAX_DECIMAL_EXPONENT = 10_000;
 
 const SUFFIX_CHARS = "eEinumkKMGTP";
 const DECIMAL_SUFFIXES = new Map<string, number>([
@@ -112,7 +112,7 @@ interface Suffix {
 }
 
 /** Interprets a suffix like suffix.go: SI tables first, then e/E plus an int32 exponent. */
-export function interpretSuffix(suffix: string): Suffix | null {
+function interpretSuffix(suffix: string): Suffix | null {
   const dec = DECIMAL_SUFFIXES.get(suffix);
   if (dec !== undefined) return { base: 10, exponent: dec, format: "DecimalSI" };
   const bin = BINARY_SUFFIXES.get(suffix);

@@ -12,7 +12,7 @@ import {
   rationalFromNumber,
 } from "./quantity-parse";
 
-export { MAX_DECIMAL_EXPONENT, type Quantity, QuantityError, type QuantityFormat, QuantityRangeError } from "./quantity-parse";
+export { type Quantity, QuantityError, type QuantityFormat, QuantityRangeError } from "./quantity-parse";
 export {
   formatBytesHuman,
   formatMilli,

@@ -4,7 +4,7 @@ import type { RankEntry } from "./rank";
 import type { Signal } from "./signals";
 import type { Threshold } from "./thresholds";
 
-export interface ReplayStep {
+interface ReplayStep {
   namespace: string;
   name: string;
   uid: string;

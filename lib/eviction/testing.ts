@@ -121,7 +121,7 @@ export function podStats(p: Pod, o: PodStatsOptions = {}): PodStats {
 
 // ---- node summary ----
 
-export interface FsOptions {
+interface FsOptions {
   available?: Amount;
   capacity?: Amount;
   inodesFree?: number;
@@ -209,7 +209,7 @@ export function names(entries: readonly { facts: { name: string } }[]): string[]
 // ---- thresholds and observations ----
 
 /** An absolute threshold value. */
-export function quantity(q: Amount): ThresholdValue {
+function quantity(q: Amount): ThresholdValue {
   return { quantity: parseBytes(q) };
 }
 

@@ -37,7 +37,7 @@ function parseSignedQuantity(raw: string, path: string): { sign: number; value: 
  * Parses one threshold value: exactly "0%"/"100%" drop it (null), other percentages become float32 fractions in [0, 1], quantities must be > 0.
  * @example parseThresholdValue("memory.available", "10%", "f") // { percentage: 0.10000000149011612 }
  */
-export function parseThresholdValue(signal: Signal, raw: string, path: string): ThresholdValue | null {
+function parseThresholdValue(signal: Signal, raw: string, path: string): ThresholdValue | null {
   if (raw.endsWith("%")) {
     if (raw === "0%" || raw === "100%") return null;
     const percentage = parsePercentage(raw, path);

@@ -13,18 +13,18 @@ import type { Signal } from "./signals";
 import { parseGracePeriods, parseMinimumReclaims, parseThresholdStatements } from "./threshold-parse";
 
 export { ConfigError, DEFAULT_EVICTION_HARD, defaultEvictionConfig } from "./config-types";
-export type { ConfigKey, EvictionConfig, FieldNamer, Threshold, ThresholdValue } from "./config-types";
+export type { EvictionConfig, FieldNamer, Threshold, ThresholdValue } from "./config-types";
 export { readKubeletConfig } from "./kubelet-config";
 export { parseKubeletFlags } from "./kubelet-flags";
-export { type EffectiveConfig, type WhatIfConfig, effectiveConfig } from "./effective-config";
+export { type EffectiveConfig, effectiveConfig } from "./effective-config";
 
 /** Tells whether the kubelet treats a threshold as hard: its grace period is 0 (a soft one with "0s" counts too). */
-export function isHardThreshold(t: Threshold): boolean {
+function isHardThreshold(t: Threshold): boolean {
   return t.gracePeriodSeconds === 0;
 }
 
 /** Tells whether the kubelet spawns allocatableMemory.available copies: enforceNodeAllocatable has "pods" and eviction is not ignored. */
-export function addsAllocatableThresholds(config: EvictionConfig): boolean {
+function addsAllocatableThresholds(config: EvictionConfig): boolean {
   return config.enforceNodeAllocatable.includes("pods") && !config.experimentalAllocatableIgnoreEviction;
 }
 

@@ -37,11 +37,6 @@ function resourceList(v: unknown, path: FieldPath, key?: string): void {
   }
 }
 
-/** Checks every value of a resource map is a valid Kubernetes quantity, naming the key. */
-export function checkResourceList(v: unknown, path: string): void {
-  resourceList(v, new FieldPath(path));
-}
-
 function checkResources(v: unknown, path: FieldPath, key: string): void {
   const r = obj(v, path, key);
   if (!r) return;
@@ -112,11 +107,6 @@ function validatePodAt(v: unknown, path: FieldPath): Pod {
     path.leave();
   }
   return p as Pod;
-}
-
-/** Checks the pod fields the engine reads (metadata, priority, containers, resources, volumes, status). */
-export function validatePod(v: unknown, path: string): Pod {
-  return validatePodAt(v, new FieldPath(path));
 }
 
 /** Accepts a Pod array or a PodList and checks each pod. */

@@ -4,7 +4,7 @@
 import type { HistorySeries } from "@/lib/dto";
 
 /** How a "met since" time was established. */
-export type MetSinceBasis =
+type MetSinceBasis =
   /** Headroom saw the sample before the run not met: exact to one collection interval. */
   | "history"
   /** The run reaches back past Headroom's history; the node condition's lastTransitionTime is the earliest it can have started. */

@@ -11,10 +11,10 @@ import type { AnalyzeOutput } from "@/lib/eviction/types";
 import { lastMetSample } from "./history-runs";
 import { type SignalForecast, forecastSignal } from "./signal-forecast";
 
-export const PRESSURE_CONDITIONS: readonly PressureCondition[] = ["MemoryPressure", "DiskPressure", "PIDPressure"];
+const PRESSURE_CONDITIONS: readonly PressureCondition[] = ["MemoryPressure", "DiskPressure", "PIDPressure"];
 
 /** The kubelet's default evictionPressureTransitionPeriod (5m). */
-export const DEFAULT_TRANSITION_PERIOD_SECONDS = 300;
+const DEFAULT_TRANSITION_PERIOD_SECONDS = 300;
 
 export interface ConditionLike {
   type: string;

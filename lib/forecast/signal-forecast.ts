@@ -27,7 +27,7 @@ export interface NextPod {
   evictionsNeeded: number | null;
 }
 
-export interface SoftGrace {
+interface SoftGrace {
   /** When Headroom first saw the soft threshold met in the current run (see MetSince.basis). */
   metSince: MetSince;
   graceSeconds: number;

@@ -7,7 +7,7 @@ import type { NextPod, SignalForecast } from "./signal-forecast";
 export type Clock = (ms: number) => string;
 
 /** The eviction manager's synchronize period (evictionMonitoringPeriod, pkg/kubelet/kubelet.go; not configurable): at most one eviction per cycle. */
-export const KUBELET_CYCLE_SECONDS = 10;
+const KUBELET_CYCLE_SECONDS = 10;
 
 /** "~40 s", "~12 min", "~3 h": a rounded duration for forecasts, never more precise than the data. */
 export function roughly(seconds: number): string {

@@ -12,9 +12,9 @@ import { type WorkerEntry, threadEntry } from "@/lib/server/worker-entry";
 /** Bodies up to this size are analysed on the main thread (well under a millisecond of parsing). */
 export const INLINE_BYTES = 256 * 1024;
 /** Documents waiting for the thread; past this the route answers 503. */
-export const MAX_QUEUED = 4;
+const MAX_QUEUED = 4;
 /** A document still not analysed after this long is refused and its thread stopped. */
-export const DEADLINE_MS = 60_000;
+const DEADLINE_MS = 60_000;
 
 export type AnalyzeReply = { ok: true; json: string } | { ok: false; input: boolean; tooLarge: boolean; message: string };
 export type AnalyzeOutcome = AnalyzeReply | { ok: false; busy: true; message: string };

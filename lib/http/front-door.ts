@@ -30,7 +30,7 @@ export interface Refusal {
 type FrontRequest = Pick<IncomingMessage, "method" | "url" | "headers">;
 
 /** Whether an API answer (never to be cached by a browser or a proxy: it is live cluster data). */
-export const isApiPath = (path: string) => path.startsWith("/api/") || path === "/metrics";
+const isApiPath = (path: string) => path.startsWith("/api/") || path === "/metrics";
 
 /** Builds the front door's decision function for one configuration. */
 export function frontDoor(cfg: ServerConfig): (req: FrontRequest) => Refusal | null {

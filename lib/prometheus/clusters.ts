@@ -16,7 +16,7 @@ function metric(name: string, s: PrometheusSettings, extra: string[] = []): stri
 }
 
 /** The PromQL of each figure, by cluster. */
-export function clusterQueries(s: PrometheusSettings) {
+function clusterQueries(s: PrometheusSettings) {
   const evictions = metric("headroom_evictions_observed_total", s);
   return {
     nodes: `count by (cluster) (max by (cluster, node) (${metric("headroom_node_ready", s)}))`,

@@ -39,7 +39,7 @@ export async function prometheusHistory(s: PrometheusSettings, node: string, fro
  * are the node's current ones: the ring keeps observations only, and a node's configuration
  * changes rarely (configz is read every 5 minutes).
  */
-export function memoryHistory(state: NodeState, from: number, to: number, step: number): HistoryDoc {
+function memoryHistory(state: NodeState, from: number, to: number, step: number): HistoryDoc {
   const grid = state.history.series(step);
   const series: HistoryDoc["series"] = [];
   for (const [signal, s] of Object.entries(grid.signals)) {

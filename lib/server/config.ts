@@ -63,10 +63,3 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
   if (errors.length || !r.success) return { success: false, errors };
   return { success: true, data: { ...r.data, trustedProxies: proxies.cidrs } };
 }
-
-/** The validated configuration of this process (throws the joined messages when invalid). */
-export function serverConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
-  const r = parseServerConfig(env);
-  if (!r.success) throw new Error(r.errors.map((e) => `headroom: environment ${e}`).join("\n"));
-  return r.data;
-}

@@ -32,7 +32,7 @@ export interface ApiContext {
 const PUBLIC = new Set(["/version", "/healthz", "/livez", "/readyz"]);
 
 /** Handles one API request. */
-export async function handleApi(ctx: ApiContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function handleApi(ctx: ApiContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? "/", "https://apiserver");
   const rawPath = (req.url ?? "/").split("?")[0]!;
   const path = url.pathname.replace(/\/+$/, "") || "/";

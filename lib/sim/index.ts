@@ -1,4 +1,4 @@
 // The sim's public surface: tests and the app's one start-up switch import from here only.
-export { startSim, type Sim, type StartSimOptions } from "./sim";
+export { startSim, type Sim } from "./sim";
 export { SimClock } from "./clock";
-export { scenarioNames, loadScenario } from "./scenario";
+export { loadScenario } from "./scenario";

@@ -36,11 +36,6 @@ export function qosOf(pod: object): string {
   return podQos({ ...(pod as Pod), status: undefined }, DEFAULT_FEATURE_GATES);
 }
 
-/** Formats bytes like resource.NewQuantity(n, BinarySI).String(). */
-export function binarySI(n: number): string {
-  return formatQuantity(Math.trunc(n), "BinarySI");
-}
-
 export interface BrainInput {
   node: Node;
   pods: Pod[];

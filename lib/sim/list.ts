@@ -30,7 +30,7 @@ export function entryFilter(def: ResourceDef, params: URLSearchParams): (labels:
 }
 
 /** Materializes an entry as this API version serves it. */
-export function wire(def: ResourceDef, e: Entry): KObj {
+function wire(def: ResourceDef, e: Entry): KObj {
   const o = def.store.materialize(e);
   return def.convert ? def.convert(o) : o;
 }

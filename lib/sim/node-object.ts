@@ -5,7 +5,7 @@ import type { KObj } from "./store";
 import type { SimNode } from "./world";
 
 /** Taints the node lifecycle controller derives from conditions (TaintNodesByCondition + NoExecute). */
-export function taintsFor(n: SimNode, now: number): object[] {
+function taintsFor(n: SimNode, now: number): object[] {
   const c = (t: string) => n.conditions.get(t)?.status;
   const taints: object[] = [];
   if (c("Ready") === "Unknown") {

@@ -51,7 +51,7 @@ function eventFields(o: KObj): Record<string, string> {
 }
 
 /** Converts a core v1 Event to events.k8s.io/v1, as the API server's conversion does. */
-export function toEventsV1(o: KObj): KObj {
+function toEventsV1(o: KObj): KObj {
   const e = o as CoreEvent;
   return {
     apiVersion: "events.k8s.io/v1", kind: "Event", metadata: e.metadata,

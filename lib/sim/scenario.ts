@@ -122,7 +122,7 @@ export function scenarioNames(): string[] {
 }
 
 /** Parses scenario YAML text; throws an Error naming the path of the first problem. */
-export function parseScenario(text: string, params: Record<string, number> = {}): Scenario {
+function parseScenario(text: string, params: Record<string, number> = {}): Scenario {
   const r = Scenario.safeParse(parse(text));
   if (!r.success) {
     const i = r.error.issues[0]!;

@@ -4,7 +4,7 @@
 
 import { type Matcher, SelectorError } from "../label-selector";
 
-export { type Labels, type Matcher, SelectorError, parseLabelSelector } from "../label-selector";
+export { type Matcher, SelectorError, parseLabelSelector } from "../label-selector";
 
 interface FieldReq {
   key: string;

@@ -23,7 +23,7 @@ interface PodUsage {
 }
 
 /** Computes one running pod's stats at `now`. */
-export function podUsage(p: PodRecord, now: number, time: string, fsOf: (where: "rootfs" | "logs") => object): PodUsage {
+function podUsage(p: PodRecord, now: number, time: string, fsOf: (where: "rootfs" | "logs") => object): PodUsage {
   const started = p.created + 2000;
   const age = (now - p.curveOrigin) / 1000;
   const uptime = (now - started) / 1000;

@@ -57,7 +57,7 @@ const col = (name: string, type = "string", priority = 0, format = ""): Col => (
 });
 
 /** Formats an age like duration.HumanDuration ("5m30s", "3h", "12d"). */
-export function humanDuration(ms: number): string {
+function humanDuration(ms: number): string {
   const seconds = Math.floor(ms / 1000);
   if (seconds < -1) return "<invalid>";
   if (seconds < 0) return "0s";

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export const KUBECTL = process.env.KUBECTL ?? "/usr/bin/kubectl";
+const KUBECTL = process.env.KUBECTL ?? "/usr/bin/kubectl";
 
 /** Throws a clear error when kubectl is not installed (CI installs it). */
 export function requireKubectl(): void {

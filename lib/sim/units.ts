@@ -12,24 +12,6 @@ export function millis(q: string | number): number {
   return parseMillis(q);
 }
 
-const SUFFIXES = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"];
-
-/** Formats an integer like resource.Quantity.String() in BinarySI: the largest power of 1024 that divides it. */
-export function formatBinarySI(n: number): string {
-  let v = Math.trunc(n);
-  if (v === 0) return "0";
-  let i = 0;
-  while (i < SUFFIXES.length - 1 && v % 1024 === 0) {
-    v /= 1024;
-    i++;
-  }
-  return `${v}${SUFFIXES[i]}`;
-}
-
-/** Formats bytes as a Ki quantity the way kubelet capacity values are written ("16331232Ki"). */
-export function formatKi(n: number): string {
-  return n % 1024 === 0 ? `${n / 1024}Ki` : String(n);
-}
 
 /** Deterministic pseudo-random number in [0, 1) from a string, for seeded noise and ids. */
 export function hash01(s: string): number {

@@ -6,7 +6,7 @@ import { resolveCount } from "./scenario";
 import { bytes, hash01, seededUid } from "./units";
 import { type CompiledCurve, type UsageKind, compileCurve, isDynamic } from "./workload";
 
-export interface ContainerTemplate {
+interface ContainerTemplate {
   name: string;
   image: string;
   resources: { requests?: Record<string, string>; limits?: Record<string, string> };
@@ -27,7 +27,7 @@ export interface PodTemplate {
   qosClass: string;
 }
 
-export type Phase = "Pending" | "Running" | "Failed";
+type Phase = "Pending" | "Running" | "Failed";
 
 export interface PodRecord {
   t: PodTemplate;
@@ -43,7 +43,7 @@ export interface PodRecord {
   evicted?: { at: number; message: string; signal: string };
 }
 
-export interface ConditionState {
+interface ConditionState {
   status: "True" | "False" | "Unknown";
   reason: string;
   message: string;
@@ -84,7 +84,7 @@ export function nameSuffix(seed: string, len: number): string {
 }
 
 /** Loopback address of node i: 127.1.x.y, never 127.0.0.1 (that one is the API server's). */
-export function nodeIp(i: number): string {
+function nodeIp(i: number): string {
   return `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 }
 
@@ -115,7 +115,7 @@ export function buildNodes(sc: Scenario, now: number): SimNode[] {
 }
 
 /** Compiles a workload (one copy) into a shared pod template. */
-export function compileTemplate(sc: Scenario, spec: WorkloadSpec, name: string, namespace: string): PodTemplate {
+function compileTemplate(sc: Scenario, spec: WorkloadSpec, name: string, namespace: string): PodTemplate {
   const hash = nameSuffix(`${sc.seed}/${namespace}/${name}/hash`, 10);
   const labels: Record<string, string> = { app: name, ...spec.labels };
   if (spec.kind === "Deployment") labels["pod-template-hash"] = hash;

@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-export const PROMETHEUS = process.env.PROMETHEUS ?? "/usr/bin/prometheus";
+const PROMETHEUS = process.env.PROMETHEUS ?? "/usr/bin/prometheus";
 
 /** A free loopback port (bound, then released). */
 export function freePort(): Promise<number> {
