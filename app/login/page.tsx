@@ -1,4 +1,5 @@
 import { safeNext } from "@/lib/auth/gate";
+import { ErrorNote } from "@/components/ui/error-note";
 
 export const metadata = { title: "Sign in · Headroom" };
 
@@ -12,9 +13,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">Headroom shows cluster data. Enter the access token your operator configured.</p>
       {sp.error && (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
-          That token is not valid.
-        </p>
+        <ErrorNote boxed>That token is not valid.</ErrorNote>
       )}
       <form method="post" action="/api/login" className="space-y-3">
         <input type="hidden" name="next" value={next} />

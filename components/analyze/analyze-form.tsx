@@ -7,6 +7,7 @@ import { MUTED } from "@/components/ui/styles";
 import { cn } from "@/lib/format";
 import { AnalyzeResult } from "./analyze-result";
 import { type Pieces, SLOTS, place } from "./compose";
+import { ErrorNote } from "@/components/ui/error-note";
 
 async function postAnalyze(body: string): Promise<AnalyzeOutput> {
   const res = await fetch("/api/analyze", { method: "POST", body, headers: { "content-type": "application/json" } });
@@ -105,9 +106,9 @@ export function AnalyzeForm() {
         </p>
       )}
       {analyze.isError && (
-        <p role="alert" data-testid="analyze-error" className="rounded border border-red-300 bg-red-50 p-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
+        <ErrorNote boxed data-testid="analyze-error">
           {analyze.error.message}
-        </p>
+        </ErrorNote>
       )}
       {analyze.data && missing.length > 0 && (
         <p role="note" data-testid="analyze-partial" className="rounded border border-amber-400 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { ClusterSummary } from "@/lib/clusters-doc";
 import { formatPercent } from "@/lib/format";
 import { HttpError, clustersOptions } from "@/lib/queries";
+import { ErrorNote } from "@/components/ui/error-note";
 
 // Below md a row stacks into a card, each cell labelled from its data-label (the header is hidden).
 const cell = "block px-3 py-1 align-top md:table-cell md:py-2 before:mr-2 before:text-xs before:text-zinc-600 before:content-[attr(data-label)] md:before:content-none dark:before:text-zinc-400";
@@ -69,10 +70,10 @@ export function ClustersOverview() {
   if (error) {
     const off = error instanceof HttpError && error.status === 503;
     return (
-      <p role="alert" className="text-red-700 dark:text-red-300">
+      <ErrorNote>
         {off ? "This view needs Prometheus: " : "Could not read the clusters from Prometheus: "}
         {error.message}
-      </p>
+      </ErrorNote>
     );
   }
   if (data.clusters.length === 0) return <p>Prometheus holds no Headroom series yet.</p>;

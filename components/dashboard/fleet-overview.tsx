@@ -12,6 +12,7 @@ import { filterAndSortNodes, poolsOf, underPressure } from "./node-filters";
 import { FleetStateContext } from "./fleet-state-context";
 import { NodeTable } from "./node-table";
 import { useUrlState } from "./use-url-state";
+import { ErrorNote } from "@/components/ui/error-note";
 
 function Stat({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
   return (
@@ -40,7 +41,7 @@ export function FleetOverview() {
   // what the server rendered until hydration is done, or React reports a mismatch (#418).
   const hydrated = useHydrated();
   if (isPending || !hydrated) return <p role="status">Loading the fleet…</p>;
-  if (error) return <p role="alert" className="text-red-600">Could not load the cluster: {error.message}</p>;
+  if (error) return <ErrorNote>Could not load the cluster: {error.message}</ErrorNote>;
   const c = data.cluster;
   const pressured = data.nodes.filter(underPressure).length;
   const reservedMem = data.summary.reserved.memory ?? 0;
@@ -127,9 +128,9 @@ export function FleetOverview() {
         </span>
       </form>
       {labelError && (
-        <p id="label-error" role="alert" className="text-xs text-red-600 dark:text-red-400">
+        <ErrorNote id="label-error" className="text-xs">
           Label selector ignored: {labelError}
-        </p>
+        </ErrorNote>
       )}
       <FleetStateContext value={{ state, setState }}>
         <NodeTable rows={rows} query={query} />

@@ -1,5 +1,4 @@
-import { DATA_TABLE } from "@/components/ui/styles";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { Table, TableRow } from "@/components/ui/table";
 import type { NodeDetail } from "@/lib/dto";
 import { cn } from "@/lib/format";
 
@@ -10,33 +9,20 @@ export function ConditionsPanel({ detail }: { detail: NodeDetail }) {
       <h2 id="conditions-h" className="text-lg font-medium">
         Conditions
       </h2>
-      <TableScroll label="Conditions">
-        <table className={DATA_TABLE} data-testid="conditions-table">
-          <thead className="text-xs text-zinc-600 dark:text-zinc-400">
-            <tr>
-              <th>type</th>
-              <th>status</th>
-              <th>reason</th>
-              <th>last transition</th>
-              <th>last heartbeat</th>
-            </tr>
-          </thead>
-          <tbody>
-            {detail.conditions.map((c) => {
-              const bad = c.type === "Ready" ? c.status !== "True" : c.status === "True";
-              return (
-                <tr key={c.type} className="border-t border-zinc-100 dark:border-zinc-900" title={c.message}>
-                  <td>{c.type}</td>
-                  <td className={cn(bad && "font-semibold text-red-700 dark:text-red-400")}>{c.status}</td>
-                  <td>{c.reason}</td>
-                  <td>{c.lastTransitionTime ? new Date(c.lastTransitionTime).toLocaleString() : "–"}</td>
-                  <td>{c.lastHeartbeatTime ? new Date(c.lastHeartbeatTime).toLocaleTimeString() : "–"}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+      <Table label="Conditions" columns={["type", "status", "reason", "last transition", "last heartbeat"]} data-testid="conditions-table">
+        {detail.conditions.map((c) => {
+          const bad = c.type === "Ready" ? c.status !== "True" : c.status === "True";
+          return (
+            <TableRow key={c.type} title={c.message}>
+              <td>{c.type}</td>
+              <td className={cn(bad && "font-semibold text-red-700 dark:text-red-400")}>{c.status}</td>
+              <td>{c.reason}</td>
+              <td>{c.lastTransitionTime ? new Date(c.lastTransitionTime).toLocaleString() : "–"}</td>
+              <td>{c.lastHeartbeatTime ? new Date(c.lastHeartbeatTime).toLocaleTimeString() : "–"}</td>
+            </TableRow>
+          );
+        })}
+      </Table>
       {detail.conditionHistory.length > 0 && (
         <details>
           <summary className="cursor-pointer text-sm">Transition history ({detail.conditionHistory.length})</summary>

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { DATA_TABLE } from "@/components/ui/styles";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { Table, TableRow } from "@/components/ui/table";
 import { evictionTimelineOptions } from "@/lib/queries";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const hour = (t: number) => new Date(t * 1000).toLocaleString([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false });
 
@@ -14,7 +14,7 @@ export function EvictionTimeline({ node }: { node: string }) {
     <div className="space-y-1" data-testid="eviction-timeline">
       <h3 className="text-sm font-medium">Last 7 days, by the hour (Prometheus)</h3>
       {error ? (
-        <p role="status" className="text-sm text-red-700 dark:text-red-300">Could not read the timeline: {error.message}</p>
+        <ErrorNote role="status" className="text-sm">Could not read the timeline: {error.message}</ErrorNote>
       ) : !data ? (
         <p role="status" className="text-sm">Loading…</p>
       ) : data.source === "unavailable" ? (
@@ -24,31 +24,19 @@ export function EvictionTimeline({ node }: { node: string }) {
       ) : data.entries.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">No kubelet eviction counted on this node in the last 7 days.</p>
       ) : (
-        <TableScroll label="Evictions of the last 7 days">
-          <table className={DATA_TABLE}>
-            <thead className="text-xs text-zinc-600 dark:text-zinc-400">
-              <tr>
-                <th>hour ending</th>
-                <th>workload</th>
-                <th>signal</th>
-                <th>evictions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.entries.map((e) => (
-                <tr key={`${e.at}/${e.namespace}/${e.workloadKind}/${e.workload}/${e.signal}`} className="border-t border-zinc-100 dark:border-zinc-900">
-                  <td className="whitespace-nowrap tabular-nums">{hour(e.at)}</td>
-                  <td className="font-mono">
-                    {e.namespace}/{e.workloadKind ? `${e.workloadKind}/` : ""}
-                    {e.workload || "(no owner)"}
-                  </td>
-                  <td className="font-mono">{e.signal}</td>
-                  <td className="tabular-nums">{e.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <Table label="Evictions of the last 7 days" columns={["hour ending", "workload", "signal", "evictions"]}>
+          {data.entries.map((e) => (
+            <TableRow key={`${e.at}/${e.namespace}/${e.workloadKind}/${e.workload}/${e.signal}`}>
+              <td className="whitespace-nowrap tabular-nums">{hour(e.at)}</td>
+              <td className="font-mono">
+                {e.namespace}/{e.workloadKind ? `${e.workloadKind}/` : ""}
+                {e.workload || "(no owner)"}
+              </td>
+              <td className="font-mono">{e.signal}</td>
+              <td className="tabular-nums">{e.count}</td>
+            </TableRow>
+          ))}
+        </Table>
       )}
     </div>
   );

@@ -1,5 +1,4 @@
-import { TableScroll } from "@/components/ui/table-scroll";
-import { DATA_TABLE } from "@/components/ui/styles";
+import { Table, TableRow } from "@/components/ui/table";
 import type { EvictionRecord } from "@/lib/dto";
 import { formatBytes } from "@/lib/format";
 import { EvictionTimeline } from "./eviction-timeline";
@@ -21,38 +20,24 @@ export function EvictionsTable({ evictions, node }: { evictions: EvictionRecord[
       {evictions.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">None recorded.</p>
       ) : (
-        <TableScroll label="Recent evictions">
-          <table className={DATA_TABLE} data-testid="evictions-table">
-            <thead className="text-xs text-zinc-600 dark:text-zinc-400">
-              <tr>
-                <th>time</th>
-                <th>pod</th>
-                <th>kind</th>
-                <th>resource</th>
-                <th>threshold / available</th>
-                <th>containers over request</th>
-              </tr>
-            </thead>
-            <tbody>
-              {evictions.map((e, i) => (
-                <tr key={`${e.namespace}/${e.pod}/${i}`} className="border-t border-zinc-100 align-top dark:border-zinc-900" title={e.message}>
-                  <td className="whitespace-nowrap">{e.time ? new Date(e.time).toLocaleTimeString() : "–"}</td>
-                  <td className="font-mono">
-                    {e.namespace}/{e.pod}
-                  </td>
-                  <td>{KIND_LABEL[e.kind]}</td>
-                  <td>{e.signalResource ?? "–"}</td>
-                  <td className="tabular-nums">
-                    {e.thresholdQuantity != null ? formatBytes(e.thresholdQuantity) : "–"} / {e.available != null ? formatBytes(e.available) : "–"}
-                  </td>
-                  <td className="text-xs">
-                    {e.containers.map((c) => `${c.name}: ${formatBytes(c.usage)} (request ${formatBytes(c.request)})`).join("; ") || "–"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <Table label="Recent evictions" columns={["time", "pod", "kind", "resource", "threshold / available", "containers over request"]} data-testid="evictions-table">
+          {evictions.map((e, i) => (
+            <TableRow key={`${e.namespace}/${e.pod}/${i}`} className="align-top" title={e.message}>
+              <td className="whitespace-nowrap">{e.time ? new Date(e.time).toLocaleTimeString() : "–"}</td>
+              <td className="font-mono">
+                {e.namespace}/{e.pod}
+              </td>
+              <td>{KIND_LABEL[e.kind]}</td>
+              <td>{e.signalResource ?? "–"}</td>
+              <td className="tabular-nums">
+                {e.thresholdQuantity != null ? formatBytes(e.thresholdQuantity) : "–"} / {e.available != null ? formatBytes(e.available) : "–"}
+              </td>
+              <td className="text-xs">
+                {e.containers.map((c) => `${c.name}: ${formatBytes(c.usage)} (request ${formatBytes(c.request)})`).join("; ") || "–"}
+              </td>
+            </TableRow>
+          ))}
+        </Table>
       )}
       <EvictionTimeline node={node} />
     </section>

@@ -1,5 +1,4 @@
-import { DATA_TABLE } from "@/components/ui/styles";
-import { TableScroll } from "@/components/ui/table-scroll";
+import { Table, TableRow } from "@/components/ui/table";
 import type { NodeDetail } from "@/lib/dto";
 import type { AnalyzeOutput, OutputThreshold } from "@/lib/eviction";
 import { formatBytes, formatPercent } from "@/lib/format";
@@ -25,30 +24,17 @@ export function KubeletConfigPanel({ detail, result }: { detail: NodeDetail; res
       <p className="text-sm" data-testid="config-source">
         Source: <strong>{detail.row.collection.configSource}</strong> — {SOURCE_TEXT[detail.row.collection.configSource]}.
       </p>
-      <TableScroll label="Thresholds">
-        <table className={DATA_TABLE} data-testid="thresholds-table">
-          <thead className="text-xs text-zinc-600 dark:text-zinc-400">
-            <tr>
-              <th>signal</th>
-              <th>kind</th>
-              <th>value</th>
-              <th>grace</th>
-              <th>min reclaim</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.thresholds.map((t, i) => (
-              <tr key={i} className="border-t border-zinc-100 dark:border-zinc-900">
-                <td className="font-mono">{t.signal}</td>
-                <td>{t.kind}</td>
-                <td className="tabular-nums">{value(t.value)}</td>
-                <td>{t.gracePeriodSeconds ? `${t.gracePeriodSeconds}s` : "–"}</td>
-                <td>{value(t.minReclaim)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <Table label="Thresholds" columns={["signal", "kind", "value", "grace", "min reclaim"]} data-testid="thresholds-table">
+        {result.thresholds.map((t, i) => (
+          <TableRow key={i}>
+            <td className="font-mono">{t.signal}</td>
+            <td>{t.kind}</td>
+            <td className="tabular-nums">{value(t.value)}</td>
+            <td>{t.gracePeriodSeconds ? `${t.gracePeriodSeconds}s` : "–"}</td>
+            <td>{value(t.minReclaim)}</td>
+          </TableRow>
+        ))}
+      </Table>
       {(detail.kubeletConfig || detail.kubeletFlags) && (
         <details>
           <summary className="cursor-pointer text-sm">Raw configuration</summary>

@@ -26,6 +26,7 @@ import { NodeEmbed } from "./node-embed";
 import { requestedByPods, usedFromSummary } from "./node-usage";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const SECTIONS_SETTLE_MS = 200;
 
@@ -105,8 +106,8 @@ export function NodePage({ name }: { name: string }) {
   const [openedByButton, setOpenedByButton] = useState(false);
 
   if (isPending) return <p role="status">Loading {name}…</p>;
-  if (error) return <p role="alert" className="text-red-600">{error instanceof HttpError && error.status === 404 ? `No node named ${name} in this cluster.` : `Could not load ${name}: ${error.message}`}</p>;
-  if (!live?.out) return <p role="alert" className="text-red-600">The node&apos;s data could not be analyzed: {live?.error}</p>;
+  if (error) return <ErrorNote>{error instanceof HttpError && error.status === 404 ? `No node named ${name} in this cluster.` : `Could not load ${name}: ${error.message}`}</ErrorNote>;
+  if (!live?.out) return <ErrorNote>The node&apos;s data could not be analyzed: {live?.error}</ErrorNote>;
   const row = data.row;
   const open = whatIfOpen(state);
   // The kubelet's own report (it keeps a condition for the transition period after recovery);
@@ -137,7 +138,7 @@ export function NodePage({ name }: { name: string }) {
         <header className="flex flex-wrap items-center gap-3">
           <h1 className="font-mono text-2xl font-semibold break-all">{row.name}</h1>
           {row.pool && <span className="text-sm text-zinc-600 dark:text-zinc-400">pool {row.pool}</span>}
-          <span className={cn("rounded px-2 py-0.5 text-sm", row.ready === "True" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200" : "bg-red-100 text-red-900")}>{row.ready === "True" ? "Ready" : "NotReady"}</span>
+          <span className={cn("rounded px-2 py-0.5 text-sm", row.ready === "True" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200" : "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100")}>{row.ready === "True" ? "Ready" : "NotReady"}</span>
           {pressure.map((c) => (
             <span key={c} data-testid="pressure-badge" className="rounded bg-red-600 px-2 py-0.5 text-sm text-white">{c}{next?.out ? " (what-if)" : ""}</span>
           ))}

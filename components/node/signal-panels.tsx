@@ -81,7 +81,7 @@ function Panel({ s, history, imageGc, live, hold }: { s: SignalReport; live: Liv
               <tr key={t.kind} data-testid={`threshold-${s.signal}-${t.kind}`}>
                 <td>{t.kind}</td>
                 <td className="tabular-nums" data-testid="value">{formatSignal(s.signal, t.value)}</td>
-                <td className={cn("tabular-nums", t.met && "font-semibold text-red-600")} data-testid="margin">
+                <td className={cn("tabular-nums", t.met && "font-semibold text-red-600 dark:text-red-400")} data-testid="margin">
                   {formatSignal(s.signal, t.margin)}
                 </td>
                 <td data-testid="state">

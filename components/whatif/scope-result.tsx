@@ -9,6 +9,7 @@ import type { NodeOutcome } from "@/lib/whatif-outcome";
 import { whatIfVerdict } from "@/lib/whatif-verdict";
 import { useScopeWhatIf } from "./use-scope-whatif";
 import { WhatIfVerdict } from "./what-if-verdict";
+import { ErrorNote } from "@/components/ui/error-note";
 
 const LISTED = 50;
 
@@ -41,7 +42,7 @@ export function ScopeResult({ whatIf, state, pool, nodeName }: { whatIf: WhatIf;
   const { result, pending, error } = useScopeWhatIf(whatIf, scope, pool, nodeName);
   const verdict = useMemo(() => result && whatIfVerdict(result.outcomes, { nodes: result.size, pods: result.pods, single: false }), [result]);
   // A failed fleet document says so; it must not read as a load that never ends.
-  if (error) return <p role="alert" className="text-sm text-red-700 dark:text-red-300" data-testid="fleet-impact-error">Could not load the fleet: {error.message}</p>;
+  if (error) return <ErrorNote className="text-sm" data-testid="fleet-impact-error">Could not load the fleet: {error.message}</ErrorNote>;
   if (!result || !verdict) return <p role="status" className="text-sm">Loading the fleet…</p>;
   const query = serializeUrlState({ ...state, whatIfPanel: "open" }).toString();
   const where = scope === "pool" ? `pool ${pool ?? "(none)"}` : "every node";
@@ -52,7 +53,7 @@ export function ScopeResult({ whatIf, state, pool, nodeName }: { whatIf: WhatIf;
       </h3>
       <WhatIfVerdict verdict={verdict} testId="scope-verdict" pending={pending} />
       {result.errors.map((e) => (
-        <p key={e} role="alert" className="text-red-700 dark:text-red-300">{e}</p>
+        <ErrorNote key={e}>{e}</ErrorNote>
       ))}
       {result.withoutStats.length > 0 && <p className="text-zinc-600 dark:text-zinc-400">{result.withoutStats.length} node(s) without kubelet stats were not evaluated.</p>}
       {result.outcomes.length > 0 && (

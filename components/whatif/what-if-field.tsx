@@ -5,6 +5,7 @@ import { cn } from "@/lib/format";
 import { type FieldKind, fieldMessage } from "./field-message";
 import { type SliderScale, thumbFor } from "./slider-math";
 import { WhatIfSlider } from "./what-if-slider";
+import { ErrorNote } from "@/components/ui/error-note";
 
 export interface WhatIfFieldProps {
   /** Accessible name of the text box (e.g. "hard memory.available"); the slider is `sliderLabel`. */
@@ -59,9 +60,9 @@ export function WhatIfField(p: WhatIfFieldProps) {
         />
       </div>
       {message && (
-        <p id={`${id}-msg`} className="text-xs text-red-700 dark:text-red-300" data-testid="field-message">
+        <ErrorNote id={`${id}-msg`} role={null} className="text-xs" data-testid="field-message">
           {message}
-        </p>
+        </ErrorNote>
       )}
     </div>
   );
