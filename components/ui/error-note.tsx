@@ -2,7 +2,7 @@ import type { AriaRole, ComponentProps } from "react";
 import { cn } from "@/lib/format";
 
 /** Red text that keeps AA contrast in both themes, for an error said in words. */
-export const ERROR_TEXT = "text-red-700 dark:text-red-300";
+const ERROR_TEXT = "text-red-700 dark:text-red-300";
 
 /**
  * An error said in words: announced (role "alert"; role="status" for one a background refresh

@@ -1,32 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Container, Pod, ResourceList } from "./k8s-types";
+import type { ResourceList } from "./k8s-types";
 import { podLimit } from "./pod-resources";
+import { cpuOnly as cpu, cpuMemory as list, getPod, specContainer as ctr, specPod as pod } from "./testing";
 
-const cpu = (q: string): ResourceList => ({ cpu: q });
-const list = (cpuQ?: string, memQ?: string): ResourceList => ({
-  ...(cpuQ !== undefined && { cpu: cpuQ }),
-  ...(memQ !== undefined && { memory: memQ }),
-});
-const ctr = (name: string, requests?: ResourceList, limits?: ResourceList, sidecar = false): Container => ({
-  name,
-  resources: { requests, limits },
-  ...(sidecar && { restartPolicy: "Always" }),
-});
-const pod = (containers: Container[], initContainers: Container[] = [], extra: Pod["spec"] = {}): Pod => ({
-  spec: { containers, initContainers, ...extra },
-});
-
-// helpers_test.go getPod: the same resources on one container and on one ordinary init container.
-function getPod(r: { cpuRequest?: string; cpuLimit?: string; memoryRequest?: string; memoryLimit?: string; cpuOverhead?: string; memoryOverhead?: string }): Pod {
-  const res = { requests: list(r.cpuRequest, r.memoryRequest), limits: list(r.cpuLimit, r.memoryLimit) };
-  return {
-    spec: {
-      containers: [{ name: "c", resources: res }],
-      initContainers: [{ name: "init-c", resources: res }],
-      overhead: list(r.cpuOverhead, r.memoryOverhead),
-    },
-  };
-}
 
 // component-helpers TestPodResourceLimits / TestPodRequestsAndLimits (limits half), spec-only cases.
 describe("podLimit (PodLimits)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Container, Pod, ResourceList } from "./k8s-types";
+import type { Pod } from "./k8s-types";
 import {
   DEFAULT_FEATURE_GATES,
   type FeatureGates,
@@ -9,49 +9,10 @@ import {
   hasPodLevelResources,
   podRequest,
 } from "./pod-resources";
+import { cpuOnly as cpu, cpuMemory as list, getPod, specContainer as ctr, specPod as pod } from "./testing";
 
 const ON: FeatureGates = { PodLevelResources: true };
 const OFF: FeatureGates = { PodLevelResources: false };
-
-const cpu = (q: string): ResourceList => ({ cpu: q });
-const list = (cpuQ?: string, memQ?: string): ResourceList => ({
-  ...(cpuQ !== undefined && { cpu: cpuQ }),
-  ...(memQ !== undefined && { memory: memQ }),
-});
-const ctr = (name: string, requests?: ResourceList, limits?: ResourceList, sidecar = false): Container => ({
-  name,
-  resources: { requests, limits },
-  ...(sidecar && { restartPolicy: "Always" }),
-});
-const pod = (containers: Container[], initContainers: Container[] = [], extra: Pod["spec"] = {}): Pod => ({
-  spec: { containers, initContainers, ...extra },
-});
-
-// helpers_test.go getPod: the same resources on one container and on one ordinary init container.
-interface R {
-  cpuRequest?: string;
-  cpuLimit?: string;
-  memoryRequest?: string;
-  memoryLimit?: string;
-  cpuOverhead?: string;
-  memoryOverhead?: string;
-}
-function getPod(r: R, podLevel?: R): Pod {
-  const res = { requests: list(r.cpuRequest, r.memoryRequest), limits: list(r.cpuLimit, r.memoryLimit) };
-  return {
-    spec: {
-      containers: [{ name: "test-container", resources: res }],
-      initContainers: [{ name: "init-test-container", resources: res }],
-      overhead: list(r.cpuOverhead, r.memoryOverhead),
-      ...(podLevel && {
-        resources: {
-          requests: list(podLevel.cpuRequest, podLevel.memoryRequest),
-          limits: list(podLevel.cpuLimit, podLevel.memoryLimit),
-        },
-      }),
-    },
-  };
-}
 
 describe("podRequest: pkg/api/v1/resource TestGetResourceRequest", () => {
   it.each([

@@ -2,15 +2,12 @@ import { describe, expect, it } from "vitest";
 import type { Container, Pod, ResourceList, ResourceRequirements } from "./k8s-types";
 import type { FeatureGates } from "./pod-resources";
 import { type QosClass, computeQos, podQos } from "./qos";
+import { cpuMemory as rl } from "./testing";
 
 const ON: FeatureGates = { PodLevelResources: true };
 const OFF: FeatureGates = { PodLevelResources: false };
 
 // Builders mirror qos_test.go: getResourceList(cpu, memory) with "" meaning "not set".
-const rl = (cpu: string, memory: string): ResourceList => ({
-  ...(cpu !== "" && { cpu }),
-  ...(memory !== "" && { memory }),
-});
 const req = (requests: ResourceList, limits: ResourceList): ResourceRequirements => ({ requests, limits });
 const ctr = (name: string, requests: ResourceList, limits: ResourceList): Container => ({ name, resources: req(requests, limits) });
 const newPod = (name: string, containers: Container[], extra: Pod["spec"] = {}): Pod => ({

@@ -1,7 +1,7 @@
 // Builders for engine tests, after the kubelet's helpers_test.go (newPod, newContainer, newVolume,
 // newPodMemoryStats, newPodDiskStats, newPodInodeStats, newPodProcessStats). Test-only, but free of
 // vitest so any test (or a fixture script) can import it.
-import type { Container, FsStats, Pod, PodStats, ResourceList, Summary, Volume } from "./k8s-types";
+import type { Container, FsStats, Pod, PodStats, ResourceList, ResourceRequirements, Summary, Volume } from "./k8s-types";
 import type { FilesystemLayout, Observation } from "./observe";
 import { type PodFacts, podFacts, statsByUid } from "./pod-facts";
 import { DEFAULT_FEATURE_GATES, type FeatureGates } from "./pod-resources";
@@ -240,4 +240,50 @@ export function threshold(signal: Signal, value: ThresholdValue | Amount | null,
 /** Builds an observation; capacity defaults to `available` (only % thresholds read it). */
 export function observation(available: Amount, capacity: Amount = available, time: string | null = null): Observation {
   return { available: parseBytes(available), capacity: parseBytes(capacity), time };
+}
+
+// Ports of component-helpers' and the kubelet's spec-only builders (helpers_test.go getPod,
+// qos_test.go getResourceList): a pod is just a spec, a container just its resources.
+
+/** `{cpu: q}`. */
+export function cpuOnly(q: string): ResourceList {
+  return { cpu: q };
+}
+
+/** getResourceList(cpu, memory): a missing or "" quantity is not set. */
+export function cpuMemory(cpu?: string, memory?: string): ResourceList {
+  return { ...(cpu !== undefined && cpu !== "" && { cpu }), ...(memory !== undefined && memory !== "" && { memory }) };
+}
+
+/** A container with exactly these requirements (a `sidecar` is a restartable init container). */
+export function specContainer(name: string, requests?: ResourceList, limits?: ResourceList, sidecar = false): Container {
+  return { name, resources: { requests, limits }, ...(sidecar && { restartPolicy: "Always" }) };
+}
+
+/** A pod that is only a spec: these containers and init containers, plus any other spec fields. */
+export function specPod(containers: Container[], initContainers: Container[] = [], extra: Pod["spec"] = {}): Pod {
+  return { spec: { containers, initContainers, ...extra } };
+}
+
+/** Requests, limits and overhead in helpers_test.go's getPod terms. */
+export interface GetPodResources {
+  cpuRequest?: string;
+  cpuLimit?: string;
+  memoryRequest?: string;
+  memoryLimit?: string;
+  cpuOverhead?: string;
+  memoryOverhead?: string;
+}
+
+/** helpers_test.go getPod: the same resources on one container and one ordinary init container; `podLevel` sets pod-level resources. */
+export function getPod(r: GetPodResources, podLevel?: GetPodResources): Pod {
+  const res: ResourceRequirements = { requests: cpuMemory(r.cpuRequest, r.memoryRequest), limits: cpuMemory(r.cpuLimit, r.memoryLimit) };
+  return {
+    spec: {
+      containers: [{ name: "test-container", resources: res }],
+      initContainers: [{ name: "init-test-container", resources: res }],
+      overhead: cpuMemory(r.cpuOverhead, r.memoryOverhead),
+      ...(podLevel && { resources: { requests: cpuMemory(podLevel.cpuRequest, podLevel.memoryRequest), limits: cpuMemory(podLevel.cpuLimit, podLevel.memoryLimit) } }),
+    },
+  };
 }
