@@ -3,12 +3,13 @@ const nextConfig = {
   // client-node is ESM with Node-only dependencies (undici, ws); keeping it external halves build
   // memory and keeps it out of the server bundle.
   serverExternalPackages: ["@kubernetes/client-node", "prom-client"],
-  // `npm start` (scripts/start.mjs) and the container image both run .next/standalone/server.js (a
-  // traced, minimal node_modules); scripts/standalone.mjs assembles the bundle.
+  // A traced server.js with a minimal node_modules. scripts/standalone.mjs completes it (static
+  // files, public/, the demo scenarios, the worker-thread bundles): in place for `npm start`
+  // (scripts/start.mjs runs .next/standalone/server.js), into /out for the container image.
   output: "standalone",
   poweredByHeader: false,
   // Headroom compresses its responses itself, at a level that suits a busy server
-  // (lib/http/compress-responses.ts, installed by lib/boot.ts).
+  // (lib/http/compress-responses.ts, installed by lib/server/start/boot.ts).
   compress: false,
   reactStrictMode: true,
   // experimental.proxyClientMaxBodySize (10 MB) is left alone on purpose: Next buffers a body for

@@ -8,7 +8,7 @@ import { getQueryClient } from "@/lib/query-client";
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={getQueryClient()}>
-      {/* useSearchParams needs a Suspense boundary in statically rendered pages (stack.md G10) */}
+      {/* useSearchParams needs a Suspense boundary in statically rendered pages, or the build fails */}
       <Suspense>
         <ThemeProvider>{children}</ThemeProvider>
       </Suspense>

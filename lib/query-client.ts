@@ -1,8 +1,9 @@
 import { QueryClient, isServer } from "@tanstack/react-query";
 
 function makeQueryClient() {
-  // Queries poll every 10 s (lib/queries.ts); a 10 s staleTime lets a component that mounts later
-  // (or a tab regaining focus) reuse the cached document instead of fetching it again.
+  // The cluster and node documents poll every 10 s (the others less often, lib/queries.ts); a 10 s
+  // staleTime lets a component that mounts later (or a tab regaining focus) reuse the cached
+  // document instead of fetching it again.
   return new QueryClient({ defaultOptions: { queries: { staleTime: 10_000 } } });
 }
 

@@ -1,6 +1,6 @@
 // Loaded before server.js (`node --import ./headroom-log-preload.mjs server.js`; scripts/start.mjs
 // and the Dockerfile): Next prints its start-up lines ("▲ Next.js …", "✓ Ready in …") before
-// instrumentation.ts runs, so before lib/log.ts takes console over. Until then this makes each
+// instrumentation.ts runs, so before lib/server/log.ts takes console over. Until then this makes each
 // console call one JSON object per line too, in the same shape.
 import { format, stripVTControlCharacters } from "node:util";
 

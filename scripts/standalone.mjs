@@ -2,7 +2,7 @@
 // Assembles the self-contained server the container image runs: Next's traced
 // .next/standalone plus what `next build` leaves out of it on purpose (.next/static and public/,
 // normally served by a CDN; here the Node server serves them), the demo scenarios (read from
-// process.cwd() by lib/startup.ts) and the collection thread's bundle (bundle-fetch-worker.mjs).
+// process.cwd() by lib/server/start/startup.ts) and the collection thread's bundle (bundle-fetch-worker.mjs).
 // Run after `next build`; then `node server.js` in the output directory is the image's command.
 // Usage: node scripts/standalone.mjs [outDir]
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 
 // Prometheus as Headroom's long-term store (README, "History in Prometheus"). Validated at
-// start-up with the rest of the configuration (lib/boot.ts).
+// start-up with the rest of the configuration (lib/server/start/boot.ts).
 
 // One PromQL label matcher: name, operator, double-quoted value (escapes allowed).
 const MATCHER = /^\s*[a-zA-Z_][a-zA-Z0-9_]*\s*(=~|!~|!=|=)\s*"(?:[^"\\]|\\.)*"\s*$/;

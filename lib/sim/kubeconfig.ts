@@ -1,5 +1,5 @@
-// The kubeconfig a user of the sim gets: HTTPS server with the sim CA inline (no
-// insecure-skip-tls-verify needed, see stack.md G8) and a bearer token.
+// The kubeconfig a user of the sim gets: HTTPS server with the sim CA inline (so neither kubectl
+// nor client-node needs insecure-skip-tls-verify) and a bearer token.
 import { stringify } from "yaml";
 
 /** Renders a kubeconfig for one server, CA and token. */

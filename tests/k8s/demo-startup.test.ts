@@ -1,4 +1,4 @@
-// The default `npm start` demo through the app's own start-up path (lib/startup.ts): the sim
+// The default `npm start` demo through the app's own start-up path (lib/server/start/startup.ts): the sim
 // plays its warm-up while the cache collects each 10 s step over loopback HTTP, so the first
 // /api/cluster answer already shows a busy fleet with history, pressure and evictions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ import { startup } from "@/lib/server/start/startup";
 
 const demoEnv = (extra: Record<string, string> = {}) => readEnv({ HOME: "/nonexistent", ...extra });
 
-describe("the default demo (lib/startup.ts)", () => {
+describe("the default demo (lib/server/start/startup.ts)", () => {
   const home = process.env.HOME;
   // no ~/.kube/config: the start-up switch must pick the demo cluster
   beforeAll(() => void (process.env.HOME = "/nonexistent"));

@@ -2,8 +2,9 @@ import "server-only";
 // The start-up switch, run once per server process from instrumentation.ts: a configured cluster
 // (KUBECONFIG, ~/.kube/config, or the in-cluster service account) when there is one, otherwise
 // the simulated cluster of lib/sim as a visible "demo cluster". Outside lib/sim and tests, only this
-// file and scripts/bench-sim.ts import lib/sim (ESLint bars app/, components/ and lib/k8s/ from it);
-// lib/k8s receives a kubeconfig and cannot tell the difference.
+// file and the benches (scripts/bench-sim.ts, scripts/bench/sim-process.ts) import lib/sim (ESLint
+// bars app/, components/ and lib/k8s/ from it); lib/k8s receives a kubeconfig and cannot tell the
+// difference.
 import { join } from "node:path";
 import { readEnv } from "@/lib/k8s/env";
 import { configureCluster, detectClusterSource, getCache } from "@/lib/k8s/runtime";
