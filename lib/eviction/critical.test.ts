@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { isCriticalPod, isMirrorPod, isNodeCriticalPod, isStaticPod } from "./critical";
 import type { Pod } from "./k8s-types";
+import { pod as newPod } from "./testing";
 
-const pod = (annotations?: Record<string, string>, priority?: number, priorityClassName?: string): Pod => ({
-  metadata: { name: "p", ...(annotations && { annotations }) },
-  spec: { containers: [], ...(priority !== undefined && { priority }), ...(priorityClassName && { priorityClassName }) },
-});
+const pod = (annotations?: Record<string, string>, priority?: number, priorityClassName?: string): Pod =>
+  newPod({ name: "p", containers: [], annotations, priority, priorityClassName });
 
 describe("isCriticalPod (pkg/kubelet/types IsCriticalPod)", () => {
   it.each([
