@@ -11,10 +11,8 @@ import type { WorkerEntry } from "./fetch-thread";
 import { KubeletClient } from "./kubelet-client";
 import { NodeState } from "./node-state";
 import { type Profile, profileFor } from "./profiles";
-import { type TrimmedEvent, type TrimmedLease, type TrimmedNode, intern, trimEvent, trimLease, trimNode, trimPod } from "./trim";
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Obj = Record<string, any>;
+import { type TrimmedEvent, type TrimmedLease, type TrimmedNode, type TrimmedPod, intern, trimEvent, trimLease, trimNode, trimPod } from "./trim";
+import type { WireEvent, WireLease, WireMeta, WireNode, WirePod } from "./wire";
 
 export interface CacheOptions {
   client: ClusterClient;
@@ -37,10 +35,10 @@ const RECOMPUTE_SLICE_MS = 25;
  * they never cause API-server or kubelet traffic.
  */
 export class ClusterCache {
-  readonly nodes: Reflector<TrimmedNode>;
-  readonly pods: Reflector<Obj>;
-  readonly leases: Reflector<TrimmedLease>;
-  readonly events: Reflector<TrimmedEvent>;
+  readonly nodes: Reflector<TrimmedNode, WireNode>;
+  readonly pods: Reflector<TrimmedPod, WirePod>;
+  readonly leases: Reflector<TrimmedLease, WireLease>;
+  readonly events: Reflector<TrimmedEvent, WireEvent>;
   readonly collector: Collector;
   readonly kubelets: KubeletClient;
   /** Collection latency and failures, for /metrics. */
@@ -177,14 +175,14 @@ export class ClusterCache {
     this.collector.track(name, !!node);
   }
 
-  private onPod(key: string, pod: Obj | undefined, prev: Obj | undefined): void {
+  private onPod(key: string, pod: TrimmedPod | undefined, prev: TrimmedPod | undefined): void {
     if (pod?.status?.reason === "Evicted" && prev?.status?.reason !== "Evicted") {
-      const dt = (pod.status.conditions as Obj[] | undefined)?.find((c) => c.type === "DisruptionTarget");
+      const dt = pod.status.conditions?.find((c) => c.type === "DisruptionTarget");
       this.countEviction(pod.spec?.nodeName, pod.metadata?.namespace, pod.metadata?.name, String(pod.status.message ?? ""), pod.metadata?.ownerReferences, dt?.lastTransitionTime);
     }
     // The node a pod was on is the previous object's (the store keeps exactly one per key).
-    const was = prev?.spec?.nodeName as string | undefined;
-    const now = pod?.spec?.nodeName as string | undefined;
+    const was = prev?.spec?.nodeName;
+    const now = pod?.spec?.nodeName;
     if (was && was !== now) {
       this.states.get(was)?.pods.delete(key);
       this.podsChanged(was);
@@ -273,7 +271,7 @@ export class ClusterCache {
   // The pod's status and its Event report the same eviction; the tally counts it once, by the
   // time the API server recorded (a relisted Event keeps its time). What the first lists show
   // happened before this process started (eviction-tally.ts says why).
-  private countEviction(node: string | undefined, namespace: string | undefined, pod: string | undefined, message: string, owners: Obj[] | undefined, time: string | null | undefined): void {
+  private countEviction(node: string | undefined, namespace: string | undefined, pod: string | undefined, message: string, owners: WireMeta["ownerReferences"], time: string | null | undefined): void {
     if (!node || !namespace || !pod || !this.pods.status.synced || !this.events.status.synced) return;
     const w = owningWorkload(owners);
     const signal = evictionSignal(message, this.states.get(node)?.signals ?? null);

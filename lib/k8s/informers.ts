@@ -2,22 +2,22 @@ import "server-only";
 import { Watch } from "@kubernetes/client-node";
 import type { ClusterClient } from "./client";
 import { K8sError, describeError } from "./errors";
+import type { WireList } from "./wire";
 
 // A list+watch reflector per resource: paginated initial list, watch from its resourceVersion with
 // bookmarks, resume after a dropped connection, relist on 410 Gone, exponential back-off with
 // jitter on 429/5xx. Objects are trimmed on arrival, so the store holds only what Headroom reads.
-// (client-node's informer keeps whole deserialized models and stops after an error: stack.md G12.)
+// (client-node's informer keeps whole deserialized models and stops for good after an error.)
 
 type Raw = { metadata?: { name?: string; namespace?: string; resourceVersion?: string } };
 
-export interface ReflectorOptions<T> {
+export interface ReflectorOptions<T, W extends Raw = Raw> {
   client: ClusterClient;
   /** Collection path, e.g. "/api/v1/pods" or "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases". */
   path: string;
   resource: string;
-  /** Reduces an object to what Headroom keeps; null drops it (e.g. Succeeded pods). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- objects arrive as untyped JSON
-  trim: (raw: any) => T | null;
+  /** Reduces an object (its wire type, wire.ts) to what Headroom keeps; null drops it (e.g. Succeeded pods). */
+  trim: (raw: W) => T | null;
   onChange: (key: string, obj: T | undefined, prev: T | undefined) => void;
   pageSize?: number;
   fieldSelector?: string;
@@ -54,7 +54,7 @@ export function backoffMs(n: number, base = 500, cap = 30_000): number {
 
 const keyOf = (o: Raw) => (o.metadata?.namespace ? `${o.metadata.namespace}/${o.metadata.name}` : (o.metadata?.name ?? ""));
 
-export class Reflector<T> {
+export class Reflector<T, W extends Raw = Raw> {
   readonly store = new Map<string, T>();
   private readonly versions = new Map<string, string>();
   private rv: string | undefined;
@@ -66,7 +66,7 @@ export class Reflector<T> {
   /** Resolves after the first complete list. */
   readonly synced: Promise<void>;
 
-  constructor(private readonly o: ReflectorOptions<T>) {
+  constructor(private readonly o: ReflectorOptions<T, W>) {
     this.status = { resource: o.resource, synced: false, error: null, lastError: null, lastErrorAt: null, watching: false, reachable: true, relists: 0 };
     this.synced = new Promise((r) => (this.syncedResolve = r));
   }
@@ -123,7 +123,7 @@ export class Reflector<T> {
     let cont: string | undefined;
     let rv = "";
     do {
-      const page = await this.o.client.get<{ items?: Raw[]; metadata?: { resourceVersion?: string; continue?: string } }>(
+      const page = await this.o.client.get<WireList<W>>(
         this.query({ limit: String(this.o.pageSize ?? 500), ...(cont ? { continue: cont } : {}) }),
         this.o.resource,
       );
@@ -133,7 +133,7 @@ export class Reflector<T> {
         const raw = items[i]!;
         // Let each raw object go once trimmed: a 500-object page is megabytes that would
         // otherwise all live (and be copied by the young-generation GC) until the page is done.
-        items[i] = undefined as unknown as Raw;
+        items[i] = undefined as unknown as W;
         const key = keyOf(raw);
         seen.add(key);
         this.apply(key, raw);
@@ -152,7 +152,7 @@ export class Reflector<T> {
     }
   }
 
-  private apply(key: string, raw: Raw): void {
+  private apply(key: string, raw: W): void {
     const version = raw.metadata?.resourceVersion ?? "";
     if (this.versions.get(key) === version && version !== "") return;
     const obj = this.o.trim(raw);
@@ -189,7 +189,7 @@ export class Reflector<T> {
       w.watch(
         this.o.path,
         params,
-        (type, obj: Raw & { code?: number; message?: string }) => {
+        (type, obj: W & { code?: number; message?: string }) => {
           if (!gotEvent && type !== "ERROR") this.healthy();
           gotEvent = true;
           if (type === "ERROR") {
