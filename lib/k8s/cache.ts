@@ -1,6 +1,7 @@
 import "server-only";
 import { HOLD_POLL_MS, backgroundGate } from "@/lib/http/request-activity";
 import type { ClusterClient } from "./client";
+import { type Clock, type Random, type Timer, realClock, realRandom } from "./clock";
 import { type CollectorSink, Collector, type ConfigResult } from "./collector";
 import { CollectStats } from "./collect-stats";
 import { EvictionTally, evictionSignal, owningWorkload } from "./eviction-tally";
@@ -19,8 +20,12 @@ export interface CacheOptions {
   settings: CollectorSettings;
   profiles: Profile[];
   demo: boolean;
-  /** The cluster's clock for lease ages and sample times (default Date.now; tests pass the sim's). */
+  /** The cluster's clock for lease ages and sample times (default: `clock`; tests pass the sim's). */
   now?: () => number;
+  /** This process's clock: timers, collection times and ages (default: the real one; tests pass a ManualClock). */
+  clock?: Clock;
+  /** Jitter and back-off draws (default Math.random). */
+  random?: Random;
   /** Whether background work (collection, row recomputes) may start now; default: the process's request gate. */
   mayRun?: () => boolean;
   /** Which file the collection thread runs (default: fetch-thread.ts `workerEntry`; benches pass the shipped bundle). */
@@ -47,27 +52,31 @@ export class ClusterCache {
   readonly evictions = new EvictionTally();
   readonly states = new Map<string, NodeState>();
   private readonly dirty = new Set<string>();
-  private recomputeTimer: NodeJS.Timeout | undefined;
+  private recomputeTimer: Timer | undefined;
   readonly now: () => number;
-  readonly startedAt = Date.now();
+  readonly clock: Clock;
+  readonly startedAt: number;
   firstCompleteAt: number | null = null;
   private readonly historySamples: number;
   private readonly mayRun: () => boolean;
 
   constructor(readonly o: CacheOptions) {
-    this.now = o.now ?? Date.now;
+    const clock = (this.clock = o.clock ?? realClock);
+    const random = o.random ?? realRandom;
+    this.now = o.now ?? (() => clock.now());
+    this.startedAt = clock.now();
     this.historySamples = Math.max(1, Math.round((o.settings.historySeconds * 1000) / o.settings.summaryIntervalMs));
     const client = o.client;
-    this.nodes = new Reflector({ client, path: "/api/v1/nodes", resource: "nodes", trim: trimNode, onChange: (k, n) => this.onNode(k, n) });
-    this.pods = new Reflector({ client, path: "/api/v1/pods", resource: "pods", trim: trimPod, onChange: (k, p, prev) => this.onPod(k, p, prev) });
+    this.nodes = new Reflector({ client, clock, random, path: "/api/v1/nodes", resource: "nodes", trim: trimNode, onChange: (k, n) => this.onNode(k, n) });
+    this.pods = new Reflector({ client, clock, random, path: "/api/v1/pods", resource: "pods", trim: trimPod, onChange: (k, p, prev) => this.onPod(k, p, prev) });
     this.leases = new Reflector({
-      client, path: "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases", resource: "leases", trim: trimLease,
+      client, clock, random, path: "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases", resource: "leases", trim: trimLease,
       onChange: (_k, l, prev) => this.onLease((l ?? prev)!.name, l),
     });
-    this.events = new Reflector({ client, path: "/api/v1/events", resource: "events", trim: trimEvent, onChange: (_k, e) => e && this.onEvictionEvent(e) });
+    this.events = new Reflector({ client, clock, random, path: "/api/v1/events", resource: "events", trim: trimEvent, onChange: (_k, e) => e && this.onEvictionEvent(e) });
     this.kubelets = new KubeletClient(client, o.settings, o.fetchWorker);
     this.mayRun = o.mayRun ?? (() => backgroundGate().mayRun());
-    this.collector = new Collector(this.kubelets, o.settings, this.sink(), this.mayRun);
+    this.collector = new Collector(this.kubelets, o.settings, this.sink(), this.mayRun, clock, random);
   }
 
   get settings(): CollectorSettings {
@@ -84,7 +93,7 @@ export class ClusterCache {
   stop(): void {
     for (const r of [this.nodes, this.pods, this.leases, this.events]) r.stop();
     this.collector.stop();
-    if (this.recomputeTimer) clearTimeout(this.recomputeTimer);
+    this.recomputeTimer?.cancel();
     this.kubelets.close();
     this.o.client.close();
   }
@@ -103,16 +112,16 @@ export class ClusterCache {
     // Service and the overview would show its first-sync progress bar again.
     if (this.firstCompleteAt !== null) return true;
     const ok = this.nodes.status.synced && this.pods.status.synced && this.leases.status.synced && this.collector.firstPassDone() && this.dirty.size === 0 && this.podsPending.size === 0;
-    if (ok) this.firstCompleteAt = Date.now();
+    if (ok) this.firstCompleteAt = this.clock.now();
     return ok;
   }
 
-  /** Resolves once ready() (polling), or after the timeout with false. */
+  /** Resolves once ready() (polling every 25 ms of the cache's clock), or after the timeout with false. */
   async whenReady(timeoutMs = 60_000): Promise<boolean> {
-    const end = Date.now() + timeoutMs;
+    const end = this.clock.now() + timeoutMs;
     while (!this.ready()) {
-      if (Date.now() > end) return false;
-      await new Promise((r) => setTimeout(r, 25));
+      if (this.clock.now() > end) return false;
+      await new Promise<void>((r) => this.clock.after(25, r));
     }
     return true;
   }
@@ -142,24 +151,24 @@ export class ClusterCache {
 
   private markDirty(name: string): void {
     this.dirty.add(name);
-    if (!this.recomputeTimer) this.recomputeTimer = setTimeout(() => this.recompute(), 50);
+    if (!this.recomputeTimer) this.recomputeTimer = this.clock.after(50, () => this.recompute());
   }
 
   /** Recomputes dirty rows in slices so a 5 000-node pass never blocks requests for long. */
   private recompute(): void {
     this.recomputeTimer = undefined;
     if (!this.mayRun()) {
-      this.recomputeTimer = setTimeout(() => this.recompute(), HOLD_POLL_MS);
+      this.recomputeTimer = this.clock.after(HOLD_POLL_MS, () => this.recompute());
       return;
     }
-    const end = Date.now() + RECOMPUTE_SLICE_MS;
+    const end = this.clock.now() + RECOMPUTE_SLICE_MS;
     const now = this.now();
     for (const name of this.dirty) {
       this.dirty.delete(name);
       this.states.get(name)?.recompute(now, this.settings.summaryIntervalMs / 1000);
-      if (Date.now() > end) break;
+      if (this.clock.now() > end) break;
     }
-    if (this.dirty.size) this.recomputeTimer = setTimeout(() => this.recompute(), 0);
+    if (this.dirty.size) this.recomputeTimer = this.clock.after(0, () => this.recompute());
   }
 
   private onNode(name: string, node: TrimmedNode | undefined): void {
@@ -232,7 +241,7 @@ export class ClusterCache {
         const s = this.states.get(name);
         if (!s) return;
         s.setSummary(body);
-        s.summaryAt = Date.now();
+        s.summaryAt = this.clock.now();
         s.summarySeq++;
         s.error = null;
         s.lastFailed = false;
