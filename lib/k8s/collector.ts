@@ -93,6 +93,8 @@ export class Collector {
   private readonly queue = new DueQueue();
   private inFlight = 0;
   private timer: Timer | undefined;
+  /** When `timer` fires (clock ms). */
+  private timerAt = Infinity;
   private stopped = false;
   /** Requests sent so far, by kind (for tests and the bench). */
   readonly sent = { summary: 0, configz: 0 };
@@ -135,6 +137,11 @@ export class Collector {
     return this.heldTotal + (this.heldSince === null ? 0 : this.clock.now() - this.heldSince);
   }
 
+  /** Nodes whose kubelet is being asked now (each holds one of `concurrency` slots). */
+  get busyNodes(): number {
+    return this.inFlight;
+  }
+
   start(): void {
     this.stopped = false;
     this.kick();
@@ -147,6 +154,7 @@ export class Collector {
 
   private kick(): void {
     if (this.stopped || this.timer) return;
+    this.timerAt = this.clock.now();
     this.timer = this.clock.after(0, () => {
       this.timer = undefined;
       this.pump();
@@ -203,6 +211,7 @@ export class Collector {
   }
 
   private wakeIn(ms: number): void {
+    this.timerAt = this.clock.now() + ms;
     this.timer = this.clock.after(
       ms,
       () => {
@@ -227,6 +236,11 @@ export class Collector {
       st.busy = false;
       this.inFlight--;
       this.requeue(st);
+      // Due before the pump's next wake (set while every node was out, up to a second away): wake sooner.
+      if (this.timer && st.queuedAt < this.timerAt) {
+        this.timer.cancel();
+        this.timer = undefined;
+      }
       this.kick();
     }
   }
