@@ -12,6 +12,7 @@ export class Faults {
   private nextId = 1;
   private readonly dropHooks = new Set<() => void>();
   private readonly served = new Map<number, number>();
+  private readonly bytes = new Map<number, number>();
 
   constructor(private readonly seed: number, initial: FaultSpec[] = []) {
     for (const f of initial) this.add(f);
@@ -27,6 +28,16 @@ export class Faults {
   /** How many requests a rule has hit so far (tests check a fault was really served). */
   hits(id: number): number {
     return this.served.get(id) ?? 0;
+  }
+
+  /** Adds to the body bytes a rule's responses have written (the `huge` fault counts its own). */
+  countBytes(id: number, n: number): void {
+    this.bytes.set(id, (this.bytes.get(id) ?? 0) + n);
+  }
+
+  /** Body bytes written by a rule's responses so far: how far a client read before it hung up. */
+  bytesSent(id: number): number {
+    return this.bytes.get(id) ?? 0;
   }
 
   /** Removes one rule. */
