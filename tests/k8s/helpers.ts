@@ -23,9 +23,9 @@ export function cacheFor(sim: Sim, scope = "full", settings: Partial<CollectorSe
  * kubelet is asked exactly every `summaryIntervalMs` of that clock. The sim's cluster clock is
  * separate and stays where the test puts it.
  */
-export function manualCacheFor(sim: Sim, scope = "full", settings: Partial<CollectorSettings> = {}): { cache: ClusterCache; clock: ManualClock } {
+export function manualCacheFor(sim: Sim, scope = "full", settings: Partial<CollectorSettings> = {}, options: Pick<CacheOptions, "mayRun"> = {}): { cache: ClusterCache; clock: ManualClock } {
   const clock = new ManualClock();
-  return { cache: cacheFor(sim, scope, settings, { clock, random: fixedRandom(0.5) }), clock };
+  return { cache: cacheFor(sim, scope, settings, { clock, random: fixedRandom(0.5), ...options }), clock };
 }
 
 /** Polls until `check` holds (wall clock): waiting for I/O, never for time to pass. */
