@@ -1,6 +1,7 @@
 // The documents that cross the wire between lib/k8s (server) and the dashboard (browser).
 // Zod schemas validate what the route handlers send; the inferred types are what components read.
 import { z } from "zod";
+import type { Node, Pod, Summary } from "@/lib/eviction";
 
 const signalFamily = z.enum(["memory", "disk", "pid"]);
 
@@ -125,14 +126,20 @@ const historySeries = z.object({
 });
 export type HistorySeries = z.infer<typeof historySeries>;
 
+/** A JSON object typed as the engine's input type `T` (lib/eviction/k8s-types.ts). */
+function engineObject<T extends object>() {
+  return z.custom<T>((v) => typeof v === "object" && v !== null && !Array.isArray(v), "expected an object");
+}
+
 /** Everything the node page and its what-if need; the browser runs lib/eviction on it. */
 export const nodeDetail = z.object({
   generatedAt: z.string(),
   row: nodeRow,
   // Kubernetes-native objects, trimmed to what the engine and the page read (no managedFields).
-  node: z.record(z.string(), z.unknown()),
-  pods: z.array(z.record(z.string(), z.unknown())),
-  summary: z.record(z.string(), z.unknown()).nullable(),
+  // Checked here as JSON objects only: the engine validates their fields when it runs on them.
+  node: engineObject<Node>(),
+  pods: z.array(engineObject<Pod>()),
+  summary: engineObject<Summary>().nullable(),
   kubeletConfig: z.record(z.string(), z.unknown()).nullable(),
   kubeletFlags: z.string().nullable(),
   conditions: z.array(

@@ -3,10 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { analyzeNode } from "@/lib/eviction";
 import { parseEvictionMessage } from "@/lib/eviction/eviction-message";
-import { observeSignals } from "@/lib/eviction/observe";
 import { parseKubeletFlags } from "@/lib/eviction/thresholds";
 import { parseBytes, parseMillis } from "@/lib/eviction/quantity";
-import { validateSummary } from "@/lib/eviction/validate-summary";
+import { trimLease } from "@/lib/k8s/trim";
 import { fixture, fixtureFiles, nodesOf } from "./fixtures";
 
 type NodeDoc = { metadata: { name: string }; status: { capacity: Record<string, string>; allocatable: Record<string, string> } };
@@ -16,13 +15,50 @@ function reported(node: NodeDoc, resource: string): number {
   return resource === "cpu" ? parseMillis(v) : parseBytes(v);
 }
 
+type RawFs = { availableBytes?: number; capacityBytes?: number; inodesFree?: number; inodes?: number };
+type RawMemory = { availableBytes?: number; workingSetBytes?: number };
+type RawSummary = {
+  node: {
+    memory?: RawMemory;
+    systemContainers?: { name: string; memory?: RawMemory }[];
+    fs?: RawFs;
+    runtime?: { imageFs?: RawFs; containerFs?: RawFs };
+    rlimit?: { maxpid?: number; curproc?: number };
+  };
+};
+
+/**
+ * The kubelet's observations written out from the capture's raw numbers, as
+ * pkg/kubelet/eviction/helpers.go makeSignalObservations computes them (not through the engine):
+ * memory = available, available + workingSet; allocatable memory the same on the "pods" system
+ * container; each filesystem bytes free/capacity and inodes free/total; pid = maxpid - curproc of maxpid.
+ */
+function kubeletObservations(raw: RawSummary): Record<string, [available: number, capacity: number]> {
+  const out: Record<string, [number, number]> = {};
+  const n = raw.node;
+  const memory = (name: string, m: RawMemory | undefined) => {
+    if (m?.availableBytes !== undefined && m.workingSetBytes !== undefined) out[name] = [m.availableBytes, m.availableBytes + m.workingSetBytes];
+  };
+  const fs = (prefix: string, f: RawFs | undefined) => {
+    if (f?.availableBytes !== undefined && f.capacityBytes !== undefined) out[`${prefix}.available`] = [f.availableBytes, f.capacityBytes];
+    if (f?.inodesFree !== undefined && f.inodes !== undefined) out[`${prefix}.inodesFree`] = [f.inodesFree, f.inodes];
+  };
+  memory("memory.available", n.memory);
+  memory("allocatableMemory.available", n.systemContainers?.find((c) => c.name === "pods")?.memory);
+  fs("nodefs", n.fs);
+  fs("imagefs", n.runtime?.imageFs);
+  fs("containerfs", n.runtime?.containerFs);
+  if (n.rlimit?.maxpid !== undefined && n.rlimit.curproc !== undefined) out["pid.available"] = [n.rlimit.maxpid - n.rlimit.curproc, n.rlimit.maxpid];
+  return out;
+}
+
 describe("summary captures", () => {
-  it.each(fixtureFiles("summary"))("%s is observed without error", (file) => {
-    const summary = validateSummary(fixture(file));
-    const obs = observeSignals(summary);
-    const out = analyzeNode({ summary: fixture(file) });
-    expect(out.signals.map((s) => s.signal)).toEqual(Object.keys(obs).filter((s) => s in obs));
-    for (const s of out.signals) expect(Number.isFinite(s.available)).toBe(true);
+  it.each(fixtureFiles("summary"))("%s: every signal equals the kubelet's observation of the raw numbers", (file) => {
+    const raw = fixture<RawSummary>(file);
+    const expected = kubeletObservations(raw);
+    expect(expected["memory.available"], "every capture has node memory").toBeDefined();
+    const out = analyzeNode({ summary: raw });
+    expect(Object.fromEntries(out.signals.map((s) => [s.signal, [s.available, s.capacity]]))).toEqual(expected);
   });
 
   it.each(["1.16", "1.35"])("minikube %s: memory.available + workingSet = Node capacity, kubepods = capacity", (v) => {
@@ -62,13 +98,42 @@ describe("computed allocatable equals Node.status.allocatable", () => {
   });
 });
 
+const BINARY: Record<string, number> = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30 };
+
+/**
+ * A configuration's evictionHard map as the kubelet parses it (eviction/helpers.go
+ * parseThresholdStatement): "N%" is a float32 fraction, "0%" and "100%" switch the signal off, a
+ * quantity is bytes (or a count). Written out here rather than taken from the engine.
+ */
+function kubeletHardThresholds(evictionHard: Record<string, string>): Array<[string, { percentage: number } | { quantity: number }]> {
+  const out: Array<[string, { percentage: number } | { quantity: number }]> = [];
+  for (const [signal, v] of Object.entries(evictionHard)) {
+    if (v === "0%" || v === "100%") continue;
+    const pct = /^(\d+(?:\.\d+)?)%$/.exec(v);
+    const qty = /^(\d+)(Ki|Mi|Gi)?$/.exec(v);
+    if (pct) out.push([signal, { percentage: Math.fround(Number(pct[1]) / 100) }]);
+    else if (qty) out.push([signal, { quantity: Number(qty[1]) * (qty[2] ? BINARY[qty[2]]! : 1) }]);
+    else throw new Error(`unexpected threshold ${signal}=${v} in a capture`);
+  }
+  return out.sort(([a], [b]) => a.localeCompare(b));
+}
+
+// Signals the kubelet derives from others (allocatableMemory from memory, containerfs from
+// nodefs/imagefs): they follow from the ones set, so the comparison is over what the config sets.
+const DERIVED = /^(allocatableMemory|containerfs)\./;
+
 describe("configz and kubelet config captures", () => {
-  it.each([...fixtureFiles("configz"), ...fixtureFiles("kubelet-config-files").filter((f) => !f.includes(".text."))])(
-    "%s yields a threshold list",
+  it.each([...fixtureFiles("configz"), ...fixtureFiles("kubelet-config-files")].filter((f) => !f.includes(".text.") && !f.includes("legacy-string")))(
+    "%s: the hard thresholds are the ones its evictionHard sets",
     (file) => {
-      const out = analyzeNode({ kubeletConfig: fixture(file) });
+      const doc = fixture<{ kubeletconfig?: { evictionHard: Record<string, string> }; evictionHard?: Record<string, string> }>(file);
+      const evictionHard = (doc.kubeletconfig ?? doc).evictionHard!;
+      expect(evictionHard, "the capture sets evictionHard").toBeDefined();
+      const out = analyzeNode({ kubeletConfig: doc });
       expect(out.thresholdSource).toBe("kubeletConfig");
-      for (const t of out.thresholds) expect(t.value).toBeDefined();
+      const hard = out.thresholds.filter((t) => t.kind === "hard" && !DERIVED.test(t.signal)).map((t) => [t.signal, t.value]);
+      expect(hard.sort(([a], [b]) => String(a).localeCompare(String(b)))).toEqual(kubeletHardThresholds(evictionHard));
+      expect(out.thresholds.filter((t) => t.kind === "soft")).toEqual([]);
     },
   );
 
@@ -104,10 +169,23 @@ describe("node, lease and event captures", () => {
       expect(out.allocatable.memory).toBeGreaterThan(0);
     }
   });
-  it.each([...fixtureFiles("leases"), ...fixtureFiles("events"), ...fixtureFiles("nodes").filter((f) => f.includes(".text."))])(
-    "%s is valid JSON",
+  it.each(fixtureFiles("leases"))("%s: each node Lease is held by its node and was renewed at a real time", (file) => {
+    const leases = nodesOf(fixture(file)).map((l) => trimLease(l));
+    expect(leases.length).toBeGreaterThan(0);
+    for (const l of leases) {
+      expect(l.name).not.toBe("");
+      expect(l.holderIdentity).toBe(l.name);
+      expect(Number.isFinite(Date.parse(l.renewTime ?? ""))).toBe(true);
+      expect(l.leaseDurationSeconds).toBeGreaterThan(0);
+    }
+  });
+  it.each([...fixtureFiles("events"), ...fixtureFiles("nodes").filter((f) => f.includes(".text."))])(
+    "%s is a text capture naming the pressure or eviction it was kept for",
     (file) => {
-      expect(fixture(file)).toBeTruthy();
+      const doc = fixture<{ capturedAs?: unknown; raw?: unknown }>(file);
+      expect(typeof doc.capturedAs).toBe("string");
+      expect(typeof doc.raw).toBe("string");
+      expect(doc.raw).toMatch(/Evicted|MemoryPressure|DiskPressure|PIDPressure|NodeHas(Insufficient|Sufficient|No)?\w*Pressure|NodeHas\w+Memory|low on resource/);
     },
   );
 });

@@ -9,7 +9,7 @@ import { WHAT_IF_PANEL_ID, WhatIfPanel } from "@/components/whatif/what-if-panel
 import type { NodeDetail } from "@/lib/dto";
 import { analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
 import { parseCapacity } from "@/lib/eviction";
-import type { Node, Pod, ResourceList, Summary } from "@/lib/eviction";
+import type { Node, Pod } from "@/lib/eviction";
 import type { AnalyzeOutput } from "@/lib/eviction";
 import { cn, formatAge } from "@/lib/format";
 import { detailInput } from "@/lib/node-whatif";
@@ -42,9 +42,9 @@ function run<T>(f: () => T): Run<T> {
 }
 
 /** Reads a node status resource map as engine numbers (cpu in millicores), so comparisons are like for like. */
-function amounts(node: Record<string, unknown>, key: "capacity" | "allocatable"): Record<string, number> {
+function amounts(node: Node, key: "capacity" | "allocatable"): Record<string, number> {
   try {
-    return parseCapacity(((node as Node).status?.[key] ?? {}) as ResourceList);
+    return parseCapacity(node.status?.[key] ?? {});
   } catch {
     return {};
   }
@@ -69,7 +69,7 @@ const NodeSections = memo(function NodeSections({ data, view, live, pods, reques
     <>
       <SignalPanels result={result} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} />
       <RankingTabs result={result} pods={pods} signal={signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
-      <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={result} liveAllocatable={live.allocatable} requested={requested} used={usedFromSummary(data.summary as Summary | null)} />
+      <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={result} liveAllocatable={live.allocatable} requested={requested} used={usedFromSummary(data.summary)} />
       <EvictionsTable evictions={data.evictions} node={data.row.name} />
       <ConditionsPanel detail={data} />
       <KubeletConfigPanel detail={data} result={result} />
@@ -95,7 +95,7 @@ export function NodePage({ name }: { name: string }) {
     () => (parsed?.out && hasWhatIf(state.whatIf) ? timed("headroom:what-if-node", () => run(() => analyze(withWhatIf(parsed.out!, engineWhatIf)))) : null),
     [parsed, state.whatIf, engineWhatIf],
   );
-  const pods = useMemo(() => (data?.pods ?? []) as Pod[], [data]);
+  const pods = useMemo(() => data?.pods ?? [], [data]);
   const requested = useMemo(() => requestedByPods(pods), [pods]);
 
   const view = next?.out ?? live?.out ?? null;
@@ -122,7 +122,7 @@ export function NodePage({ name }: { name: string }) {
   };
   if (state.embed) {
     const cfg = (data.kubeletConfig ?? {}) as { imageGCHighThresholdPercent?: number; imageGCLowThresholdPercent?: number };
-    const breakdown = { capacity, reported: amounts(data.node, "allocatable"), result: view!, liveAllocatable: live.out.allocatable, requested, used: usedFromSummary(data.summary as Summary | null) };
+    const breakdown = { capacity, reported: amounts(data.node, "allocatable"), result: view!, liveAllocatable: live.out.allocatable, requested, used: usedFromSummary(data.summary) };
     return (
       <NodeEmbed
         row={row} view={view!} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} pods={pods}

@@ -6,6 +6,8 @@ import { analyzeNode } from "@/lib/eviction";
 import type { Pod } from "@/lib/eviction/k8s-types";
 import { evictionRecords } from "@/lib/k8s/evictions";
 import { NodeHistory } from "@/lib/k8s/history";
+import { trimPod } from "@/lib/k8s/trim";
+import { type WirePod, decodeWire } from "@/lib/k8s/wire";
 import { type Sim, startSim } from "@/lib/sim";
 import { podObject } from "@/lib/sim/pod-object";
 import { FORECAST_STATES } from "../../e2e/constants";
@@ -27,7 +29,8 @@ function forecastAll(histories: NodeHistory[]): NodeForecast[] {
     const input = sim.cluster.brainInput(n);
     const result = analyzeNode(input);
     histories[i]!.push(sim.clock.now(), result.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })));
-    const all = [...sim.cluster.stores.pods.values()].map((e) => podObject(e.src)).filter((p) => (p.spec as { nodeName?: string } | undefined)?.nodeName === n.name);
+    // The pods as the cache keeps them (trimmed on arrival).
+    const all = [...sim.cluster.stores.pods.values()].flatMap((e) => trimPod(decodeWire<WirePod>(podObject(e.src), "pod")) ?? []).filter((p) => p.spec.nodeName === n.name);
     return forecastNode({
       now: sim.clock.now(), result, history: histories[i]!.series(10),
       conditions: (input.node.status?.conditions ?? []) as { type: string; status: string; lastTransitionTime?: string }[],

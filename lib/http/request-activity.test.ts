@@ -77,7 +77,9 @@ describe("installRequestActivity", () => {
   let release: () => void = () => {};
   const port = (s: http.Server) => (s.address() as AddressInfo).port;
   // Answers after `release()` is called, so the test decides how long a request is in flight.
+  let handled = 0;
   const slow: http.RequestListener = (_req, res) => {
+    handled++;
     release = () => res.end("ok");
   };
 
@@ -111,7 +113,9 @@ describe("installRequestActivity", () => {
     await waitFor(() => backgroundGate().mayRun());
     const done = new Promise<void>((resolve, reject) =>
       https.get({ host: "127.0.0.1", port: port(secure), path: "/", ca, servername: "localhost" }, (res) => res.resume().on("end", resolve)).on("error", reject));
-    await new Promise((r) => setTimeout(r, 100));
+    const before = handled;
+    // The handler has the request (and holds its answer): it is being served now.
+    await waitFor(() => handled === before + 1);
     expect(backgroundGate().mayRun()).toBe(true);
     release();
     await done;

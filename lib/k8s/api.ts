@@ -1,9 +1,9 @@
 import "server-only";
 import { z } from "zod";
-import { clusterOverview, nodeDetail } from "@/lib/dto";
-import { redact } from "./errors";
+import { nodeDetail } from "@/lib/dto";
+import { HttpStatusError, redact } from "./errors";
 import { buildNodeDetail } from "./node-detail";
-import { buildOverview, overviewSlices } from "./overview";
+import { overviewSlices } from "./overview";
 import { contexts, getCache, switchContext } from "./runtime";
 
 // What the route handlers call: validated input, validated output, typed results. The handlers
@@ -13,12 +13,14 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; 
 
 const fail = (status: number, error: string): ApiResult<never> => ({ ok: false, status, error: redact(error) });
 
+/** The result for a thrown error: its own status when it carries one, else 500. */
+const failed = (e: unknown): ApiResult<never> => fail(e instanceof HttpStatusError ? e.status : 500, e instanceof Error ? e.message : String(e));
+
 function cached<T>(fn: () => ApiResult<T>): ApiResult<T> {
   try {
     return fn();
   } catch (e) {
-    const msg = (e as Error).message;
-    return fail(msg === "no cluster configured" ? 503 : 500, msg);
+    return failed(e);
   }
 }
 
@@ -27,14 +29,6 @@ function checked<S extends z.ZodType>(schema: S, value: unknown): ApiResult<z.in
   if (r.success) return { ok: true, data: r.data };
   const i = r.error.issues[0]!;
   return fail(500, `internal: response ${i.path.join(".")}: ${i.message}`);
-}
-
-/** The fleet overview document. */
-export function clusterDocument(): ApiResult<z.infer<typeof clusterOverview>> {
-  return cached(() => {
-    const { cache, info } = getCache();
-    return checked(clusterOverview, buildOverview(cache, info));
-  });
 }
 
 /**
@@ -109,8 +103,7 @@ export function contextDocument(body?: unknown): ApiResult<{ context: string; co
     try {
       switchContext(input.data.context);
     } catch (e) {
-      const msg = (e as Error).message;
-      return fail(/unknown context|single context/.test(msg) ? 400 : 500, msg);
+      return failed(e);
     }
   }
   return cached(() => ({ ok: true, data: contexts() }));

@@ -1,6 +1,7 @@
 import "server-only";
 import { HOLD_POLL_MS, backgroundGate } from "@/lib/http/request-activity";
 import type { ClusterClient } from "./client";
+import { type Clock, type Random, type Timer, realClock, realRandom } from "./clock";
 import { type CollectorSink, Collector, type ConfigResult } from "./collector";
 import { CollectStats } from "./collect-stats";
 import { EvictionTally, evictionSignal, owningWorkload } from "./eviction-tally";
@@ -11,18 +12,20 @@ import type { WorkerEntry } from "./fetch-thread";
 import { KubeletClient } from "./kubelet-client";
 import { NodeState } from "./node-state";
 import { type Profile, profileFor } from "./profiles";
-import { type TrimmedEvent, type TrimmedLease, type TrimmedNode, intern, trimEvent, trimLease, trimNode, trimPod } from "./trim";
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Obj = Record<string, any>;
+import { type TrimmedEvent, type TrimmedLease, type TrimmedNode, type TrimmedPod, intern, trimEvent, trimLease, trimNode, trimPod } from "./trim";
+import type { WireEvent, WireLease, WireMeta, WireNode, WirePod } from "./wire";
 
 export interface CacheOptions {
   client: ClusterClient;
   settings: CollectorSettings;
   profiles: Profile[];
   demo: boolean;
-  /** The cluster's clock for lease ages and sample times (default Date.now; tests pass the sim's). */
+  /** The cluster's clock for lease ages and sample times (default: `clock`; tests pass the sim's). */
   now?: () => number;
+  /** This process's clock: timers, collection times and ages (default: the real one; tests pass a ManualClock). */
+  clock?: Clock;
+  /** Jitter and back-off draws (default Math.random). */
+  random?: Random;
   /** Whether background work (collection, row recomputes) may start now; default: the process's request gate. */
   mayRun?: () => boolean;
   /** Which file the collection thread runs (default: fetch-thread.ts `workerEntry`; benches pass the shipped bundle). */
@@ -37,10 +40,10 @@ const RECOMPUTE_SLICE_MS = 25;
  * they never cause API-server or kubelet traffic.
  */
 export class ClusterCache {
-  readonly nodes: Reflector<TrimmedNode>;
-  readonly pods: Reflector<Obj>;
-  readonly leases: Reflector<TrimmedLease>;
-  readonly events: Reflector<TrimmedEvent>;
+  readonly nodes: Reflector<TrimmedNode, WireNode>;
+  readonly pods: Reflector<TrimmedPod, WirePod>;
+  readonly leases: Reflector<TrimmedLease, WireLease>;
+  readonly events: Reflector<TrimmedEvent, WireEvent>;
   readonly collector: Collector;
   readonly kubelets: KubeletClient;
   /** Collection latency and failures, for /metrics. */
@@ -49,27 +52,31 @@ export class ClusterCache {
   readonly evictions = new EvictionTally();
   readonly states = new Map<string, NodeState>();
   private readonly dirty = new Set<string>();
-  private recomputeTimer: NodeJS.Timeout | undefined;
+  private recomputeTimer: Timer | undefined;
   readonly now: () => number;
-  readonly startedAt = Date.now();
+  readonly clock: Clock;
+  readonly startedAt: number;
   firstCompleteAt: number | null = null;
   private readonly historySamples: number;
   private readonly mayRun: () => boolean;
 
   constructor(readonly o: CacheOptions) {
-    this.now = o.now ?? Date.now;
+    const clock = (this.clock = o.clock ?? realClock);
+    const random = o.random ?? realRandom;
+    this.now = o.now ?? (() => clock.now());
+    this.startedAt = clock.now();
     this.historySamples = Math.max(1, Math.round((o.settings.historySeconds * 1000) / o.settings.summaryIntervalMs));
     const client = o.client;
-    this.nodes = new Reflector({ client, path: "/api/v1/nodes", resource: "nodes", trim: trimNode, onChange: (k, n) => this.onNode(k, n) });
-    this.pods = new Reflector({ client, path: "/api/v1/pods", resource: "pods", trim: trimPod, onChange: (k, p, prev) => this.onPod(k, p, prev) });
+    this.nodes = new Reflector({ client, clock, random, path: "/api/v1/nodes", resource: "nodes", trim: trimNode, onChange: (k, n) => this.onNode(k, n) });
+    this.pods = new Reflector({ client, clock, random, path: "/api/v1/pods", resource: "pods", trim: trimPod, onChange: (k, p, prev) => this.onPod(k, p, prev) });
     this.leases = new Reflector({
-      client, path: "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases", resource: "leases", trim: trimLease,
+      client, clock, random, path: "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases", resource: "leases", trim: trimLease,
       onChange: (_k, l, prev) => this.onLease((l ?? prev)!.name, l),
     });
-    this.events = new Reflector({ client, path: "/api/v1/events", resource: "events", trim: trimEvent, onChange: (_k, e) => e && this.onEvictionEvent(e) });
+    this.events = new Reflector({ client, clock, random, path: "/api/v1/events", resource: "events", trim: trimEvent, onChange: (_k, e) => e && this.onEvictionEvent(e) });
     this.kubelets = new KubeletClient(client, o.settings, o.fetchWorker);
     this.mayRun = o.mayRun ?? (() => backgroundGate().mayRun());
-    this.collector = new Collector(this.kubelets, o.settings, this.sink(), this.mayRun);
+    this.collector = new Collector(this.kubelets, o.settings, this.sink(), this.mayRun, clock, random);
   }
 
   get settings(): CollectorSettings {
@@ -86,7 +93,7 @@ export class ClusterCache {
   stop(): void {
     for (const r of [this.nodes, this.pods, this.leases, this.events]) r.stop();
     this.collector.stop();
-    if (this.recomputeTimer) clearTimeout(this.recomputeTimer);
+    this.recomputeTimer?.cancel();
     this.kubelets.close();
     this.o.client.close();
   }
@@ -105,16 +112,16 @@ export class ClusterCache {
     // Service and the overview would show its first-sync progress bar again.
     if (this.firstCompleteAt !== null) return true;
     const ok = this.nodes.status.synced && this.pods.status.synced && this.leases.status.synced && this.collector.firstPassDone() && this.dirty.size === 0 && this.podsPending.size === 0;
-    if (ok) this.firstCompleteAt = Date.now();
+    if (ok) this.firstCompleteAt = this.clock.now();
     return ok;
   }
 
-  /** Resolves once ready() (polling), or after the timeout with false. */
+  /** Resolves once ready() (polling every 25 ms of the cache's clock), or after the timeout with false. */
   async whenReady(timeoutMs = 60_000): Promise<boolean> {
-    const end = Date.now() + timeoutMs;
+    const end = this.clock.now() + timeoutMs;
     while (!this.ready()) {
-      if (Date.now() > end) return false;
-      await new Promise((r) => setTimeout(r, 25));
+      if (this.clock.now() > end) return false;
+      await new Promise<void>((r) => this.clock.after(25, r));
     }
     return true;
   }
@@ -144,24 +151,24 @@ export class ClusterCache {
 
   private markDirty(name: string): void {
     this.dirty.add(name);
-    if (!this.recomputeTimer) this.recomputeTimer = setTimeout(() => this.recompute(), 50);
+    if (!this.recomputeTimer) this.recomputeTimer = this.clock.after(50, () => this.recompute());
   }
 
   /** Recomputes dirty rows in slices so a 5 000-node pass never blocks requests for long. */
   private recompute(): void {
     this.recomputeTimer = undefined;
     if (!this.mayRun()) {
-      this.recomputeTimer = setTimeout(() => this.recompute(), HOLD_POLL_MS);
+      this.recomputeTimer = this.clock.after(HOLD_POLL_MS, () => this.recompute());
       return;
     }
-    const end = Date.now() + RECOMPUTE_SLICE_MS;
+    const end = this.clock.now() + RECOMPUTE_SLICE_MS;
     const now = this.now();
     for (const name of this.dirty) {
       this.dirty.delete(name);
       this.states.get(name)?.recompute(now, this.settings.summaryIntervalMs / 1000);
-      if (Date.now() > end) break;
+      if (this.clock.now() > end) break;
     }
-    if (this.dirty.size) this.recomputeTimer = setTimeout(() => this.recompute(), 0);
+    if (this.dirty.size) this.recomputeTimer = this.clock.after(0, () => this.recompute());
   }
 
   private onNode(name: string, node: TrimmedNode | undefined): void {
@@ -177,14 +184,14 @@ export class ClusterCache {
     this.collector.track(name, !!node);
   }
 
-  private onPod(key: string, pod: Obj | undefined, prev: Obj | undefined): void {
+  private onPod(key: string, pod: TrimmedPod | undefined, prev: TrimmedPod | undefined): void {
     if (pod?.status?.reason === "Evicted" && prev?.status?.reason !== "Evicted") {
-      const dt = (pod.status.conditions as Obj[] | undefined)?.find((c) => c.type === "DisruptionTarget");
+      const dt = pod.status.conditions?.find((c) => c.type === "DisruptionTarget");
       this.countEviction(pod.spec?.nodeName, pod.metadata?.namespace, pod.metadata?.name, String(pod.status.message ?? ""), pod.metadata?.ownerReferences, dt?.lastTransitionTime);
     }
     // The node a pod was on is the previous object's (the store keeps exactly one per key).
-    const was = prev?.spec?.nodeName as string | undefined;
-    const now = pod?.spec?.nodeName as string | undefined;
+    const was = prev?.spec?.nodeName;
+    const now = pod?.spec?.nodeName;
     if (was && was !== now) {
       this.states.get(was)?.pods.delete(key);
       this.podsChanged(was);
@@ -234,7 +241,7 @@ export class ClusterCache {
         const s = this.states.get(name);
         if (!s) return;
         s.setSummary(body);
-        s.summaryAt = Date.now();
+        s.summaryAt = this.clock.now();
         s.summarySeq++;
         s.error = null;
         s.lastFailed = false;
@@ -273,7 +280,7 @@ export class ClusterCache {
   // The pod's status and its Event report the same eviction; the tally counts it once, by the
   // time the API server recorded (a relisted Event keeps its time). What the first lists show
   // happened before this process started (eviction-tally.ts says why).
-  private countEviction(node: string | undefined, namespace: string | undefined, pod: string | undefined, message: string, owners: Obj[] | undefined, time: string | null | undefined): void {
+  private countEviction(node: string | undefined, namespace: string | undefined, pod: string | undefined, message: string, owners: WireMeta["ownerReferences"], time: string | null | undefined): void {
     if (!node || !namespace || !pod || !this.pods.status.synced || !this.events.status.synced) return;
     const w = owningWorkload(owners);
     const signal = evictionSignal(message, this.states.get(node)?.signals ?? null);

@@ -2,6 +2,7 @@ import "server-only";
 import http from "node:http";
 import https from "node:https";
 import { KubeConfig } from "@kubernetes/client-node";
+import { UnknownContextError } from "./errors";
 import { getJson } from "./http";
 
 /** Where the cluster connection comes from (decided by the start-up switch, see lib/startup.ts). */
@@ -19,7 +20,7 @@ export function loadKubeConfig(source: ClusterSource, context?: string): KubeCon
   else if (source.kind === "text") kc.loadFromString(source.yaml);
   else kc.loadFromCluster();
   if (context !== undefined) {
-    if (!kc.getContexts().some((c) => c.name === context)) throw new Error(`unknown context ${JSON.stringify(context)}`);
+    if (!kc.getContexts().some((c) => c.name === context)) throw new UnknownContextError(`unknown context ${JSON.stringify(context)}`);
     kc.setCurrentContext(context);
   }
   if (!kc.getCurrentCluster()) throw new Error("the kubeconfig has no current cluster");

@@ -1,5 +1,6 @@
 import "server-only";
 import { HOLD_POLL_MS } from "@/lib/http/request-activity";
+import { type Clock, type Random, type Timer, realClock, realRandom } from "./clock";
 import type { CollectorSettings } from "./env";
 import { describeError, statusOf } from "./errors";
 import type { KubeletClient } from "./kubelet-client";
@@ -86,13 +87,14 @@ class DueQueue {
 }
 
 const MAX_BACKOFF_MS = 5 * 60_000;
-const jitter = (ms: number, spread = 0.1) => ms * (1 - spread + Math.random() * 2 * spread);
 
 export class Collector {
   private readonly sched = new Map<string, Sched>();
   private readonly queue = new DueQueue();
   private inFlight = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: Timer | undefined;
+  /** When `timer` fires (clock ms). */
+  private timerAt = Infinity;
   private stopped = false;
   /** Requests sent so far, by kind (for tests and the bench). */
   readonly sent = { summary: 0, configz: 0 };
@@ -105,7 +107,14 @@ export class Collector {
     private readonly s: CollectorSettings,
     private readonly sink: CollectorSink,
     private readonly mayRun: () => boolean = () => true,
+    private readonly clock: Clock = realClock,
+    private readonly random: Random = realRandom,
   ) {}
+
+  /** `ms` ± `spread` (a fraction), drawn from the random source. */
+  private jitter(ms: number, spread = 0.1): number {
+    return ms * (1 - spread + this.random() * 2 * spread);
+  }
 
   /** Adds a node (due at once) or removes it. */
   track(name: string, present: boolean): void {
@@ -119,13 +128,18 @@ export class Collector {
   }
 
   /** How late the earliest due node is, in milliseconds (0 when none is due): collection keeping up or not. */
-  lagMs(now = Date.now()): number {
+  lagMs(now = this.clock.now()): number {
     return this.liveTop() ? Math.max(0, now - this.queue.peekAt()) : 0;
   }
 
   /** Milliseconds new requests were held back for the server's viewers, the current hold included (for /metrics). */
   get heldMs(): number {
-    return this.heldTotal + (this.heldSince === null ? 0 : Date.now() - this.heldSince);
+    return this.heldTotal + (this.heldSince === null ? 0 : this.clock.now() - this.heldSince);
+  }
+
+  /** Nodes whose kubelet is being asked now (each holds one of `concurrency` slots). */
+  get busyNodes(): number {
+    return this.inFlight;
   }
 
   start(): void {
@@ -135,15 +149,16 @@ export class Collector {
 
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
   }
 
   private kick(): void {
     if (this.stopped || this.timer) return;
-    this.timer = setTimeout(() => {
+    this.timerAt = this.clock.now();
+    this.timer = this.clock.after(0, () => {
       this.timer = undefined;
       this.pump();
-    }, 0);
+    });
   }
 
   /** Queues a node under its next due time (once it is idle again). */
@@ -164,7 +179,7 @@ export class Collector {
 
   private pump(): void {
     if (this.stopped) return;
-    const now = Date.now();
+    const now = this.clock.now();
     // Viewers come first (`mayRun`) only while collection keeps up: once the earliest due node is
     // a whole interval late, collection runs whatever the server is doing, so a hold delays a
     // Summary by one interval at most (a node shows as stale after three), and a node's first
@@ -196,11 +211,15 @@ export class Collector {
   }
 
   private wakeIn(ms: number): void {
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.pump();
-    }, ms);
-    this.timer.unref?.();
+    this.timerAt = this.clock.now() + ms;
+    this.timer = this.clock.after(
+      ms,
+      () => {
+        this.timer = undefined;
+        this.pump();
+      },
+      true,
+    );
   }
 
   private async run(name: string, st: Sched): Promise<void> {
@@ -209,29 +228,34 @@ export class Collector {
     st.busy = true;
     this.inFlight++;
     try {
-      const now = Date.now();
+      const now = this.clock.now();
       // configz first on a node's first pass, so its first row uses its real thresholds.
       if (st.nextConfigz <= now) await this.configz(name, node, st);
-      if (st.nextSummary <= Date.now()) await this.summary(name, node, st);
+      if (st.nextSummary <= this.clock.now()) await this.summary(name, node, st);
     } finally {
       st.busy = false;
       this.inFlight--;
       this.requeue(st);
+      // Due before the pump's next wake (set while every node was out, up to a second away): wake sooner.
+      if (this.timer && st.queuedAt < this.timerAt) {
+        this.timer.cancel();
+        this.timer = undefined;
+      }
       this.kick();
     }
   }
 
   private async summary(name: string, node: TrimmedNode, st: Sched): Promise<void> {
-    const t0 = Date.now();
+    const t0 = this.clock.now();
     try {
       this.sent.summary++;
       const body = await this.kubelets.summary(node);
       st.summaryFailures = 0;
-      st.nextSummary = t0 + jitter(this.s.summaryIntervalMs);
-      if (this.sched.has(name)) this.sink.summary(name, body, Date.now() - t0);
+      st.nextSummary = t0 + this.jitter(this.s.summaryIntervalMs);
+      if (this.sched.has(name)) this.sink.summary(name, body, this.clock.now() - t0);
     } catch (e) {
       st.summaryFailures++;
-      st.nextSummary = Date.now() + jitter(Math.min(MAX_BACKOFF_MS, this.s.summaryIntervalMs * 2 ** (st.summaryFailures - 1)), 0.25);
+      st.nextSummary = this.clock.now() + this.jitter(Math.min(MAX_BACKOFF_MS, this.s.summaryIntervalMs * 2 ** (st.summaryFailures - 1)), 0.25);
       if (this.sched.has(name)) this.sink.summaryFailed(name, describeError(e), statusOf(e));
     }
   }
@@ -241,14 +265,14 @@ export class Collector {
       this.sent.configz++;
       const config = await this.kubelets.configz(node);
       st.configFailures = 0;
-      st.nextConfigz = Date.now() + jitter(this.s.configzIntervalMs);
+      st.nextConfigz = this.clock.now() + this.jitter(this.s.configzIntervalMs);
       this.sink.configz(name, { ok: true, config });
     } catch (e) {
       st.configFailures++;
       const status = statusOf(e);
       // Forbidden or absent is an answer (use profiles/defaults), not a failure to retry soon.
       const retry = status === 403 || status === 404 ? this.s.configzIntervalMs : Math.min(this.s.configzIntervalMs, this.s.summaryIntervalMs * 2 ** st.configFailures);
-      st.nextConfigz = Date.now() + jitter(retry, 0.25);
+      st.nextConfigz = this.clock.now() + this.jitter(retry, 0.25);
       this.sink.configz(name, { ok: false, error: describeError(e), status });
     }
   }

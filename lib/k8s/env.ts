@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 
 // The cluster, collection and demo-cluster settings from the environment, validated once. The
-// server's own settings (auth, framing, logs, bind address) are in lib/config.ts.
+// server's own settings (auth, framing, logs, bind address) are read by the server's config module.
 const seconds = (def: number) => z.coerce.number().positive().default(def);
 const flag = z
   .enum(["true", "false", "1", "0", ""])

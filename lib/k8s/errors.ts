@@ -14,6 +14,26 @@ export class K8sError extends Error {
   }
 }
 
+/**
+ * A failure that decides the HTTP status Headroom's own routes answer with (503 while no cluster is
+ * configured, 400 for a context switch the kubeconfig cannot make). Routes map `status` as is;
+ * any other error is a 500.
+ */
+export class HttpStatusError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "HttpStatusError";
+  }
+}
+
+/** A context the kubeconfig does not have (a 400 when a request asked for it, a 500 at start-up). */
+export class UnknownContextError extends Error {
+  override name = "UnknownContextError";
+}
+
 const TOKEN = /\b(Bearer|Basic)\s+[\w.~+/=-]+/gi;
 const JWT = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
 const URL_RE = /\bhttps?:\/\/[^\s"')]+/gi;

@@ -3,10 +3,7 @@
 // conditions (Eviction API, preemption) and OOM-killed containers.
 import type { EvictionRecord } from "@/lib/dto";
 import { parseEvictionMessage } from "@/lib/eviction/eviction-message";
-import type { TrimmedEvent } from "./trim";
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Obj = Record<string, any>;
+import type { TrimmedEvent, TrimmedPod } from "./trim";
 
 function fromMessage(base: Omit<EvictionRecord, "signalResource" | "thresholdQuantity" | "available" | "containers">): EvictionRecord {
   const parsed = parseEvictionMessage(base.message);
@@ -26,7 +23,7 @@ const DISRUPTION_KIND: Record<string, EvictionRecord["kind"]> = {
 };
 
 /** Lists a node's evictions, newest first, one record per pod and kind. */
-export function evictionRecords(pods: Iterable<Obj>, events: Iterable<TrimmedEvent>, node: string): EvictionRecord[] {
+export function evictionRecords(pods: Iterable<TrimmedPod>, events: Iterable<TrimmedEvent>, node: string): EvictionRecord[] {
   const out = new Map<string, EvictionRecord>();
   const add = (r: EvictionRecord) => {
     const key = `${r.kind}/${r.namespace}/${r.pod}`;
@@ -36,13 +33,13 @@ export function evictionRecords(pods: Iterable<Obj>, events: Iterable<TrimmedEve
   for (const p of pods) {
     const ns = p.metadata?.namespace ?? "";
     const name = p.metadata?.name ?? "";
-    const dt = (p.status?.conditions as Obj[] | undefined)?.find((c) => c.type === "DisruptionTarget" && c.status === "True");
+    const dt = p.status?.conditions?.find((c) => c.type === "DisruptionTarget" && c.status === "True");
     if (p.status?.reason === "Evicted") {
       add(fromMessage({ time: dt?.lastTransitionTime ?? null, namespace: ns, pod: name, kind: "node-pressure", message: String(p.status?.message ?? "") }));
-    } else if (dt && DISRUPTION_KIND[dt.reason]) {
+    } else if (dt?.reason && DISRUPTION_KIND[dt.reason]) {
       add(fromMessage({ time: dt.lastTransitionTime ?? null, namespace: ns, pod: name, kind: DISRUPTION_KIND[dt.reason]!, message: String(dt.message ?? dt.reason) }));
     }
-    for (const cs of (p.status?.containerStatuses ?? []) as Obj[]) {
+    for (const cs of p.status?.containerStatuses ?? []) {
       const t = cs.lastState?.terminated;
       if (t?.reason === "OOMKilled") {
         add({ time: t.finishedAt ?? null, namespace: ns, pod: name, kind: "oom", signalResource: "memory", message: `container ${cs.name} was OOM-killed`, thresholdQuantity: null, available: null, containers: [] });

@@ -21,9 +21,9 @@ type Pending = { resolve: (v: FetchValue) => void; reject: (e: Error) => void };
 
 /**
  * The thread's young generation. Nearly all it allocates (bodies, parsed Summaries) dies within one
- * request, yet V8 sized it for the allocation rate: 45 MiB physical with 12 MiB in use at 5 000
- * nodes. Capped, it is ~25 MiB (npm run bench, data layer). This is no hard limit: a full young
- * generation is scavenged and survivors move to the old one, so nothing fails for it.
+ * request, yet V8 sizes it for the allocation rate, several times what is in use at 5 000 nodes
+ * (the data-layer figures of `npm run bench` are in docs/benchmarks.md). This is no hard limit: a
+ * full young generation is scavenged and survivors move to the old one, so nothing fails for it.
  */
 const YOUNG_GENERATION_MB = 8;
 

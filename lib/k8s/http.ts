@@ -25,8 +25,8 @@ class TimeoutError extends Error {
 // Receive buffers, reused. At 5 000 nodes the collector reads hundreds of kubelet answers a
 // second; keeping each answer's socket chunks until the end (and then a concatenated copy) keeps
 // off-heap buffers alive past young-generation collections, until a full GC. Copying each chunk
-// into a reused buffer lets the chunks die young and keeps the body buffers to a handful
-// (scripts/bench-data.ts: 10-20 MiB less resident memory).
+// into a reused buffer lets the chunks die young and keeps the body buffers to a handful (the
+// resident-memory figures of scripts/bench-data.ts are in docs/benchmarks.md).
 const SPARE_TOTAL_BYTES = 8 * 1024 * 1024;
 const SPARE_MAX_BYTES = 2 * 1024 * 1024;
 const FIRST_BYTES = 64 * 1024;
@@ -71,8 +71,8 @@ class Body {
   }
 }
 
-// GETs a URL; resolves with the body text (or, with `parse`, the parsed JSON) of a 2xx answer.
-function get(url: URL, opts: GetOptions, parse: boolean): Promise<unknown> {
+// GETs a URL; resolves with the parsed JSON of a 2xx answer.
+function get(url: URL, opts: GetOptions): Promise<unknown> {
   const mod = url.protocol === "http:" ? http : https;
   const max = opts.maxBytes ?? DEFAULT_MAX;
   return new Promise((resolve, reject) => {
@@ -101,7 +101,6 @@ function get(url: URL, opts: GetOptions, parse: boolean): Promise<unknown> {
           body.release();
           const status = res.statusCode ?? 0;
           if (status < 200 || status >= 300) return reject(httpError(status, opts.resource, text));
-          if (!parse) return resolve(text);
           // Parsed here, while the text is young: it never outlives this callback.
           try {
             resolve(JSON.parse(text));
@@ -124,12 +123,10 @@ function get(url: URL, opts: GetOptions, parse: boolean): Promise<unknown> {
   });
 }
 
-/** GETs a URL and returns the body text of a 2xx answer; throws K8sError otherwise. */
-export function getText(url: URL, opts: GetOptions): Promise<string> {
-  return get(url, opts, false) as Promise<string>;
-}
-
-/** GETs a URL and parses JSON; a body that is not JSON is a "bad data" K8sError. */
+/**
+ * GETs a URL and parses JSON; a body that is not JSON is a "bad data" K8sError. `T` is a wire type
+ * (wire.ts): every field optional, so callers read what is there and treat the rest as absent.
+ */
 export function getJson<T>(url: URL, opts: GetOptions): Promise<T> {
-  return get(url, opts, true) as Promise<T>;
+  return get(url, opts) as Promise<T>;
 }

@@ -2,27 +2,30 @@ import "server-only";
 import { Watch } from "@kubernetes/client-node";
 import type { ClusterClient } from "./client";
 import { K8sError, describeError } from "./errors";
+import { type Clock, type Random, realClock, realRandom } from "./clock";
+import type { WireList } from "./wire";
 
 // A list+watch reflector per resource: paginated initial list, watch from its resourceVersion with
 // bookmarks, resume after a dropped connection, relist on 410 Gone, exponential back-off with
 // jitter on 429/5xx. Objects are trimmed on arrival, so the store holds only what Headroom reads.
-// (client-node's informer keeps whole deserialized models and stops after an error: stack.md G12.)
+// (client-node's informer keeps whole deserialized models and stops for good after an error.)
 
 type Raw = { metadata?: { name?: string; namespace?: string; resourceVersion?: string } };
 
-export interface ReflectorOptions<T> {
+export interface ReflectorOptions<T, W extends Raw = Raw> {
   client: ClusterClient;
   /** Collection path, e.g. "/api/v1/pods" or "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases". */
   path: string;
   resource: string;
-  /** Reduces an object to what Headroom keeps; null drops it (e.g. Succeeded pods). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- objects arrive as untyped JSON
-  trim: (raw: any) => T | null;
+  /** Reduces an object (its wire type, wire.ts) to what Headroom keeps; null drops it (e.g. Succeeded pods). */
+  trim: (raw: W) => T | null;
   onChange: (key: string, obj: T | undefined, prev: T | undefined) => void;
   pageSize?: number;
   fieldSelector?: string;
-  /** Wall clock for lastErrorAt (tests inject one). */
-  clock?: () => number;
+  /** Back-off sleeps and lastErrorAt (default: the real clock). */
+  clock?: Clock;
+  /** Back-off jitter and watch timeouts (default Math.random). */
+  random?: Random;
 }
 
 export interface ReflectorStatus {
@@ -40,33 +43,37 @@ export interface ReflectorStatus {
   relists: number;
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
+const sleep = (clock: Clock, ms: number, signal: AbortSignal) =>
   new Promise<void>((r) => {
-    const t = setTimeout(r, ms);
-    signal.addEventListener("abort", () => (clearTimeout(t), r()), { once: true });
+    const t = clock.after(ms, r);
+    signal.addEventListener("abort", () => (t.cancel(), r()), { once: true });
   });
 
 /** Back-off for the n-th consecutive failure: 0.5 s doubling to 30 s, ±50 % jitter. */
-export function backoffMs(n: number, base = 500, cap = 30_000): number {
+function backoffMs(n: number, random: Random, base = 500, cap = 30_000): number {
   const d = Math.min(cap, base * 2 ** Math.max(0, n - 1));
-  return d * (0.5 + Math.random());
+  return d * (0.5 + random());
 }
 
 const keyOf = (o: Raw) => (o.metadata?.namespace ? `${o.metadata.namespace}/${o.metadata.name}` : (o.metadata?.name ?? ""));
 
-export class Reflector<T> {
+export class Reflector<T, W extends Raw = Raw> {
   readonly store = new Map<string, T>();
   private readonly versions = new Map<string, string>();
   private rv: string | undefined;
   private readonly stop$ = new AbortController();
   private watchAbort: AbortController | undefined;
   private failures = 0;
+  private readonly clock: Clock;
+  private readonly random: Random;
   readonly status: ReflectorStatus;
   private syncedResolve!: () => void;
   /** Resolves after the first complete list. */
   readonly synced: Promise<void>;
 
-  constructor(private readonly o: ReflectorOptions<T>) {
+  constructor(private readonly o: ReflectorOptions<T, W>) {
+    this.clock = o.clock ?? realClock;
+    this.random = o.random ?? realRandom;
     this.status = { resource: o.resource, synced: false, error: null, lastError: null, lastErrorAt: null, watching: false, reachable: true, relists: 0 };
     this.synced = new Promise((r) => (this.syncedResolve = r));
   }
@@ -86,21 +93,25 @@ export class Reflector<T> {
         if (this.rv === undefined) await this.list();
         const outcome = await this.watch();
         if (outcome === "expired") this.rv = undefined;
-        if (outcome === "error") await sleep(backoffMs(++this.failures), this.stop$.signal);
+        if (outcome === "error") await this.backOff();
       } catch (e) {
         if (this.stop$.signal.aborted) return;
         if (e instanceof K8sError && e.status === 410) this.rv = undefined;
         this.failed(e);
-        await sleep(backoffMs(++this.failures), this.stop$.signal);
+        await this.backOff();
       }
     }
+  }
+
+  private backOff(): Promise<void> {
+    return sleep(this.clock, backoffMs(++this.failures, this.random), this.stop$.signal);
   }
 
   // Every error goes through here, so the status says both what is wrong now and what was last.
   private failed(e: unknown): void {
     this.status.error = describeError(e);
     this.status.lastError = this.status.error;
-    this.status.lastErrorAt = (this.o.clock ?? Date.now)();
+    this.status.lastErrorAt = this.clock.now();
     // A K8sError is an HTTP answer (a 403, a 500): the server is there. Anything else (refused,
     // reset, DNS, timeout) means it could not be reached.
     this.status.reachable = e instanceof K8sError && (e.kind === "http" || e.kind === "bad-data");
@@ -123,7 +134,7 @@ export class Reflector<T> {
     let cont: string | undefined;
     let rv = "";
     do {
-      const page = await this.o.client.get<{ items?: Raw[]; metadata?: { resourceVersion?: string; continue?: string } }>(
+      const page = await this.o.client.get<WireList<W>>(
         this.query({ limit: String(this.o.pageSize ?? 500), ...(cont ? { continue: cont } : {}) }),
         this.o.resource,
       );
@@ -133,7 +144,7 @@ export class Reflector<T> {
         const raw = items[i]!;
         // Let each raw object go once trimmed: a 500-object page is megabytes that would
         // otherwise all live (and be copied by the young-generation GC) until the page is done.
-        items[i] = undefined as unknown as Raw;
+        items[i] = undefined as unknown as W;
         const key = keyOf(raw);
         seen.add(key);
         this.apply(key, raw);
@@ -152,7 +163,7 @@ export class Reflector<T> {
     }
   }
 
-  private apply(key: string, raw: Raw): void {
+  private apply(key: string, raw: W): void {
     const version = raw.metadata?.resourceVersion ?? "";
     if (this.versions.get(key) === version && version !== "") return;
     const obj = this.o.trim(raw);
@@ -183,13 +194,13 @@ export class Reflector<T> {
       let gotEvent = false;
       let ended = false;
       const params: Record<string, string | boolean | number> = {
-        resourceVersion: this.rv ?? "", allowWatchBookmarks: true, timeoutSeconds: 300 + Math.floor(Math.random() * 300),
+        resourceVersion: this.rv ?? "", allowWatchBookmarks: true, timeoutSeconds: 300 + Math.floor(this.random() * 300),
       };
       if (this.o.fieldSelector) params.fieldSelector = this.o.fieldSelector;
       w.watch(
         this.o.path,
         params,
-        (type, obj: Raw & { code?: number; message?: string }) => {
+        (type, obj: W & { code?: number; message?: string }) => {
           if (!gotEvent && type !== "ERROR") this.healthy();
           gotEvent = true;
           if (type === "ERROR") {

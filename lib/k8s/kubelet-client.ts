@@ -18,8 +18,8 @@ export type { KubeletPath } from "./kubelet-fetch";
 //          needs only nodes/stats and nodes/configz (fine-grained kubelet authz, k8s >= 1.33).
 //  proxy:  <apiserver>/api/v1/nodes/<name>/proxy/stats/summary; needs nodes/proxy, which is NOT
 //          read-only (GET on it reaches the kubelet's exec/run endpoints).
-// We build the proxy URL ourselves: client-node's connectGetNodeProxyWithPath sends "/" as %2F
-// (stack.md G9 and "Extra notes").
+// We build the proxy URL ourselves: client-node's connectGetNodeProxyWithPath escapes the "/" of
+// the path as %2F, which the API server does not route to the kubelet.
 // The collector's requests go through the collection thread (fetch-thread.ts); `get` answers in
 // this thread, for one-off reads such as `headroom analyze --kubeconfig`.
 

@@ -6,6 +6,7 @@ import { K8sError } from "./errors";
 import { getJson } from "./http";
 import { type StoredSummary, packSummary } from "./stored-summary";
 import { trimSummary } from "./trim";
+import { type WireSummary, decodeWire } from "./wire";
 
 export type KubeletPath = "/stats/summary" | "/configz";
 
@@ -80,7 +81,7 @@ export async function fetchKubelet(req: FetchRequest): Promise<FetchValue> {
     return config as Record<string, unknown>;
   }
   if (!body || typeof body !== "object" || Array.isArray(body) || !("node" in body)) throw new K8sError("bad data: summary has no node stats", 0, resource, "bad-data");
-  return packSummary(trimSummary(body));
+  return packSummary(trimSummary(decodeWire<WireSummary>(body, "kubelet summary", resource)));
 }
 
 // Structured cloning turns a Buffer into a plain Uint8Array; TLS material is given back as Buffers.

@@ -22,7 +22,7 @@ class Family {
 }
 
 /** Renders the cache's per-node and collection metrics in the Prometheus text format. */
-export function renderCacheMetrics(cache: ClusterCache, wallNow = Date.now()): string {
+export function renderCacheMetrics(cache: ClusterCache, wallNow = cache.clock.now()): string {
   const observed = new Family("headroom_signal_observed", "gauge", "Observed available amount of an eviction signal (bytes, inodes or PIDs), computed the kubelet's way.");
   const threshold = new Family("headroom_signal_threshold", "gauge", "Resolved eviction threshold of a signal on a node (same unit as observed).");
   const margin = new Family("headroom_signal_margin", "gauge", "Observed minus threshold; at or below zero the threshold is met.");

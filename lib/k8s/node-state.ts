@@ -1,16 +1,13 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { analyzeNode, type SignalReport } from "@/lib/eviction";
+import { type Summary, analyzeNode, type SignalReport } from "@/lib/eviction";
 import { type CollectionStatus, type NodeRow, nodeRow } from "@/lib/dto";
 import { fleetForecast } from "@/lib/forecast/next-eviction";
 import { type ConditionChange, evictionRecords } from "./evictions";
 import { NodeHistory } from "./history";
 import { type StoredSummary, expandSummary, sharePodStrings, storedNodeStats } from "./stored-summary";
 import { type NodeConfig, amounts, engineInput, nodeConditions, poolOf, requestedTotals, usedFromSummary, worstMargins } from "./to-engine";
-import type { TrimmedLease, TrimmedNode } from "./trim";
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Obj = Record<string, any>;
+import type { TrimmedLease, TrimmedNode, TrimmedPod } from "./trim";
 
 /** The row minus what depends on the clock (lease and collection ages), recomputed only on change. */
 export type RowBase = Omit<NodeRow, "leaseAgeSeconds" | "collection">;
@@ -21,7 +18,7 @@ const rowBase = nodeRow.omit({ leaseAgeSeconds: true, collection: true });
 /** Everything the cache knows about one node, and its row computed incrementally. */
 export class NodeState {
   node: TrimmedNode | undefined;
-  readonly pods = new Map<string, Obj>();
+  readonly pods = new Map<string, TrimmedPod>();
   lease: TrimmedLease | undefined;
   private stored: StoredSummary | null = null;
   /** Wall-clock ms of the last successful Summary collection. */
@@ -49,7 +46,7 @@ export class NodeState {
   }
 
   /** The last Summary collected (trimmed; rebuilt from its packed form on every call), or null. */
-  get summary(): Obj | null {
+  get summary(): Summary | null {
     return this.stored && expandSummary(this.stored);
   }
 
@@ -71,8 +68,8 @@ export class NodeState {
 
   /** Records the node object and the condition transitions it shows. */
   setNode(node: TrimmedNode | undefined): void {
-    const before = new Map(((this.node?.status.conditions ?? []) as Obj[]).map((c) => [c.type, c.status]));
-    for (const c of (node?.status.conditions ?? []) as Obj[]) {
+    const before = new Map((this.node?.status.conditions ?? []).map((c) => [c.type, c.status]));
+    for (const c of node?.status.conditions ?? []) {
       if (before.get(c.type) === c.status) continue;
       this.conditionChanges.push({ time: c.lastTransitionTime ?? "", type: c.type, status: c.status, reason: c.reason ?? null });
     }
@@ -82,8 +79,8 @@ export class NodeState {
   }
 
   /** Active pods (not Failed/Succeeded): what the kubelet ranks. */
-  activePods(): Obj[] {
-    const out: Obj[] = [];
+  activePods(): TrimmedPod[] {
+    const out: TrimmedPod[] = [];
     for (const p of this.pods.values()) if (p.status?.phase !== "Failed" && p.status?.phase !== "Succeeded") out.push(p);
     return out;
   }
@@ -108,7 +105,7 @@ export class NodeState {
       this.history.push(clusterNow, this.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })));
     }
     const forecast = analysis && fleetForecast({
-      now: clusterNow, result: analysis, conditions: (node.status.conditions ?? []) as { type: string; status: string }[],
+      now: clusterNow, result: analysis, conditions: node.status.conditions ?? [],
       evictions: evictionRecords(this.pods.values(), [], this.name), kubeletConfig: this.config.kubeletConfig, kubeletFlags: this.config.kubeletFlags,
       history: (slots) => this.history.series(intervalSeconds, slots), intervalSeconds,
     });

@@ -6,13 +6,11 @@ import { describeError, statusOf } from "./errors";
 import { KubeletClient } from "./kubelet-client";
 import { loadProfiles, profileFor } from "./profiles";
 import { type NodeConfig, engineInput } from "./to-engine";
-import { type TrimmedNode, trimNode, trimPod, trimSummary } from "./trim";
+import { type TrimmedNode, type TrimmedPod, type TrimmedSummary, trimNode, trimPod, trimSummary } from "./trim";
+import { type WireList, type WireNode, type WirePod, type WireSummary, decodeWire } from "./wire";
 
 // `headroom analyze --kubeconfig … --node N | --all-nodes`: the same collection as the server's
 // cache (lists, kubelet summary and configz, profiles, defaults), run once, without watches.
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Obj = Record<string, any>;
 
 export interface OneShotOptions {
   source: ClusterSource;
@@ -26,12 +24,12 @@ export type NodeResult =
   | { node: string; configSource: NodeConfig["source"]; collectionError: string | null; analysis: AnalyzeOutput }
   | { node: string; configSource: NodeConfig["source"]; collectionError: string; analysis: null };
 
-async function listAll(client: ClusterClient, path: string, resource: string): Promise<Obj[]> {
-  const out: Obj[] = [];
+async function listAll<T>(client: ClusterClient, path: string, resource: string): Promise<T[]> {
+  const out: T[] = [];
   let cont = "";
   do {
     const sep = path.includes("?") ? "&" : "?";
-    const page = await client.get<{ items?: Obj[]; metadata?: { continue?: string } }>(`${path}${sep}limit=500${cont ? `&continue=${encodeURIComponent(cont)}` : ""}`, resource);
+    const page = await client.get<WireList<T>>(`${path}${sep}limit=500${cont ? `&continue=${encodeURIComponent(cont)}` : ""}`, resource);
     out.push(...(page.items ?? []));
     cont = page.metadata?.continue ?? "";
   } while (cont);
@@ -47,15 +45,15 @@ export async function analyzeCluster(o: OneShotOptions): Promise<NodeResult[]> {
   const profiles = loadProfiles(settings.profilesFile);
   try {
     let nodes: TrimmedNode[];
-    let pods: Obj[];
+    let pods: WirePod[];
     if (o.node !== undefined) {
-      const node = await client.get<Obj>(`/api/v1/nodes/${encodeURIComponent(o.node)}`, "nodes");
+      const node = await client.get<WireNode>(`/api/v1/nodes/${encodeURIComponent(o.node)}`, "nodes");
       nodes = [trimNode(node)];
-      pods = await listAll(client, `/api/v1/pods?fieldSelector=${encodeURIComponent(`spec.nodeName=${o.node}`)}`, "pods");
+      pods = await listAll<WirePod>(client, `/api/v1/pods?fieldSelector=${encodeURIComponent(`spec.nodeName=${o.node}`)}`, "pods");
     } else {
-      [nodes, pods] = await Promise.all([listAll(client, "/api/v1/nodes", "nodes").then((l) => l.map(trimNode)), listAll(client, "/api/v1/pods", "pods")]);
+      [nodes, pods] = await Promise.all([listAll<WireNode>(client, "/api/v1/nodes", "nodes").then((l) => l.map(trimNode)), listAll<WirePod>(client, "/api/v1/pods", "pods")]);
     }
-    const byNode = new Map<string, Obj[]>();
+    const byNode = new Map<string, TrimmedPod[]>();
     for (const raw of pods) {
       const p = trimPod(raw);
       const n = p?.spec?.nodeName;
@@ -78,13 +76,13 @@ export async function analyzeCluster(o: OneShotOptions): Promise<NodeResult[]> {
   }
 }
 
-async function analyzeOne(node: TrimmedNode, pods: Obj[], kubelets: KubeletClient, profiles: ReturnType<typeof loadProfiles>): Promise<NodeResult> {
+async function analyzeOne(node: TrimmedNode, pods: TrimmedPod[], kubelets: KubeletClient, profiles: ReturnType<typeof loadProfiles>): Promise<NodeResult> {
   const name = node.metadata.name;
   let config: NodeConfig;
   const errors: string[] = [];
   try {
-    const c = (await kubelets.get(node, "/configz")) as { kubeletconfig?: Obj };
-    if (!c?.kubeletconfig) throw new Error("bad data: configz has no kubeletconfig");
+    const c = decodeWire<{ kubeletconfig?: Record<string, unknown> }>(await kubelets.get(node, "/configz"), "configz", "kubelet");
+    if (!c.kubeletconfig) throw new Error("bad data: configz has no kubeletconfig");
     config = { source: "configz", kubeletConfig: c.kubeletconfig, kubeletFlags: null };
   } catch (e) {
     errors.push(`configz: ${describeError(e)}`);
@@ -92,9 +90,9 @@ async function analyzeOne(node: TrimmedNode, pods: Obj[], kubelets: KubeletClien
     config = p ? { source: "profile", kubeletConfig: p.kubeletConfig ?? null, kubeletFlags: p.kubeletFlags ?? null } : { source: "defaults", kubeletConfig: null, kubeletFlags: null };
     if (statusOf(e) !== 403 && statusOf(e) !== 404) errors.push("(configuration may be stale)");
   }
-  let summary: Obj | null = null;
+  let summary: TrimmedSummary | null = null;
   try {
-    summary = trimSummary((await kubelets.get(node, "/stats/summary")) as Obj);
+    summary = trimSummary(decodeWire<WireSummary>(await kubelets.get(node, "/stats/summary"), "kubelet summary", "kubelet"));
   } catch (e) {
     errors.unshift(`summary: ${describeError(e)}`);
   }

@@ -27,7 +27,7 @@ function evictionsLastHour(cache: ClusterCache, clusterNow: number): number {
 }
 
 /** Builds one node's row from its incrementally computed base plus the clock-dependent ages. */
-export function rowOf(cache: ClusterCache, name: string, wallNow = Date.now(), clusterNow = cache.now()): NodeRow | null {
+export function rowOf(cache: ClusterCache, name: string, wallNow = cache.clock.now(), clusterNow = cache.now()): NodeRow | null {
   const s = cache.states.get(name);
   if (!s?.row) return null;
   return { ...s.row, leaseAgeSeconds: s.leaseAge(clusterNow), collection: s.collection(wallNow, cache.settings.summaryIntervalMs) };
@@ -70,7 +70,7 @@ function envelope(cache: ClusterCache, info: ClusterInfo, wallNow: number, clust
 }
 
 /** Builds the fleet overview from the cache (no I/O; O(nodes) with no engine runs). */
-export function buildOverview(cache: ClusterCache, info: ClusterInfo, wallNow = Date.now(), clusterNow = cache.now()): ClusterOverview {
+export function buildOverview(cache: ClusterCache, info: ClusterInfo, wallNow = cache.clock.now(), clusterNow = cache.now()): ClusterOverview {
   const { env, names } = envelope(cache, info, wallNow, clusterNow);
   return { ...env, nodes: names.map((n) => rowOf(cache, n, wallNow, clusterNow)!) };
 }
@@ -88,7 +88,7 @@ export const ROWS_PER_SLICE = 500;
  * and the page's scripts, asked for at the same moment, are served in between.
  */
 export function overviewSlices(
-  cache: ClusterCache, info: ClusterInfo, wallNow = Date.now(), clusterNow = cache.now(), rowsPerSlice = ROWS_PER_SLICE,
+  cache: ClusterCache, info: ClusterInfo, wallNow = cache.clock.now(), clusterNow = cache.now(), rowsPerSlice = ROWS_PER_SLICE,
 ): Generator<string, void, undefined> {
   const { env, names } = envelope(cache, info, wallNow, clusterNow);
   envelopeSchema.parse(env);
@@ -108,6 +108,6 @@ export function overviewSlices(
 }
 
 /** The whole overview as one JSON text (tests, benchmarks). */
-export function overviewJson(cache: ClusterCache, info: ClusterInfo, wallNow = Date.now(), clusterNow = cache.now()): string {
+export function overviewJson(cache: ClusterCache, info: ClusterInfo, wallNow = cache.clock.now(), clusterNow = cache.now()): string {
   return [...overviewSlices(cache, info, wallNow, clusterNow)].join("");
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { ClusterCache } from "./cache";
 import { ClusterClient, type ClusterSource, loadKubeConfig } from "./client";
 import { type CollectorSettings, collectorSettings, readEnv } from "./env";
+import { HttpStatusError, UnknownContextError } from "./errors";
 import { loadProfiles } from "./profiles";
 import type { ClusterInfo } from "./overview";
 
@@ -73,7 +74,7 @@ export function getCache(): { cache: ClusterCache; info: ClusterInfo } {
   if (r.cache && r.info) return { cache: r.cache, info: r.info };
   if (!r.config) {
     const source = detectClusterSource();
-    if (!source) throw new Error("no cluster configured");
+    if (!source) throw new HttpStatusError("no cluster configured", 503);
     r.config = { source };
   }
   const { cache, info } = createCache(r.config);
@@ -94,8 +95,13 @@ export function switchContext(context: string): ClusterInfo {
   const r = rt();
   if (!r.config) getCache();
   const config = r.config!;
-  if (config.source.kind === "in-cluster") throw new Error("in-cluster configuration has a single context");
-  const next = createCache({ ...config, context });
+  if (config.source.kind === "in-cluster") throw new HttpStatusError("in-cluster configuration has a single context", 400);
+  let next: ReturnType<typeof createCache>;
+  try {
+    next = createCache({ ...config, context });
+  } catch (e) {
+    throw e instanceof UnknownContextError ? new HttpStatusError(e.message, 400) : e;
+  }
   r.cache?.stop();
   r.config = { ...config, context };
   next.cache.start();

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { analyzeNode } from "@/lib/eviction";
 import { expandSummary, packSummary, sharePodStrings, storeSummary, storedNodeStats } from "./stored-summary";
 import { trimSummary } from "./trim";
+import { type WireSummary, decodeWire } from "./wire";
+
+const wire = (json: unknown) => decodeWire<WireSummary>(structuredClone(json), "summary");
 
 const GI = 2 ** 30;
 const raw = {
@@ -38,7 +41,7 @@ const input = (summary: object) => ({
 
 describe("stored summary", () => {
   it("gives the engine the same analysis as the trimmed summary, what-ifs included", () => {
-    const trimmed = trimSummary(structuredClone(raw));
+    const trimmed = trimSummary(wire(raw));
     const stored = storeSummary(trimmed);
     expect(stored.invalid).toBeUndefined();
     expect(analyzeNode(input(expandSummary(stored)))).toEqual(analyzeNode(input(trimmed)));
@@ -47,8 +50,8 @@ describe("stored summary", () => {
   });
 
   it("keeps node stats as trimmed and what the engine reads of each pod", () => {
-    const stored = storeSummary(trimSummary(structuredClone(raw)));
-    expect(storedNodeStats(stored)).toEqual(trimSummary(structuredClone(raw)).node);
+    const stored = storeSummary(trimSummary(wire(raw)));
+    expect(storedNodeStats(stored)).toEqual(trimSummary(wire(raw)).node);
     const [a, b] = expandSummary(stored).pods!;
     expect(a).toEqual({
       podRef: { name: "a", namespace: "d", uid: "uid-a" }, memory: { workingSetBytes: 3 * GI }, process_stats: { process_count: 17 },
@@ -63,12 +66,12 @@ describe("stored summary", () => {
 
   it("shares name and uid strings with the cached pod", () => {
     const cached = { metadata: { name: "a", namespace: "d", uid: "uid-a" } };
-    const stored = storeSummary(trimSummary(structuredClone(raw)), (ns, name) => (ns === "d" && name === "a" ? cached : undefined));
+    const stored = storeSummary(trimSummary(wire(raw)), (ns, name) => (ns === "d" && name === "a" ? cached : undefined));
     expect(expandSummary(stored).pods![0]!.podRef).toEqual({ name: "a", namespace: "d", uid: "uid-a" });
   });
 
   it("shares strings pod by pod, stepping over each pod's containers and volumes, and only when all three match", () => {
-    const stored = packSummary(trimSummary(structuredClone(raw)));
+    const stored = packSummary(trimSummary(wire(raw)));
     const asked: string[] = [];
     // pod "a" matches by name but not uid (a recreated pod): its Summary identity is kept
     sharePodStrings(stored, (ns, name) => {
@@ -80,13 +83,13 @@ describe("stored summary", () => {
       { name: "a", namespace: "d", uid: "uid-a" },
       { name: "b", namespace: "d", uid: "uid-b" },
     ]);
-    expect(expandSummary(stored)).toEqual(expandSummary(storeSummary(trimSummary(structuredClone(raw)))));
+    expect(expandSummary(stored)).toEqual(expandSummary(storeSummary(trimSummary(wire(raw)))));
   });
 
   it("keeps a summary the engine rejects whole, so the node reports the same error", () => {
     const bad = structuredClone(raw);
     (bad.pods[0]!.containers[0]!.rootfs as Record<string, unknown>).usedBytes = "12";
-    const trimmed = trimSummary(bad);
+    const trimmed = trimSummary(wire(bad));
     const stored = storeSummary(trimmed);
     expect(stored.invalid).toBe(trimmed);
     expect(() => analyzeNode(input(expandSummary(stored)))).toThrow("summary.pods[0].containers[0].rootfs.usedBytes: must be a number");

@@ -3,17 +3,17 @@
 // and every collection (500 a second) turns the previous copy into old-generation garbage. Here
 // the per-pod part is two flat arrays (one of numbers, one of strings shared with the cached pods),
 // and `expand` rebuilds the Summary the engine and the node page read, value for value.
-/* eslint-disable @typescript-eslint/no-explicit-any */
 import type { PodStats, Summary } from "@/lib/eviction";
 import { validateSummary } from "@/lib/eviction/validate-summary";
+import type { TrimmedSummary } from "./trim";
 
-type Obj = Record<string, any>;
+type NodeStats = TrimmedSummary["node"];
 
 export type StoredSummary =
   /** A valid Summary: node stats as trimmed, pod stats packed (see `pack`). */
-  | { node: Obj | undefined; refs: unknown[]; nums: Float64Array; pods: number; invalid?: undefined }
+  | { node: NodeStats | undefined; refs: unknown[]; nums: Float64Array; pods: number; invalid?: undefined }
   /** A Summary the engine rejects is kept as trimmed, so the node reports the same error. */
-  | { invalid: Obj };
+  | { invalid: TrimmedSummary };
 
 // Per pod: [containers, volumes, memory.workingSetBytes, process_stats.process_count], then per
 // container [rootfs.usedBytes, rootfs.inodesUsed, logs.usedBytes, logs.inodesUsed], then per
@@ -26,7 +26,7 @@ const VOLUME_NUMS = 2;
 const num = (v: unknown): number => (typeof v === "number" ? v : NaN);
 
 /** The cached pod a Summary entry refers to, to share its name and uid strings (optional). */
-export type PodLookup = (namespace: unknown, name: unknown) => { metadata?: Obj } | undefined;
+export type PodLookup = (namespace: unknown, name: unknown) => { metadata?: { uid?: unknown; name?: unknown; namespace?: unknown } } | undefined;
 
 /**
  * Packs a trimmed Summary (trim.ts `trimSummary`). It is validated as the engine validates it;
@@ -34,25 +34,25 @@ export type PodLookup = (namespace: unknown, name: unknown) => { metadata?: Obj 
  * ephemeral-storage totals, other process_stats fields); null fields become absent ones, which
  * every rule reads the same way.
  */
-export function storeSummary(trimmed: Obj, lookup?: PodLookup): StoredSummary {
+export function storeSummary(trimmed: TrimmedSummary, lookup?: PodLookup): StoredSummary {
   const stored = packSummary(trimmed);
   if (lookup) sharePodStrings(stored, lookup);
   return stored;
 }
 
 /** `storeSummary` without the string sharing: what the collection thread can do on its own. */
-export function packSummary(trimmed: Obj): StoredSummary {
+export function packSummary(trimmed: TrimmedSummary): StoredSummary {
   try {
     validateSummary(trimmed);
   } catch {
     return { invalid: trimmed };
   }
-  const pods = (trimmed.pods ?? []) as Obj[];
+  const pods = trimmed.pods ?? [];
   let size = 0;
   let refCount = 0;
   for (const p of pods) {
-    const c = (p.containers?.length as number | undefined) ?? 0;
-    const v = (p.volume?.length as number | undefined) ?? 0;
+    const c = p.containers?.length ?? 0;
+    const v = p.volume?.length ?? 0;
     size += POD_NUMS + c * CONTAINER_NUMS + v * VOLUME_NUMS;
     refCount += 3 + c + v;
   }
@@ -61,9 +61,9 @@ export function packSummary(trimmed: Obj): StoredSummary {
   let n = 0;
   let r = 0;
   for (const p of pods) {
-    const ref = p.podRef as Obj;
-    const containers = (p.containers ?? []) as Obj[];
-    const volumes = (p.volume ?? []) as Obj[];
+    const ref = p.podRef;
+    const containers = p.containers ?? [];
+    const volumes = p.volume ?? [];
     nums[n++] = containers.length;
     nums[n++] = volumes.length;
     nums[n++] = num(p.memory?.workingSetBytes);
@@ -121,7 +121,7 @@ function fsOf(used: number, inodes: number): { usedBytes?: number; inodesUsed?: 
 
 /** Rebuilds the Summary document (fresh objects on every call; the caller may keep or change them). */
 export function expandSummary(s: StoredSummary): Summary {
-  if (s.invalid) return s.invalid as Summary;
+  if (s.invalid) return s.invalid;
   const { nums, refs } = s;
   const pods: PodStats[] = new Array(s.pods);
   let n = 0;
@@ -161,6 +161,6 @@ export function expandSummary(s: StoredSummary): Summary {
 }
 
 /** The node-level stats (what the overview row reads), without expanding the pods. */
-export function storedNodeStats(s: StoredSummary): Obj | undefined {
+export function storedNodeStats(s: StoredSummary): NodeStats | undefined {
   return s.invalid ? s.invalid.node : s.node;
 }

@@ -2,20 +2,21 @@ import { describe, expect, it } from "vitest";
 import { analyzeNode } from "@/lib/eviction";
 import { amounts, engineInput, familyOf, nodeConditions, poolOf, requestedTotals, usedFromSummary, worstMargins } from "./to-engine";
 import { trimNode, trimPod, trimSummary } from "./trim";
+import { type WireNode, type WirePod, type WireSummary, decodeWire } from "./wire";
 
-const node = trimNode({
+const node = trimNode(decodeWire<WireNode>({
   metadata: { name: "n1", labels: { "eks.amazonaws.com/nodegroup": "ng" }, managedFields: [{ manager: "kubelet" }] },
   status: {
     capacity: { cpu: "2", memory: "8Gi", pods: "29" }, allocatable: { cpu: "1930m", memory: "7Gi", pods: "29" },
     conditions: [{ type: "Ready", status: "True" }, { type: "MemoryPressure", status: "True" }], images: [{ names: ["x"] }],
   },
-});
+}, "node"));
 const pod = (name: string, phase: string, mem: string) =>
-  trimPod({ metadata: { name, namespace: "d", uid: name, managedFields: [{}] }, spec: { nodeName: "n1", containers: [{ name: "c", image: "x", env: [{ name: "A" }], resources: { requests: { memory: mem, cpu: "100m" } } }] }, status: { phase } })!;
-const summary = trimSummary({
+  trimPod(decodeWire<WirePod>({ metadata: { name, namespace: "d", uid: name, managedFields: [{}] }, spec: { nodeName: "n1", containers: [{ name: "c", image: "x", env: [{ name: "A" }], resources: { requests: { memory: mem, cpu: "100m" } } }] }, status: { phase } }, "pod"))!;
+const summary = trimSummary(decodeWire<WireSummary>({
   node: { nodeName: "n1", memory: { availableBytes: 500 * 2 ** 20, workingSetBytes: 7.5 * 2 ** 30 }, fs: { availableBytes: 50e9, capacityBytes: 100e9, usedBytes: 50e9, inodesFree: 9e5, inodes: 1e6 }, cpu: { usageNanoCores: 250e6 }, network: { rxBytes: 1 } },
   pods: [{ podRef: { name: "a", namespace: "d", uid: "a" }, containers: [{ name: "c", memory: { workingSetBytes: 2 ** 30 }, cpu: {} }], memory: { workingSetBytes: 2 ** 30 } }],
-});
+}, "summary"));
 
 describe("trim", () => {
   it("drops managedFields, env, images and Succeeded pods", () => {

@@ -11,6 +11,8 @@ export class Faults {
   private seq = 0;
   private nextId = 1;
   private readonly dropHooks = new Set<() => void>();
+  private readonly served = new Map<number, number>();
+  private readonly bytes = new Map<number, number>();
 
   constructor(private readonly seed: number, initial: FaultSpec[] = []) {
     for (const f of initial) this.add(f);
@@ -21,6 +23,21 @@ export class Faults {
     const rule = { probability: 1, ...spec, id: this.nextId++ } as FaultRule;
     this.rules.push(rule);
     return rule.id;
+  }
+
+  /** How many requests a rule has hit so far (tests check a fault was really served). */
+  hits(id: number): number {
+    return this.served.get(id) ?? 0;
+  }
+
+  /** Adds to the body bytes a rule's responses have written (the `huge` fault counts its own). */
+  countBytes(id: number, n: number): void {
+    this.bytes.set(id, (this.bytes.get(id) ?? 0) + n);
+  }
+
+  /** Body bytes written by a rule's responses so far: how far a client read before it hung up. */
+  bytesSent(id: number): number {
+    return this.bytes.get(id) ?? 0;
   }
 
   /** Removes one rule. */
@@ -45,6 +62,7 @@ export class Faults {
       if (r.nodes && (!node || !r.nodes.includes(node))) continue;
       if (r.paths && !r.paths.some((p) => path.startsWith(p))) continue;
       if (r.probability < 1 && hash01(`${this.seed}/fault/${this.seq++}`) >= r.probability) continue;
+      this.served.set(r.id, (this.served.get(r.id) ?? 0) + 1);
       return r;
     }
     return undefined;

@@ -54,7 +54,7 @@ export async function serveKubelet(ctx: KubeletContext, n: SimNode, req: Incomin
   else if (path === "/configz") body = ctx.configz(n);
   else if (path === "/healthz") return sendText(res, 200, "ok");
   else return sendText(res, 404, "404 page not found\n");
-  if (fault?.kind === "huge") return sendHuge(res, fault.ms ?? 64 * 1024 * 1024);
+  if (fault?.kind === "huge") return sendHuge(res, fault.ms ?? 64 * 1024 * 1024, (n) => ctx.faults.countBytes(fault.id, n));
   if (fault?.kind === "slowloris") return sendSlowly(res, fault.ms ?? 200);
   if (fault?.kind === "absurd") body = absurd(body);
   let text = JSON.stringify(body, null, 2);
@@ -64,7 +64,7 @@ export async function serveKubelet(ctx: KubeletContext, n: SimNode, req: Incomin
 }
 
 /** Streams `bytes` of one JSON string value, chunked, without a Content-Length (as a runaway kubelet would). */
-function sendHuge(res: ServerResponse, bytes: number): void {
+function sendHuge(res: ServerResponse, bytes: number, count: (bytes: number) => void): void {
   const chunk = Buffer.alloc(1024 * 1024, "a");
   let sent = 0;
   res.writeHead(200, { "Content-Type": "application/json" });
@@ -72,6 +72,7 @@ function sendHuge(res: ServerResponse, bytes: number): void {
   const pump = () => {
     while (sent < bytes && !res.destroyed) {
       sent += chunk.length;
+      count(chunk.length);
       if (!res.write(chunk)) return void res.once("drain", pump);
     }
     if (!res.destroyed) res.end('"}}');

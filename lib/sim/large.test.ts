@@ -3,11 +3,10 @@ import { describe, expect, it } from "vitest";
 import { startSim } from "./sim";
 
 describe("large scenario", () => {
-  it("starts 5000 nodes and 150 000 pods in seconds and well under 1 GiB", async () => {
-    const t0 = Date.now();
+  // How long it takes is a benchmark figure (scripts/bench-sim.ts, docs/benchmarks.md), not a test.
+  it("starts 5000 nodes and 150 000 pods well under 1 GiB and serves them to client-node", async () => {
     const sim = await startSim({ scenario: "large", params: { nodes: 5000, deployments: 5000, replicas: 29 } });
     try {
-      expect(Date.now() - t0).toBeLessThan(10_000);
       expect(sim.cluster.stores.pods.size).toBe(150_000);
       expect(process.memoryUsage().heapUsed).toBeLessThan(1024 ** 3);
       const kc = new KubeConfig();

@@ -2,11 +2,21 @@
 // kubelets, and an API server that drops watches, throttles and fails.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { ClusterCache } from "@/lib/k8s/cache";
+import type { ManualClock } from "@/lib/k8s/clock";
 import { buildOverview } from "@/lib/k8s/overview";
 import { type Sim, startSim } from "@/lib/sim";
-import { cacheFor, until } from "./helpers";
+import { cacheFor, drive, manualCacheFor, until } from "./helpers";
 
 const info = { context: "c", contexts: ["c"], demo: false };
+
+/** Moves the clock 100 ms at a time (waiting for the API server's answers between steps) until `check`; at most the 30 s back-off cap. */
+async function stepClock(clock: ManualClock, check: () => boolean, what: string): Promise<void> {
+  for (let moved = 0; !check(); moved += 100) {
+    if (moved > 30_000) throw new Error(`no ${what} within 30 s of back-off`);
+    clock.advance(100);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
 describe("collection failures", () => {
   let sim: Sim;
@@ -40,39 +50,66 @@ describe("collection failures", () => {
 
   it("marks a hanging and a garbling kubelet failed while the others stay current", async () => {
     const [hang, garble] = sim.cluster.nodes.map((n) => n.name);
+    const healthy = sim.cluster.nodes.map((n) => n.name).filter((n) => n !== hang && n !== garble);
     sim.faults.add({ target: "kubelet", nodes: [hang!], kind: "timeout" });
     sim.faults.add({ target: "kubelet", nodes: [garble!], kind: "malformed", paths: ["/stats"] });
-    const cache = start("least-privilege", { kubeletTimeoutMs: 400, summaryIntervalMs: 300 });
-    expect(await cache.whenReady(10_000)).toBe(true);
-    const t0 = Date.now();
-    await new Promise((r) => setTimeout(r, 1500));
-    const rows = new Map(buildOverview(cache, info).nodes.map((r) => [r.name, r]));
-    expect(rows.get(hang!)!.collection).toMatchObject({ state: "failed", error: "timeout after 0.4s" });
-    expect(rows.get(garble!)!.collection.state).toBe("failed");
-    expect(rows.get(garble!)!.collection.error).toMatch(/^bad data: kubelet summary is not valid JSON/);
-    for (const [name, r] of rows) {
-      if (name === hang || name === garble) continue;
+    const INTERVAL = 300;
+    const { cache, clock } = manualCacheFor(sim, "least-privilege", { kubeletTimeoutMs: 400, summaryIntervalMs: INTERVAL });
+    caches.push(cache);
+    const rows = () => new Map(buildOverview(cache, info).nodes.map((r) => [r.name, r]));
+    // The hanging kubelet holds one request slot until its (real) 0.4 s deadline; `hung: 1` lets
+    // the clock move meanwhile, so the others are polled on schedule around it.
+    await drive(cache, clock, () => cache.ready() && rows().get(hang!)?.collection.state === "failed", "first pass and the hanging kubelet's timeout", { hung: 1 });
+    expect(rows().get(hang!)!.collection).toMatchObject({ state: "failed", error: "timeout after 0.4s" });
+    expect(rows().get(garble!)!.collection.state).toBe("failed");
+    expect(rows().get(garble!)!.collection.error).toMatch(/^bad data: kubelet summary is not valid JSON/);
+    // Three more intervals of the clock: every healthy node is asked again each interval, so none
+    // is ever older than one interval (plus the 50 ms step the answer lands in).
+    const seq = (n: string) => cache.states.get(n)!.summarySeq;
+    const before = new Map(healthy.map((n) => [n, seq(n)]));
+    const spent = await drive(cache, clock, () => healthy.every((n) => seq(n) >= before.get(n)! + 3), "three more collections of each healthy node", { hung: 1 });
+    expect(spent).toBeLessThanOrEqual(3 * INTERVAL + 50);
+    for (const n of healthy) {
+      const r = rows().get(n)!;
       expect(r.collection.state).toBe("ok");
-      expect(r.collection.ageSeconds!).toBeLessThan((Date.now() - t0) / 1000);
-      expect(r.collection.ageSeconds!).toBeLessThan(1);
+      expect(r.collection.error).toBeNull();
+      expect(r.collection.ageSeconds!).toBeLessThanOrEqual((INTERVAL + 50) / 1000);
     }
+    expect(rows().get(hang!)!.collection.state).toBe("failed");
   });
 
   it("survives dropped watches, 429 and 500 from the API server and keeps following changes", async () => {
-    const cache = start("least-privilege");
-    expect(await cache.whenReady(10_000)).toBe(true);
+    const { cache, clock } = manualCacheFor(sim, "least-privilege");
+    caches.push(cache);
+    const reflectors = [cache.nodes, cache.pods, cache.leases, cache.events];
+    await drive(cache, clock, () => cache.ready() && reflectors.every((r) => r.status.watching), "first sync and open watches");
+    const errors = () => reflectors.map((r) => r.status.error ?? "");
+
+    // Every watch is cut and re-opened at once; the API server throttles it: a 429 each, then
+    // each reflector waits out its back-off on the cache's clock before it asks again.
     const throttle = sim.faults.add({ target: "apiserver", kind: "throttle" });
     sim.faults.dropWatches();
-    await new Promise((r) => setTimeout(r, 700));
+    await until(() => errors().every((e) => /^429\b/.test(e)), 10_000, "each reflector to see the 429");
+    expect(sim.faults.hits(throttle)).toBeGreaterThanOrEqual(reflectors.length);
+    // A 429 is an answer: the API server is reachable, just busy.
+    expect(cache.apiServer()).toEqual({ reachable: true, error: null });
+    const throttled = sim.faults.hits(throttle);
+    await stepClock(clock, () => sim.faults.hits(throttle) >= throttled + reflectors.length, "a retry each after the back-off");
     sim.faults.remove(throttle);
+
+    // The next retries meet a failing API server.
     const fail = sim.faults.add({ target: "apiserver", kind: "error" });
-    sim.faults.dropWatches();
-    await new Promise((r) => setTimeout(r, 700));
+    await stepClock(clock, () => errors().every((e) => /^500\b/.test(e)), "each reflector to see the 500");
+    expect(sim.faults.hits(fail)).toBeGreaterThanOrEqual(reflectors.length);
+    for (const r of reflectors) expect(r.status.lastErrorAt).toBeLessThanOrEqual(clock.now());
     sim.faults.remove(fail);
+
+    // Once the back-offs run out every watch is open again, errors cleared (the last one kept).
+    await stepClock(clock, () => reflectors.every((r) => r.status.watching && r.status.error === null), "watches to reopen");
+    for (const r of reflectors) expect(r.status.lastError).toMatch(/^500\b/);
     const victim = sim.cluster.nodes[0]!;
     victim.stopsAt = sim.clock.now();
     sim.advance(60);
-    await until(() => buildOverview(cache, info).nodes.find((n) => n.name === victim.name)?.ready === "Unknown", 20_000, "node to turn NotReady");
-    expect(cache.nodes.status.error === null || typeof cache.nodes.status.error === "string").toBe(true);
+    await drive(cache, clock, () => buildOverview(cache, info).nodes.find((n) => n.name === victim.name)?.ready === "Unknown", "node to turn NotReady");
   });
 });

@@ -14,6 +14,7 @@ import { FetchThread, workerEntry } from "@/lib/k8s/fetch-thread";
 import { COLLECTION_NICE, type KubeletPath } from "@/lib/k8s/kubelet-fetch";
 import { type StoredSummary, expandSummary, storeSummary } from "@/lib/k8s/stored-summary";
 import { trimSummary } from "@/lib/k8s/trim";
+import { until } from "./helpers";
 
 const summary = fixture<Record<string, unknown>>(fixtureFiles("summary").find((f) => f.includes("containerd"))!);
 
@@ -38,13 +39,14 @@ describe("FetchThread", () => {
   let base: string;
   let ca: string;
   const threads: FetchThread[] = [];
+  let hangs = 0;
 
   beforeAll(async () => {
     const authority = await makeCa();
     const cert = await issueServing(authority, "kubelet", ["127.0.0.1"], []);
     ca = authority.cert;
     server = https.createServer({ key: cert.key, cert: cert.cert }, (req, res) => {
-      if (req.url === "/hang/configz") return; // never answers
+      if (req.url === "/hang/configz") return void hangs++; // never answers
       const body = bodies[req.url ?? ""];
       res.writeHead(body === undefined ? 404 : 200, { "content-type": "application/json" }).end(body ?? "no such path");
     });
@@ -121,8 +123,10 @@ describe("FetchThread", () => {
 
   it("fails what is in flight when the thread goes, and starts a new thread for the next request", async () => {
     const t = started();
+    const before = hangs;
     const hung = get(t, "/hang", "/configz").then(() => "answered", (e: Error) => e.message);
-    await new Promise((r) => setTimeout(r, 200));
+    // The request is in flight: the kubelet has it and is not answering.
+    await until(() => hangs === before + 1, 10_000, "the hanging request to arrive");
     t.close();
     expect(await hung).toBe("collection thread stopped");
     expect(await get(t, "/ok", "/configz")).toEqual({ evictionHard: { "memory.available": "200Mi" } });

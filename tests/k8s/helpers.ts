@@ -1,6 +1,7 @@
 // Shared set-up for the data-layer integration tests: a sim on loopback and a cache wired to it.
 import { type CacheOptions, ClusterCache } from "@/lib/k8s/cache";
 import { ClusterClient, loadKubeConfig } from "@/lib/k8s/client";
+import { ManualClock, fixedRandom } from "@/lib/k8s/clock";
 import type { CollectorSettings } from "@/lib/k8s/env";
 import type { Sim } from "@/lib/sim";
 
@@ -10,18 +11,46 @@ export const FAST: CollectorSettings = {
 };
 
 /** A started cache against the sim with the given identity and settings. */
-export function cacheFor(sim: Sim, scope = "full", settings: Partial<CollectorSettings> = {}, options: Pick<CacheOptions, "mayRun"> = {}): ClusterCache {
+export function cacheFor(sim: Sim, scope = "full", settings: Partial<CollectorSettings> = {}, options: Pick<CacheOptions, "mayRun" | "clock" | "random"> = {}): ClusterCache {
   const client = new ClusterClient(loadKubeConfig({ kind: "text", yaml: sim.kubeconfigFor(scope) }));
   const cache = new ClusterCache({ client, settings: { ...FAST, ...settings }, profiles: [], demo: false, now: () => sim.clock.now(), ...options });
   cache.start();
   return cache;
 }
 
-/** Polls until `check` holds (wall clock). */
+/**
+ * A started cache whose own clock only the test moves (`drive`), with jitter fixed at 0, so each
+ * kubelet is asked exactly every `summaryIntervalMs` of that clock. The sim's cluster clock is
+ * separate and stays where the test puts it.
+ */
+export function manualCacheFor(sim: Sim, scope = "full", settings: Partial<CollectorSettings> = {}, options: Pick<CacheOptions, "mayRun"> = {}): { cache: ClusterCache; clock: ManualClock } {
+  const clock = new ManualClock();
+  return { cache: cacheFor(sim, scope, settings, { clock, random: fixedRandom(0.5), ...options }), clock };
+}
+
+/** Polls until `check` holds (wall clock): waiting for I/O, never for time to pass. */
 export async function until(check: () => boolean, timeoutMs = 10_000, what = "condition"): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+/**
+ * Moves the cache's manual clock `stepMs` at a time until `check` holds. After each step it waits
+ * (on real I/O) until at most `hung` kubelet requests are still out, so every answer lands at the
+ * clock time it was asked for: ages and schedules come out exact, whatever the machine's load.
+ * Returns the clock time spent.
+ */
+export async function drive(cache: ClusterCache, clock: ManualClock, check: () => boolean, what: string, { stepMs = 50, hung = 0, timeoutMs = 20_000 } = {}): Promise<number> {
+  const start = clock.now();
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what} (clock moved ${clock.now() - start} ms)`);
+    clock.advance(stepMs);
+    await until(() => cache.collector.busyNodes <= hung, end - Date.now(), `kubelet answers (${what})`);
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  return clock.now() - start;
 }

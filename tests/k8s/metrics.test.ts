@@ -12,8 +12,7 @@ describe("renderCacheMetrics", () => {
     sim = await startSim({ scenario: "memory-pressure", bookmarkEveryMs: 200 });
     sim.advance(330);
     cache = cacheFor(sim, "least-privilege");
-    await cache.whenReady(15_000);
-    await new Promise((r) => setTimeout(r, 300));
+    expect(await cache.whenReady(15_000)).toBe(true);
   });
   afterAll(async () => {
     cache?.stop();

@@ -48,7 +48,7 @@ describe("clusters page data from a shared Prometheus", () => {
     const end = Date.now() + 20_000;
     while (!(await scraped())) {
       if (Date.now() > end) throw new Error("Prometheus did not scrape both clusters");
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 100)); // polling Prometheus: waits for its next scrape, not for time
     }
   }, 90_000);
   afterAll(async () => {

@@ -18,7 +18,7 @@ describe("eviction timeline from Prometheus", () => {
     const end = Date.now() + 15_000;
     while ((await queryInstant(settings, SERIES).catch(() => []))[0]?.value !== value) {
       if (Date.now() > end) throw new Error(`Prometheus never scraped ${value}`);
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 100)); // polling Prometheus: waits for its next scrape, not for time
     }
   };
 
