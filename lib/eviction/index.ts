@@ -18,3 +18,5 @@ export { podQos } from "./qos";
 export { type NodeReclaim, evictsAfterNodeReclaim, nodeReclaimFor } from "./reclaim";
 export { type Signal, signalCondition, signalResource } from "./signals";
 export { type Threshold, effectiveConfig, readKubeletConfig, resolveThreshold } from "./thresholds";
+export { type OomOrder, type OomOrderRow, kernelOomOrder } from "./oom-order";
+export { podResizeState } from "./allocated";
