@@ -79,6 +79,8 @@ const trimVolume = (v: Obj) => {
   return out;
 };
 
+const RESIZE_CONDITIONS = new Set(["PodResizePending", "PodResizeInProgress"]);
+
 function trimContainerStatus(cs: Obj): Obj {
   const t = cs.lastState?.terminated;
   return { name: cs.name, restartCount: cs.restartCount, ...(t ? { lastState: { terminated: pick(t, ["reason", "exitCode", "finishedAt"]) } } : {}) };
@@ -92,7 +94,7 @@ export function trimPod(p: Obj): Obj | null {
   const annotations = ann ? Object.fromEntries(POD_ANNOTATIONS.filter((k) => ann[k] !== undefined).map((k) => [k, ann[k]])) : undefined;
   const m = p.metadata ?? {};
   const spec = p.spec ?? {};
-  const disruption = (st.conditions as Obj[] | undefined)?.filter((c) => c.type === "DisruptionTarget");
+  const disruption = (st.conditions as Obj[] | undefined)?.filter((c) => c.type === "DisruptionTarget" || RESIZE_CONDITIONS.has(c.type));
   const oom = (st.containerStatuses as Obj[] | undefined)?.filter((cs) => cs.lastState?.terminated?.reason === "OOMKilled" || cs.state?.terminated?.reason === "OOMKilled");
   return {
     metadata: {
@@ -121,6 +123,11 @@ function trimPodStatus(st: Obj, disruption: Obj[] | undefined, oom: Obj[] | unde
   const out = pick(st, ["phase", "qosClass", "reason", "message"])!;
   if (disruption?.length) out.conditions = disruption.map((c) => pick(c, ["type", "status", "reason", "message", "lastTransitionTime"]));
   if (oom?.length) out.containerStatuses = oom.map(trimContainerStatus);
+  // Mid in-place resize: the engine computes oom_score_adj from the allocated requests (lib/eviction/allocated.ts).
+  if (disruption?.some((c) => RESIZE_CONDITIONS.has(c.type))) {
+    const alloc = (st.containerStatuses as Obj[] | undefined)?.map((cs) => ({ ...(out.containerStatuses as Obj[] | undefined)?.find((o) => o.name === cs.name), ...pick(cs, ["name", "allocatedResources", "resources"]) }));
+    if (alloc?.length) out.containerStatuses = alloc;
+  }
   return out.reason === undefined && out.message === undefined && !out.conditions && !out.containerStatuses ? intern(out) : out;
 }
 
