@@ -12,7 +12,6 @@ import { computeQos } from "./qos";
 // resources (policy.go's doc comment; allocation_manager.go UpdatePodFromAllocation). So a pod whose
 // spec was resized but whose allocation is still the old one keeps the old oom_score_adj.
 
-const containersOf = (p: Pod): Container[] => [...(p.spec?.initContainers ?? []), ...(p.spec?.containers ?? [])];
 
 // The table's pod after a resize request the kubelet has not allocated: every container's spec
 // memory request scaled, the allocation (status) still the table's requests.
