@@ -190,7 +190,7 @@ export function trimSummary(s: Obj): Obj {
     },
     pods: ((s.pods ?? []) as Obj[]).map((p) => ({
       podRef: p.podRef,
-      containers: ((p.containers ?? []) as Obj[]).map((c) => ({ name: c.name, memory: pick(c.memory, ["workingSetBytes"]), rootfs: pick(c.rootfs, ["usedBytes", "inodesUsed"]), logs: pick(c.logs, ["usedBytes", "inodesUsed"]) })),
+      containers: ((p.containers ?? []) as Obj[]).map((c) => ({ name: c.name, memory: pick(c.memory, ["workingSetBytes", "rssBytes"]), rootfs: pick(c.rootfs, ["usedBytes", "inodesUsed"]), logs: pick(c.logs, ["usedBytes", "inodesUsed"]) })),
       memory: pick(p.memory, ["workingSetBytes"]),
       ...(p.volume ? { volume: (p.volume as Obj[]).map((v) => ({ name: v.name, usedBytes: v.usedBytes, inodesUsed: v.inodesUsed })) } : {}),
       ...(p["ephemeral-storage"] ? { "ephemeral-storage": pick(p["ephemeral-storage"], ["usedBytes", "inodesUsed"]) } : {}),
