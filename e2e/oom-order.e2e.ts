@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+import { DEMO_PORT } from "./constants";
+import { watchPage } from "./pages/page-health";
+
+// The demo's search-api pod is mid in-place resize (PodResizePending: spec 6912Mi, allocated 512Mi).
+const NODE = "ip-192-168-3-41.us-west-2.compute.internal";
+const BASE = `http://127.0.0.1:${DEMO_PORT}`;
+const CAPACITY = 7934672 * 1024;
+
+test("the kernel's OOM order sits beside the eviction order, highest score first, with its caveats", async ({ page }) => {
+  const health = watchPage(page);
+  await page.goto(`${BASE}/nodes/${NODE}`);
+  await expect(page.getByRole("heading", { level: 1, name: NODE })).toBeVisible({ timeout: 30_000 });
+  const section = page.getByTestId("oom-order");
+  await expect(section.getByRole("heading", { name: /Kernel OOM order/ })).toBeVisible();
+  // below the kubelet's eviction order on the page
+  const evictionTop = (await page.getByRole("heading", { name: /Eviction order/ }).boundingBox())!.y;
+  expect((await section.boundingBox())!.y).toBeGreaterThan(evictionTop);
+
+  const rows = section.getByTestId("oom-row");
+  expect(await rows.count()).toBeGreaterThan(3);
+  // scores read "size ± adj = total" and fall from the first row to the last
+  const totals = (await section.getByTestId("oom-points").allTextContents()).map((t) => Number(t.split("=")[1]!.replace(/[^\d−-]/g, "").replace("−", "-")));
+  expect(totals).toEqual([...totals].sort((a, b) => b - a));
+  // every row names its place in the kubelet's memory eviction order too
+  const evictionRanks = await section.getByTestId("oom-eviction-rank").allTextContents();
+  expect(evictionRanks.every((r) => /^\d+$/.test(r))).toBe(true);
+  // the two orders differ on this node: the kernel's first is not the kubelet's first
+  expect(evictionRanks[0]).not.toBe("1");
+
+  // the caveats open with the mouse and with the keyboard
+  const details = section.locator("details");
+  await details.locator("summary").click();
+  await expect(details).toContainText("memory.oom.group");
+  await expect(details).toContainText("Page tables");
+  await details.locator("summary").click();
+  await details.locator("summary").focus();
+  await page.keyboard.press("Enter");
+  await expect(details).toHaveAttribute("open", "");
+  await expect(details).toContainText("cgroup OOM");
+  expect(health.errors).toEqual([]);
+});
+
+test("the pod mid-resize shows spec against allocated, and the oom_score_adj of the allocated request", async ({ page }) => {
+  const health = watchPage(page);
+  await page.goto(`${BASE}/nodes/${NODE}`);
+  const resizing = page.getByTestId("resizing-pod");
+  await expect(resizing).toHaveCount(1, { timeout: 30_000 });
+  await expect(resizing).toContainText("default/search-api-");
+  await expect(resizing).toContainText("PodResizePending (Deferred)");
+  await expect(resizing).toContainText("memory request 6.8Gi in spec, 512Mi allocated");
+  const fromAllocated = 1000 - Math.trunc((1000 * 512 * 2 ** 20) / CAPACITY); // 934; the spec's 6912Mi would give 108
+  await expect(resizing.getByTestId("resizing-oom")).toHaveText(String(fromAllocated));
+  // the same value in the kernel's table and in the eviction order's oom_score_adj column
+  const kernelRow = page.getByTestId("oom-row").filter({ hasText: "search-api" });
+  await expect(kernelRow.getByTestId("oom-adj")).toHaveText(String(fromAllocated));
+  await expect(page.getByTestId("ranking-row").filter({ hasText: "search-api" }).locator("td").nth(9)).toHaveText(String(fromAllocated));
+  // while the eviction order reads the spec request
+  await expect(page.getByTestId("ranking-row").filter({ hasText: "search-api" }).locator("td").nth(6)).toHaveText("6912Mi");
+  expect(health.errors).toEqual([]);
+});
