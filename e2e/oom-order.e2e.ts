@@ -56,6 +56,6 @@ test("the pod mid-resize shows spec against allocated, and the oom_score_adj of 
   await expect(kernelRow.getByTestId("oom-adj")).toHaveText(String(fromAllocated));
   await expect(page.getByTestId("ranking-row").filter({ hasText: "search-api" }).locator("td").nth(9)).toHaveText(String(fromAllocated));
   // while the eviction order reads the spec request
-  await expect(page.getByTestId("ranking-row").filter({ hasText: "search-api" }).locator("td").nth(6)).toHaveText("6912Mi");
+  await expect(page.getByTestId("ranking-row").filter({ hasText: "search-api" }).locator("td").nth(6)).toHaveText("6.8Gi");
   expect(health.errors).toEqual([]);
 });
