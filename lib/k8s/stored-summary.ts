@@ -114,21 +114,18 @@ export function sharePodStrings(s: StoredSummary, lookup: PodLookup): void {
   }
 }
 
-function fsOf(used: number, inodes: number): { usedBytes?: number; inodesUsed?: number } | undefined {
-  if (Number.isNaN(used) && Number.isNaN(inodes)) return undefined;
-  const out: { usedBytes?: number; inodesUsed?: number } = {};
-  if (!Number.isNaN(used)) out.usedBytes = used;
-  if (!Number.isNaN(inodes)) out.inodesUsed = inodes;
+// The fields that are present (not NaN), or undefined when none is.
+function present<K extends string>(fields: Record<K, number>): Partial<Record<K, number>> | undefined {
+  let out: Partial<Record<K, number>> | undefined;
+  for (const k in fields) {
+    if (Number.isNaN(fields[k])) continue;
+    out ??= {};
+    out[k] = fields[k];
+  }
   return out;
 }
 
-function containerMemory(ws: number, rss: number): { workingSetBytes?: number; rssBytes?: number } | undefined {
-  if (Number.isNaN(ws) && Number.isNaN(rss)) return undefined;
-  const out: { workingSetBytes?: number; rssBytes?: number } = {};
-  if (!Number.isNaN(ws)) out.workingSetBytes = ws;
-  if (!Number.isNaN(rss)) out.rssBytes = rss;
-  return out;
-}
+const fsOf = (used: number, inodes: number) => present({ usedBytes: used, inodesUsed: inodes });
 
 /** Rebuilds the Summary document (fresh objects on every call; the caller may keep or change them). */
 export function expandSummary(s: StoredSummary): Summary {
@@ -152,7 +149,7 @@ export function expandSummary(s: StoredSummary): Summary {
       const logs = fsOf(nums[n + 2]!, nums[n + 3]!);
       if (rootfs) co.rootfs = rootfs;
       if (logs) co.logs = logs;
-      const memory = containerMemory(nums[n + 4]!, nums[n + 5]!);
+      const memory = present({ workingSetBytes: nums[n + 4]!, rssBytes: nums[n + 5]! });
       if (memory) co.memory = memory;
       n += CONTAINER_NUMS;
       containers[c] = co;
