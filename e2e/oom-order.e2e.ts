@@ -1,6 +1,7 @@
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { DEMO_PORT } from "./constants";
-import { watchPage } from "./pages/page-health";
+import { useTheme, watchPage } from "./pages/page-health";
 
 // The demo's search-api pod is mid in-place resize (PodResizePending: spec 6912Mi, allocated 512Mi).
 const NODE = "ip-192-168-3-41.us-west-2.compute.internal";
@@ -59,3 +60,26 @@ test("the pod mid-resize shows spec against allocated, and the oom_score_adj of 
   await expect(page.getByTestId("ranking-row").filter({ hasText: "search-api" }).locator("td").nth(6)).toHaveText("6.8Gi");
   expect(health.errors).toEqual([]);
 });
+
+for (const theme of ["light", "dark"] as const) {
+  for (const width of [1440, 1024, 390]) {
+    test(`the OOM order and the resizing pod, ${theme}, ${width} px: readable, no sideways scroll, no serious axe violation`, async ({ page }) => {
+      const health = watchPage(page);
+      await page.setViewportSize({ width, height: 900 });
+      await useTheme(page, theme);
+      await page.goto(`${BASE}/nodes/${NODE}`);
+      const section = page.getByTestId("oom-order");
+      await expect(section.getByTestId("oom-row").first()).toBeVisible({ timeout: 30_000 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+      await section.locator("details summary").click();
+      // the page itself never scrolls sideways; the table scrolls inside its own focusable region
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      await section.getByTestId("resizing-pod").scrollIntoViewIfNeeded();
+      await expect(section.getByTestId("resizing-pod")).toBeInViewport();
+      await expect(section.getByTestId("resizing-oom")).toHaveText("934");
+      const r = await new AxeBuilder({ page }).include('[data-testid="oom-order"]').analyze();
+      expect(r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+      expect(health.errors).toEqual([]);
+    });
+  }
+}
