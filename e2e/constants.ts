@@ -21,3 +21,6 @@ export const FORECAST_STATES = {
   /** evicted at 300 s; MemoryPressure held by the 5m transition period until 600 s */
   held: { seconds: 330, port: PORT },
 } as const;
+
+/** The demo scenario (a pod mid in-place resize), frozen at its start, for e2e/oom-order.e2e.ts. */
+export const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? PORT + 12);

@@ -24,6 +24,7 @@ import { KubeletConfigPanel } from "./kubelet-config-panel";
 import { LiveVerdict } from "./live-verdict";
 import { NodeEmbed } from "./node-embed";
 import { requestedByPods, usedFromSummary } from "./node-usage";
+import { OomOrderPanel } from "./oom-order-panel";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
 import { ErrorNote } from "@/components/ui/error-note";
@@ -69,6 +70,7 @@ const NodeSections = memo(function NodeSections({ data, view, live, pods, reques
     <>
       <SignalPanels result={result} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} />
       <RankingTabs result={result} pods={pods} signal={signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
+      <OomOrderPanel result={result} summary={data.summary} memoryCapacity={capacity.memory} />
       <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={result} liveAllocatable={live.allocatable} requested={requested} used={usedFromSummary(data.summary)} />
       <EvictionsTable evictions={data.evictions} node={data.row.name} />
       <ConditionsPanel detail={data} />

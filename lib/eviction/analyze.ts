@@ -1,17 +1,18 @@
+import { allocatedPod, podResizeState } from "./allocated";
 import { checkedAllocatable, kubepodsLimit } from "./allocatable";
 import { nodeConditions, thresholdsMet, thresholdQuantity, byEvictionPriority } from "./evaluate";
 import { type AnalyzeInput, parseAnalyzeInput } from "./input";
 import { inferFilesystemLayout, observeSignals, type Observations } from "./observe";
 import { containerOomScoreAdj } from "./oom-score";
 import { isActivePod, podFacts, statsByUid } from "./pod-facts";
-import { type FeatureGates, quantityValue } from "./pod-resources";
+import { type FeatureGates, containerRequest, quantityValue } from "./pod-resources";
 import { podQos } from "./qos";
 import { diskPartsFor, rankPods } from "./rank";
 import { replaySignal } from "./replay";
 import { SIGNALS, type Signal } from "./signals";
 import { resolveConfig } from "./config-memo";
 import { type Threshold, deriveContainerFsThresholds } from "./thresholds";
-import type { AnalyzeOutput, OutputThreshold, PodReport, RankingRow, SignalReport } from "./types";
+import type { AnalyzeOutput, ContainerReport, OutputThreshold, PodReport, RankingRow, SignalReport } from "./types";
 import { scaleSummary } from "./whatif";
 import type { Node, Pod } from "./k8s-types";
 
@@ -20,16 +21,28 @@ function memoryCapacity(node: Node | undefined): number | null {
   return mem == null ? null : quantityValue("memory", mem);
 }
 
+// oom_score_adj comes from the allocated resources (a resize the kubelet has not admitted does not
+// change it yet); eviction ranking keeps spec requests (allocated.ts cites both kubelet sources).
 function podReport(pod: Pod, memCapacity: number | null, gates: FeatureGates): PodReport {
   const qos = podQos(pod, gates);
-  const containers = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
+  const allocated = allocatedPod(pod);
+  const containers = [...(allocated.spec?.initContainers ?? []), ...(allocated.spec?.containers ?? [])];
+  const specContainers = [...(pod.spec?.initContainers ?? []), ...(pod.spec?.containers ?? [])];
+  const resize = podResizeState(pod);
   return {
     namespace: pod.metadata?.namespace ?? "default",
     name: pod.metadata?.name ?? "",
     uid: pod.metadata?.uid ?? "",
     qosClass: qos,
     priority: pod.spec?.priority ?? 0,
-    containers: containers.map((c) => ({ name: c.name, oomScoreAdj: containerOomScoreAdj(pod, c, memCapacity, gates, qos) })),
+    containers: containers.map((c, i): ContainerReport => {
+      const report: ContainerReport = { name: c.name, oomScoreAdj: containerOomScoreAdj(allocated, c, memCapacity, gates, qos) };
+      if (allocated === pod) return report;
+      const spec = containerRequest(specContainers[i]!, "memory");
+      const now = containerRequest(c, "memory");
+      return spec === now ? report : { ...report, memoryRequest: { spec, allocated: now } };
+    }),
+    ...(resize && { resize }),
   };
 }
 

@@ -24,3 +24,4 @@ export { type Slot, recognizeDocument } from "./recognize";
 export { evictsAfterNodeReclaim, nodeReclaimFor } from "./reclaim";
 export { type Signal, signalCondition, signalResource } from "./signals";
 export { effectiveConfig, readKubeletConfig, resolveThreshold } from "./thresholds";
+export { kernelOomOrder } from "./oom-order";

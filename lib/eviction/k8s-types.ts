@@ -47,11 +47,31 @@ export interface PodSpec {
   terminationGracePeriodSeconds?: number;
 }
 
+/** A container's status slice read for in-place resize (KEP-1287): what the kubelet allocated and what runs. */
+export interface ContainerStatus {
+  name: string;
+  /** Requests the kubelet has admitted (allocated) for the container; differs from spec while a resize is pending. */
+  allocatedResources?: ResourceList;
+  /** Requests and limits actually configured on the running container. */
+  resources?: ResourceRequirements;
+}
+
+export interface PodCondition {
+  type: string;
+  status: string;
+  reason?: string;
+  message?: string;
+  lastTransitionTime?: string;
+}
+
 export interface PodStatus {
   phase?: string;
   qosClass?: string;
   reason?: string;
   message?: string;
+  conditions?: PodCondition[];
+  containerStatuses?: ContainerStatus[];
+  initContainerStatuses?: ContainerStatus[];
 }
 
 export interface Pod {

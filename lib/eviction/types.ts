@@ -44,7 +44,17 @@ export interface PodReport {
   uid: string;
   qosClass: QosClass;
   priority: number;
-  containers: { name: string; oomScoreAdj: number | null }[];
+  containers: ContainerReport[];
+  /** Present only while a PodResizePending or PodResizeInProgress condition is True (in-place resize). */
+  resize?: { pending: { reason: string; message: string } | null; inProgress: boolean };
+}
+
+export interface ContainerReport {
+  name: string;
+  /** From the allocated resources when the pod reports them (status.containerStatuses[].allocatedResources), as the kubelet computes it. */
+  oomScoreAdj: number | null;
+  /** Present only when the allocated memory request differs from spec (a resize not yet allocated); bytes, 0 = none. */
+  memoryRequest?: { spec: number; allocated: number };
 }
 
 export interface RankingRow {

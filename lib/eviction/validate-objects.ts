@@ -80,6 +80,20 @@ function checkVolume(vol: Record<string, unknown>, path: FieldPath): void {
   }
 }
 
+function checkPodCondition(c: Record<string, unknown>, path: FieldPath): void {
+  str(c.type, path, "type");
+  str(c.status, path, "status");
+  str(c.reason, path, "reason");
+  str(c.message, path, "message");
+}
+
+// In-place resize: the allocated requests and the applied resources (allocated.ts).
+function checkContainerStatus(cs: Record<string, unknown>, path: FieldPath): void {
+  str(cs.name, path, "name");
+  resourceList(cs.allocatedResources, path, "allocatedResources");
+  checkResources(cs.resources, path, "resources");
+}
+
 // `path` points at the pod.
 function validatePodAt(v: unknown, path: FieldPath): Pod {
   const p = obj(v, path);
@@ -104,6 +118,9 @@ function validatePodAt(v: unknown, path: FieldPath): Pod {
     path.enter("status");
     str(status.phase, path, "phase");
     str(status.qosClass, path, "qosClass");
+    eachObject(status.conditions, path, "conditions", checkPodCondition);
+    eachObject(status.containerStatuses, path, "containerStatuses", checkContainerStatus);
+    eachObject(status.initContainerStatuses, path, "initContainerStatuses", checkContainerStatus);
     path.leave();
   }
   return p as Pod;

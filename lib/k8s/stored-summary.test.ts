@@ -56,7 +56,8 @@ describe("stored summary", () => {
     expect(a).toEqual({
       podRef: { name: "a", namespace: "d", uid: "uid-a" }, memory: { workingSetBytes: 3 * GI }, process_stats: { process_count: 17 },
       containers: [
-        { name: "app", rootfs: { usedBytes: 123_456_789, inodesUsed: 40 }, logs: { usedBytes: 1e6, inodesUsed: 2 } },
+        // per-container working set and rss are kept for the kernel OOM order
+        { name: "app", rootfs: { usedBytes: 123_456_789, inodesUsed: 40 }, logs: { usedBytes: 1e6, inodesUsed: 2 }, memory: { workingSetBytes: 2 * GI } },
         { name: "side", rootfs: { usedBytes: 1.5 } },
       ],
       volume: [{ name: "scratch", usedBytes: 4096, inodesUsed: 1 }, { name: "cm", usedBytes: 77, inodesUsed: 3 }],

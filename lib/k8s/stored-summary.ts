@@ -16,11 +16,12 @@ export type StoredSummary =
   | { invalid: TrimmedSummary };
 
 // Per pod: [containers, volumes, memory.workingSetBytes, process_stats.process_count], then per
-// container [rootfs.usedBytes, rootfs.inodesUsed, logs.usedBytes, logs.inodesUsed], then per
+// container [rootfs.usedBytes, rootfs.inodesUsed, logs.usedBytes, logs.inodesUsed,
+// memory.workingSetBytes, memory.rssBytes (the kernel OOM order, lib/eviction/oom-order.ts)], then per
 // volume [usedBytes, inodesUsed]. NaN stands for an absent (or null) field. `refs` holds per pod
 // [uid, name, namespace], per container [name], per volume [name], in the same order.
 const POD_NUMS = 4;
-const CONTAINER_NUMS = 4;
+const CONTAINER_NUMS = 6;
 const VOLUME_NUMS = 2;
 
 const num = (v: unknown): number => (typeof v === "number" ? v : NaN);
@@ -30,8 +31,8 @@ export type PodLookup = (namespace: unknown, name: unknown) => { metadata?: { ui
 
 /**
  * Packs a trimmed Summary (trim.ts `trimSummary`). It is validated as the engine validates it;
- * an invalid one is kept whole. Dropped: what no engine rule reads (per-container memory, pod
- * ephemeral-storage totals, other process_stats fields); null fields become absent ones, which
+ * an invalid one is kept whole. Dropped: what no engine rule reads (per-container memory beyond
+ * working set and rss, pod ephemeral-storage totals, other process_stats fields); null fields become absent ones, which
  * every rule reads the same way.
  */
 export function storeSummary(trimmed: TrimmedSummary, lookup?: PodLookup): StoredSummary {
@@ -76,6 +77,8 @@ export function packSummary(trimmed: TrimmedSummary): StoredSummary {
       nums[n++] = num(c.rootfs?.inodesUsed);
       nums[n++] = num(c.logs?.usedBytes);
       nums[n++] = num(c.logs?.inodesUsed);
+      nums[n++] = num(c.memory?.workingSetBytes);
+      nums[n++] = num(c.memory?.rssBytes);
       refs[r++] = c.name;
     }
     for (const v of volumes) {
@@ -111,13 +114,18 @@ export function sharePodStrings(s: StoredSummary, lookup: PodLookup): void {
   }
 }
 
-function fsOf(used: number, inodes: number): { usedBytes?: number; inodesUsed?: number } | undefined {
-  if (Number.isNaN(used) && Number.isNaN(inodes)) return undefined;
-  const out: { usedBytes?: number; inodesUsed?: number } = {};
-  if (!Number.isNaN(used)) out.usedBytes = used;
-  if (!Number.isNaN(inodes)) out.inodesUsed = inodes;
+// The fields that are present (not NaN), or undefined when none is.
+function present<K extends string>(fields: Record<K, number>): Partial<Record<K, number>> | undefined {
+  let out: Partial<Record<K, number>> | undefined;
+  for (const k in fields) {
+    if (Number.isNaN(fields[k])) continue;
+    out ??= {};
+    out[k] = fields[k];
+  }
   return out;
 }
+
+const fsOf = (used: number, inodes: number) => present({ usedBytes: used, inodesUsed: inodes });
 
 /** Rebuilds the Summary document (fresh objects on every call; the caller may keep or change them). */
 export function expandSummary(s: StoredSummary): Summary {
@@ -141,6 +149,8 @@ export function expandSummary(s: StoredSummary): Summary {
       const logs = fsOf(nums[n + 2]!, nums[n + 3]!);
       if (rootfs) co.rootfs = rootfs;
       if (logs) co.logs = logs;
+      const memory = present({ workingSetBytes: nums[n + 4]!, rssBytes: nums[n + 5]! });
+      if (memory) co.memory = memory;
       n += CONTAINER_NUMS;
       containers[c] = co;
     }

@@ -1,7 +1,7 @@
 // Pure: reduce Kubernetes and kubelet objects to the fields Headroom reads, on arrival, so the
 // per-process cache stays small at 150 000 pods (no managedFields, no env, no probes, no images).
 // The trimmed shapes are still valid Kubernetes JSON, so the engine and the browser read them as is.
-import type { FsStats, MemoryStats, NodeCondition, ObjectMeta, Pod, PodSpec, PodStats, PodStatus, ResourceList, Summary, NodeStats } from "@/lib/eviction";
+import type { FsStats, MemoryStats, NodeCondition, ObjectMeta, Pod, PodSpec, PodStats, PodStatus, ResourceList, ResourceRequirements, Summary, NodeStats } from "@/lib/eviction";
 import type { NodeAddress, NodeInfo, PodCondition, Taint, TerminatedState, WireContainer, WireContainerStatus, WireEvent, WireLease, WireNode, WirePod, WireSummary, WireVolume } from "./wire";
 
 /** A copy of `o` with only `keys` (those present); undefined for no object. */
@@ -90,6 +90,8 @@ const trimVolume = (v: WireVolume): WireVolume => {
   return out;
 };
 
+const RESIZE_CONDITIONS = new Set(["PodResizePending", "PodResizeInProgress"]);
+
 function trimContainerStatus(cs: WireContainerStatus): CachedContainerStatus {
   const t = cs.lastState?.terminated;
   return { name: cs.name, restartCount: cs.restartCount, ...(t ? { lastState: { terminated: pick(t, ["reason", "exitCode", "finishedAt"]) } } : {}) };
@@ -100,6 +102,8 @@ export interface CachedContainerStatus {
   name: string;
   restartCount?: number;
   lastState?: { terminated?: TerminatedState };
+  allocatedResources?: ResourceList;
+  resources?: ResourceRequirements;
 }
 
 /** A Pod as the cache keeps it: what the engine reads, plus what the eviction history reads. */
@@ -117,7 +121,7 @@ export function trimPod(p: WirePod): TrimmedPod | null {
   const annotations = ann ? Object.fromEntries(POD_ANNOTATIONS.filter((k) => ann[k] !== undefined).map((k) => [k, ann[k]!])) : undefined;
   const m = p.metadata ?? {};
   const spec = p.spec ?? {};
-  const disruption = st.conditions?.filter((c) => c.type === "DisruptionTarget");
+  const disruption = st.conditions?.filter((c) => c.type === "DisruptionTarget" || RESIZE_CONDITIONS.has(c.type));
   const oom = st.containerStatuses?.filter((cs) => cs.lastState?.terminated?.reason === "OOMKilled" || cs.state?.terminated?.reason === "OOMKilled");
   return {
     metadata: {
@@ -146,6 +150,11 @@ function trimPodStatus(st: NonNullable<WirePod["status"]>, disruption: PodCondit
   const out: TrimmedPod["status"] = pick(st, ["phase", "qosClass", "reason", "message"])!;
   if (disruption?.length) out.conditions = disruption.map((c) => pick(c, ["type", "status", "reason", "message", "lastTransitionTime"])!);
   if (oom?.length) out.containerStatuses = oom.map(trimContainerStatus);
+  // Mid in-place resize: the engine computes oom_score_adj from the allocated requests (lib/eviction/allocated.ts).
+  if (disruption?.some((c) => RESIZE_CONDITIONS.has(c.type))) {
+    const alloc = st.containerStatuses?.map((cs) => ({ ...out.containerStatuses?.find((o) => o.name === cs.name), ...pick(cs, ["name", "allocatedResources", "resources"])! }));
+    if (alloc?.length) out.containerStatuses = alloc;
+  }
   return out.reason === undefined && out.message === undefined && !out.conditions && !out.containerStatuses ? intern(out) : out;
 }
 
@@ -214,7 +223,7 @@ export function trimSummary(s: WireSummary): TrimmedSummary {
     },
     pods: (s.pods ?? []).map((p) => ({
       podRef: p.podRef,
-      containers: (p.containers ?? []).map((c) => ({ name: c.name, memory: pick(c.memory, ["workingSetBytes"]), rootfs: pick(c.rootfs, ["usedBytes", "inodesUsed"]), logs: pick(c.logs, ["usedBytes", "inodesUsed"]) })),
+      containers: (p.containers ?? []).map((c) => ({ name: c.name, memory: pick(c.memory, ["workingSetBytes", "rssBytes"]), rootfs: pick(c.rootfs, ["usedBytes", "inodesUsed"]), logs: pick(c.logs, ["usedBytes", "inodesUsed"]) })),
       memory: pick(p.memory, ["workingSetBytes"]),
       ...(p.volume ? { volume: p.volume.map((v) => ({ name: v.name, usedBytes: v.usedBytes, inodesUsed: v.inodesUsed })) } : {}),
       ...(p["ephemeral-storage"] ? { "ephemeral-storage": pick(p["ephemeral-storage"], ["usedBytes", "inodesUsed"]) } : {}),

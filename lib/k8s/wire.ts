@@ -80,6 +80,9 @@ export interface WireContainerStatus {
   restartCount?: number;
   state?: { terminated?: TerminatedState };
   lastState?: { terminated?: TerminatedState };
+  /** Mid in-place resize: what the kubelet admitted and what the running container has (KEP-1287). */
+  allocatedResources?: ResourceList;
+  resources?: ResourceRequirements;
 }
 
 export interface WirePod {

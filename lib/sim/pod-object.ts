@@ -1,6 +1,7 @@
 // Builds Pod JSON from a compact PodRecord, in the shape the API server returns after defaulting
 // (tolerations, dnsPolicy, terminationGracePeriodSeconds, status conditions, containerStatuses).
 import { rfc3339 } from "./clock";
+import { resizeConditions, resizeContainerStatus, specResources } from "./resize";
 import type { KObj } from "./store";
 import type { PodRecord } from "./world";
 
@@ -54,11 +55,13 @@ function statusOf(p: PodRecord): object {
     conditions: [
       cond("PodReadyToStartContainers", "True", start + 1000), cond("Initialized", "True", start),
       cond("Ready", "True", start + 3000), cond("ContainersReady", "True", start + 3000), cond("PodScheduled", "True", p.created),
+      ...resizeConditions(p, start),
     ],
     containerStatuses: t.containers.map((c) => ({
       name: c.name, image: c.image, imageID: `${c.image.split(":")[0]}@sha256:${p.t.hash.padEnd(64, "0")}`,
       containerID: `containerd://${p.uid.replaceAll("-", "")}${c.name.length}`,
       ready: true, restartCount: 0, started: true, state: { running: { startedAt: rfc3339(start + 1000) } }, lastState: {},
+      ...resizeContainerStatus(t, c),
     })),
   };
 }
@@ -80,7 +83,7 @@ export function podObject(p: PodRecord): KObj {
   }
   const spec: Record<string, unknown> = {
     containers: t.containers.map((c) => ({
-      name: c.name, image: c.image, imagePullPolicy: "IfNotPresent", resources: c.resources,
+      name: c.name, image: c.image, imagePullPolicy: "IfNotPresent", resources: specResources(t, c),
       terminationMessagePath: "/dev/termination-log", terminationMessagePolicy: "File",
     })),
     dnsPolicy: "ClusterFirst", enableServiceLinks: true, preemptionPolicy: "PreemptLowerPriority",

@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { z } from "zod";
+import { ResizeSpec } from "./resize";
 
 const quantity = z.union([z.string(), z.number()]).transform(String);
 const count = z.union([z.number().int().nonnegative(), z.string().regex(/^\$\w+$/)]);
@@ -55,6 +56,8 @@ const Workload = z.object({
   volumes: z.array(z.object({ name: z.string(), emptyDir: z.object({ medium: z.string().optional(), sizeLimit: quantity.optional() }).default({}), usage: Curve.default("0") })).default([]),
   /** Seconds before the owning controller recreates an evicted pod; omit for pods nobody recreates. */
   recreateAfter: z.number().nonnegative().optional(),
+  /** Every pod of the workload is mid in-place resize (lib/sim/resize.ts). */
+  resize: ResizeSpec.optional(),
 });
 export type WorkloadSpec = z.infer<typeof Workload>;
 

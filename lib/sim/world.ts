@@ -6,7 +6,7 @@ import { resolveCount } from "./scenario";
 import { bytes, hash01, seededUid } from "./units";
 import { type CompiledCurve, type UsageKind, compileCurve, isDynamic } from "./workload";
 
-interface ContainerTemplate {
+export interface ContainerTemplate {
   name: string;
   image: string;
   resources: { requests?: Record<string, string>; limits?: Record<string, string> };
