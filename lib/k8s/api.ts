@@ -1,8 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import { clusterOverview, nodeDetail } from "@/lib/dto";
+import type { FleetTerminations } from "@/lib/terminations/fleet";
 import { redact } from "./errors";
 import { buildNodeDetail } from "./node-detail";
+import { buildFleetTerminations } from "./terminations-doc";
 import { buildOverview, overviewSlices } from "./overview";
 import { contexts, getCache, switchContext } from "./runtime";
 
@@ -76,6 +78,11 @@ export function nodeDocument(rawName: string): ApiResult<z.infer<typeof nodeDeta
     if (!doc) return fail(404, `node ${JSON.stringify(name.data)} not found`);
     return checked(nodeDetail, doc);
   });
+}
+
+/** The fleet's pod terminations grouped by owning workload. */
+export function terminationsDocument(): ApiResult<FleetTerminations> {
+  return cached(() => ({ ok: true, data: buildFleetTerminations(getCache().cache) }));
 }
 
 export interface Readiness {

@@ -11,6 +11,7 @@ import type { WorkerEntry } from "./fetch-thread";
 import { KubeletClient } from "./kubelet-client";
 import { NodeState } from "./node-state";
 import { type Profile, profileFor } from "./profiles";
+import { TerminationLog, nodeFacts } from "./terminations";
 import { type TrimmedEvent, type TrimmedLease, type TrimmedNode, intern, trimEvent, trimLease, trimNode, trimPod } from "./trim";
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -47,6 +48,8 @@ export class ClusterCache {
   readonly collectStats = new CollectStats();
   /** Evictions seen since the first list, for headroom_evictions_observed_total. */
   readonly evictions = new EvictionTally();
+  /** Pod terminations and their causes, bounded (terminations.ts). */
+  readonly terminations = new TerminationLog(() => this.now());
   readonly states = new Map<string, NodeState>();
   private readonly dirty = new Set<string>();
   private recomputeTimer: NodeJS.Timeout | undefined;
@@ -66,7 +69,7 @@ export class ClusterCache {
       client, path: "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases", resource: "leases", trim: trimLease,
       onChange: (_k, l, prev) => this.onLease((l ?? prev)!.name, l),
     });
-    this.events = new Reflector({ client, path: "/api/v1/events", resource: "events", trim: trimEvent, onChange: (_k, e) => e && this.onEvictionEvent(e) });
+    this.events = new Reflector({ client, path: "/api/v1/events", resource: "events", trim: trimEvent, onChange: (_k, e) => e && this.onEvent(e) });
     this.kubelets = new KubeletClient(client, o.settings, o.fetchWorker);
     this.mayRun = o.mayRun ?? (() => backgroundGate().mayRun());
     this.collector = new Collector(this.kubelets, o.settings, this.sink(), this.mayRun);
@@ -178,6 +181,7 @@ export class ClusterCache {
   }
 
   private onPod(key: string, pod: Obj | undefined, prev: Obj | undefined): void {
+    this.terminations.observePod(pod, prev, nodeFacts(this.states.get(pod?.spec?.nodeName ?? "")));
     if (pod?.status?.reason === "Evicted" && prev?.status?.reason !== "Evicted") {
       const dt = (pod.status.conditions as Obj[] | undefined)?.find((c) => c.type === "DisruptionTarget");
       this.countEviction(pod.spec?.nodeName, pod.metadata?.namespace, pod.metadata?.name, String(pod.status.message ?? ""), pod.metadata?.ownerReferences, dt?.lastTransitionTime);
@@ -262,6 +266,12 @@ export class ClusterCache {
         this.markDirty(name);
       },
     };
+  }
+
+  private onEvent(e: TrimmedEvent): void {
+    const pod = e.kind === "Pod" ? this.pods.store.get(`${e.namespace}/${e.name}`) : undefined;
+    this.terminations.observeEvent(e, pod, nodeFacts(this.states.get(e.kind === "Node" ? e.name : (pod?.spec?.nodeName ?? e.node ?? ""))));
+    this.onEvictionEvent(e);
   }
 
   private onEvictionEvent(e: TrimmedEvent): void {
