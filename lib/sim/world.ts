@@ -41,6 +41,12 @@ export interface PodRecord {
   curveOrigin: number;
   phase: Phase;
   evicted?: { at: number; message: string; signal: string };
+  /** Per container: kernel OOM kills at its limit (restart count, last kill time). */
+  restarts?: Record<string, { count: number; at: number }>;
+  /** A DisruptionTarget condition set by the control plane (incidents.ts), before the deletion. */
+  disruption?: { reason: string; message: string; at: number };
+  /** When the pod was deleted (graceful: it stays until the deletion completes). */
+  deletionAt?: number;
 }
 
 export interface ConditionState {
@@ -71,6 +77,9 @@ export interface SimNode {
   leaseRenewed: number;
   leaseCreated: number;
   lastStatusReport: number;
+  /** Cordoned (spec.unschedulable) and NoExecute taints set by incidents (incidents.ts). */
+  unschedulable?: boolean;
+  extraTaints?: Array<{ key: string; value?: string; effect: string; timeAdded: string }>;
   /** Some pod usage moves or a condition is set: the eviction manager must look every cycle. */
   dynamic: boolean;
 }
