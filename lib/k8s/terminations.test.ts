@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import type { Termination } from "@/lib/terminations/schema";
+import { KEEP_MS, TerminationLog, withPreemptorNames } from "./terminations";
+
+const NOW = Date.parse("2026-03-02T15:00:00Z");
+const iso = (ms: number) => new Date(ms).toISOString();
+const t = (id: string, p: Partial<Termination> = {}): Termination => ({
+  id, time: iso(NOW - 60_000), cause: "kubelet-eviction", node: "n1", namespace: "default", pod: id, workload: { kind: "Pod", name: id }, priority: null, message: "", ...p,
+});
+
+describe("TerminationLog", () => {
+  it("merges two sightings of one termination (pod status, then its Event) into one record", () => {
+    const log = new TerminationLog(() => NOW);
+    log.add(t("a", { signal: null, message: "m" }));
+    log.add(t("a", { signal: "memory.available", time: iso(NOW - 58_000) }));
+    expect(log.size).toBe(1);
+    expect(log.forNode("n1")[0]).toMatchObject({ signal: "memory.available", message: "m" });
+  });
+
+  it("keeps a reused pod name's second death apart (times minutes apart)", () => {
+    const log = new TerminationLog(() => NOW);
+    log.add(t("db-0", { time: iso(NOW - 3_600_000) }));
+    log.add(t("db-0", { time: iso(NOW - 60_000) }));
+    expect(log.size).toBe(2);
+  });
+
+  it("is bounded: fleet-wide, per node, and by age", () => {
+    const log = new TerminationLog(() => NOW, 100, 10);
+    for (let i = 0; i < 30; i++) log.add(t(`n1-${i}`, { time: iso(NOW - 1000 * (30 - i)) }));
+    expect(log.forNode("n1").map((x) => x.id)).toEqual(Array.from({ length: 10 }, (_, i) => `n1-${29 - i}`));
+    for (let i = 0; i < 200; i++) log.add(t(`x-${i}`, { node: `node-${i}` }));
+    expect(log.size).toBe(100);
+    expect(log.forNode("n1")).toEqual([]);
+    log.add(t("old", { node: "n9", time: iso(NOW - KEEP_MS - 1) }));
+    expect(log.forNode("n9")).toEqual([]);
+  });
+
+  it("stays within a few MiB when 5 000 nodes each lose many pods", () => {
+    const log = new TerminationLog(() => NOW);
+    global.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 50_000; i++) {
+      log.add(t(`pod-${i}`, { node: `node-${i % 5000}`, namespace: "team", message: "The node was low on resource: memory. Threshold quantity: 100Mi, available: 63656Ki. ", containers: [{ name: "app", usage: 1, request: 1 }] }));
+    }
+    expect(log.size).toBe(2000);
+    global.gc?.();
+    // Only measurable with --expose-gc; the count above is the bound that matters.
+    if (global.gc) expect(process.memoryUsage().heapUsed - before).toBeLessThan(8 * 2 ** 20);
+  });
+
+  it("observes a pod being deleted while running once, and pod updates without a termination not at all", () => {
+    const log = new TerminationLog(() => NOW);
+    const running = { metadata: { name: "web-1", namespace: "d" }, spec: { nodeName: "n1" }, status: { phase: "Running" } };
+    log.observePod(running, undefined, undefined);
+    expect(log.size).toBe(0);
+    const deleting = { ...running, metadata: { ...running.metadata, deletionTimestamp: iso(NOW) } };
+    log.observePod(deleting, running, undefined);
+    log.observePod(deleting, deleting, undefined);
+    expect(log.all().map((x) => x.cause)).toEqual(["deleted"]);
+  });
+});
+
+describe("withPreemptorNames", () => {
+  it("names a preemptor given by UID when its pod is known", () => {
+    const uid = "0b7e6b1a-1f2c-4c55-9d3e-6f0a2b1c3d4e";
+    const [named] = withPreemptorNames([t("v", { cause: "preemption", preemptor: uid })], (u) => (u === uid ? { metadata: { name: "urgent-x", namespace: "batch" } } : undefined));
+    expect(named!.preemptor).toBe("batch/urgent-x");
+    const [kept] = withPreemptorNames([t("v", { cause: "preemption", preemptor: uid })], () => undefined);
+    expect(kept!.preemptor).toBe(uid);
+  });
+});
