@@ -31,8 +31,8 @@ describe("demo incidents as kubectl sees them", () => {
   });
 
   it("drains a GKE node: cordoned, pods evicted through the Eviction API, then deleted", async () => {
-    sim.advance(101); // 701 s: the drain started at 700
-    const node = "gke-prod-default-pool-6c2f9d1e-3";
+    sim.advance(103); // 703 s: cordoned at 700, pods evicted at 702
+    const node = "gke-prod-default-pool-6c2f9d1e-1";
     expect((await k.run(["get", "node", node])).stdout).toContain("SchedulingDisabled");
     const n = await json<V1Node>(["get", "node", node]);
     expect(n.spec!.taints).toContainEqual(expect.objectContaining({ key: "node.kubernetes.io/unschedulable", effect: "NoSchedule" }));
@@ -49,7 +49,7 @@ describe("demo incidents as kubectl sees them", () => {
   });
 
   it("preempts the lowest-priority pod on k8s-node-01 for the urgent batch pod", async () => {
-    sim.advance(1001 - 706);
+    sim.advance(1001 - 708);
     const ev = (await events("Preempted"))[0]!;
     expect(ev.source).toMatchObject({ component: "default-scheduler" });
     expect(ev.message).toMatch(/^Preempted by pod [0-9a-f-]{36} on node k8s-node-01$/);
@@ -63,7 +63,7 @@ describe("demo incidents as kubectl sees them", () => {
   });
 
   it("taints an EKS node NoExecute: the taint manager marks and deletes its pods", async () => {
-    sim.advance(1301 - 1006);
+    sim.advance(1303 - 1006);
     const ev = await events("TaintManagerEviction");
     expect(ev.length).toBeGreaterThan(0);
     expect(ev[0]!.message).toBe(`Marking for deletion Pod ${ev[0]!.involvedObject.namespace}/${ev[0]!.involvedObject.name}`);

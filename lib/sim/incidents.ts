@@ -24,6 +24,8 @@ import { type PodRecord, type PodTemplate, type SimNode, compileTemplate } from 
 
 const GRACE_MS = 2000;
 const RECREATE_S = 10;
+// The cordon or taint is written first; the drain and the taint manager act on it 2 s later.
+const DRAIN_AFTER_MS = 2000;
 
 const movable = (p: PodRecord) => p.phase === "Running" && p.deletionAt === undefined && p.t.spec.kind !== "DaemonSet" && p.t.spec.kind !== "Static";
 
@@ -56,15 +58,26 @@ export class Incidents {
     }
     if (spec.kind === "drain") {
       this.taint(n, { key: "node.kubernetes.io/unschedulable", effect: "NoSchedule" }, now, spec.for, true);
-      for (const p of [...n.pods].filter(movable)) this.disrupt(p, "EvictionByEvictionAPI", "Eviction API: evicting", now);
+      // kubectl drain lists the node's pods once the cordon is written, then evicts them.
+      const evict = () => {
+        for (const p of [...n.pods].filter(movable)) this.disrupt(p, "EvictionByEvictionAPI", "Eviction API: evicting", now + DRAIN_AFTER_MS);
+      };
+      this.later.push({ at: now + DRAIN_AFTER_MS, run: evict });
       return;
     }
     if (spec.kind === "taint") {
       this.taint(n, { key: spec.key, value: spec.value, effect: "NoExecute" }, now, spec.for, false);
-      for (const p of [...n.pods].filter(movable)) {
-        this.c.recorder.record(ref(p), { type: "Normal", reason: "TaintManagerEviction", message: `Marking for deletion Pod ${p.t.namespace}/${p.name}`, component: "taint-eviction-controller" });
-        this.disrupt(p, "DeletionByTaintManager", "Taint manager: deleting due to NoExecute taint", now);
-      }
+      // The controller acts once its node informer has seen the taint.
+      const at = now + DRAIN_AFTER_MS;
+      this.later.push({
+        at,
+        run: () => {
+          for (const p of [...n.pods].filter(movable)) {
+            this.c.recorder.record(ref(p), { type: "Normal", reason: "TaintManagerEviction", message: `Marking for deletion Pod ${p.t.namespace}/${p.name}`, component: "taint-eviction-controller" });
+            this.disrupt(p, "DeletionByTaintManager", "Taint manager: deleting due to NoExecute taint", at);
+          }
+        },
+      });
       return;
     }
     this.preempt(n, spec.workload, spec.for, now);
