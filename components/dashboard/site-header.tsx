@@ -11,6 +11,7 @@ import { cn } from "@/lib/format";
 
 const LINKS = [
   { href: "/", label: "Fleet" },
+  { href: "/terminations", label: "Terminations" },
   { href: "/analyze", label: "Analyze a document" },
   // every cluster in a shared Prometheus (the page says how to set one up when there is none)
   { href: "/clusters", label: "Clusters" },

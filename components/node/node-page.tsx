@@ -19,13 +19,13 @@ import { type UrlState, hasWhatIf, toEngineWhatIf, whatIfOpen } from "@/lib/url-
 import { CapacityBreakdown } from "./capacity-breakdown";
 import { CgroupTable } from "./cgroup-table";
 import { ConditionsPanel } from "./conditions-panel";
-import { EvictionsTable } from "./evictions-table";
 import { KubeletConfigPanel } from "./kubelet-config-panel";
 import { LiveVerdict } from "./live-verdict";
 import { NodeEmbed } from "./node-embed";
 import { requestedByPods, usedFromSummary } from "./node-usage";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
+import { TerminationsPanel } from "./terminations-panel";
 
 const SECTIONS_SETTLE_MS = 200;
 
@@ -69,7 +69,7 @@ const NodeSections = memo(function NodeSections({ data, view, live, pods, reques
       <SignalPanels result={result} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} />
       <RankingTabs result={result} pods={pods} signal={signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
       <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={result} liveAllocatable={live.allocatable} requested={requested} used={usedFromSummary(data.summary as Summary | null)} />
-      <EvictionsTable evictions={data.evictions} node={data.row.name} />
+      <TerminationsPanel terminations={data.terminations} node={data.row.name} />
       <ConditionsPanel detail={data} />
       <KubeletConfigPanel detail={data} result={result} />
       <CgroupTable pods={pods} result={result} />

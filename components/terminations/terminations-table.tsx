@@ -1,0 +1,43 @@
+import Link from "next/link";
+import { TableScroll } from "@/components/ui/table-scroll";
+import { DATA_TABLE, MUTED } from "@/components/ui/styles";
+import { localClock } from "@/components/ui/use-cluster-now";
+import type { Termination } from "@/lib/terminations/schema";
+import { CAUSE_LABEL, terminationVerdict } from "@/lib/terminations/verdict";
+
+// The verdict's time on the reader's local 24-hour clock, like every time on the node page.
+const atLocal = (iso: string) => localClock(Date.parse(iso));
+
+/** Terminations newest first, one verdict in words each; the raw Kubernetes message on hover. */
+export function TerminationsTable({ terminations, label, showNode = false }: { terminations: Termination[]; label: string; showNode?: boolean }) {
+  return (
+    <TableScroll label={label}>
+      <table className={DATA_TABLE} data-testid="terminations-table">
+        <thead className={`text-xs ${MUTED}`}>
+          <tr>
+            <th>time</th>
+            {showNode && <th>node</th>}
+            <th>pod</th>
+            <th>cause</th>
+            <th>verdict</th>
+          </tr>
+        </thead>
+        <tbody>
+          {terminations.map((t) => (
+            <tr key={t.id} className="border-t border-zinc-100 dark:border-zinc-900" title={t.message} data-cause={t.cause}>
+              <td className="whitespace-nowrap tabular-nums">{t.time ? atLocal(t.time) : "–"}</td>
+              {showNode && (
+                <td className="font-mono text-xs [overflow-wrap:anywhere]">
+                  {t.node ? <Link className="text-blue-700 underline dark:text-blue-300" href={`/nodes/${encodeURIComponent(t.node)}`}>{t.node}</Link> : "–"}
+                </td>
+              )}
+              <td className="font-mono text-xs [overflow-wrap:anywhere]">{t.pod ? `${t.namespace}/${t.pod}` : "–"}</td>
+              <td className="whitespace-nowrap">{CAUSE_LABEL[t.cause]}</td>
+              <td className="min-w-64" data-testid="termination-verdict">{terminationVerdict(t, atLocal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
