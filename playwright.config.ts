@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_TOKEN, FORECAST_STATES, PORT, PROMETHEUS_PORT, TOKEN_PORT, TOKEN_SERVER_LOG } from "./e2e/constants";
+import { DEMO_PORT, E2E_TOKEN, FORECAST_STATES, PORT, PROMETHEUS_PORT, TOKEN_PORT, TOKEN_SERVER_LOG } from "./e2e/constants";
 
 const sim = { HEADROOM_SIM_SCENARIO: "memory-pressure", HEADROOM_SIM_FAST_FORWARD_SECONDS: "330", HEADROOM_SIM_SPEED: "0" };
 
@@ -68,5 +68,14 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
     })),
+    // e2e/terminations.e2e.ts: the demo's 32 warm-up minutes (OOM kills, a system OOM, a drain, a
+    // preemption, a taint, kubelet evictions), then frozen
+    {
+      command: `node scripts/start.mjs`,
+      env: { PORT: String(DEMO_PORT), HOSTNAME: "127.0.0.1", HEADROOM_SIM_SCENARIO: "demo", HEADROOM_SIM_SPEED: "0" },
+      url: `http://127.0.0.1:${DEMO_PORT}/api/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+    },
   ],
 });

@@ -21,3 +21,6 @@ export const FORECAST_STATES = {
   /** evicted at 300 s; MemoryPressure held by the 5m transition period until 600 s */
   held: { seconds: 330, port: PORT },
 } as const;
+
+/** The demo scenario, warmed up and frozen: every termination cause has happened (e2e/terminations.e2e.ts). */
+export const DEMO_PORT = PORT + 12;
