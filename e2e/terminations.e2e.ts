@@ -36,13 +36,13 @@ test("the fleet page groups terminations by workload and gives each cause its ve
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Terminations" }).click();
   const fleet = new TerminationsPage(page);
   await expect(fleet.summary).toContainText(/\d+ terminations in \d+ workloads; \d+ repeat offenders/);
-  let keyboard = false;
-  const opened = new Set<string>();
+  const opened: string[] = [];
   for (const [cause, workload, verdict] of VERDICTS) {
     const card = fleet.workload(workload);
-    if (!opened.has(workload)) {
-      await open(page, card, (keyboard = !keyboard) ? "keyboard" : "mouse");
-      opened.add(workload);
+    if (!opened.includes(workload)) {
+      // every other card opened with the keyboard, the rest with the mouse
+      await open(page, card, opened.length % 2 ? "mouse" : "keyboard");
+      opened.push(workload);
     }
     await expect(fleet.verdicts(card, cause).first(), `${cause} of ${workload}`).toHaveText(verdict);
   }
