@@ -22,7 +22,7 @@ export function terminationsOptions() {
   });
 }
 
-const causes = (w: WorkloadTerminations) => (Object.entries(w.byCause) as [TerminationCause, number][]).map(([c, n]) => `${n} ${CAUSE_LABEL[c]}`).join(" · ");
+const causes = (w: WorkloadTerminations) => (Object.entries(w.byCause) as [TerminationCause, number][]).map(([c, n]) => `${CAUSE_LABEL[c]}: ${n}`).join(" · ");
 
 function WorkloadCard({ w }: { w: WorkloadTerminations }) {
   const repeat = w.count >= REPEAT_AT;

@@ -12,7 +12,8 @@ const atLocal = (iso: string) => localClock(Date.parse(iso));
 export function TerminationsTable({ terminations, label, showNode = false }: { terminations: Termination[]; label: string; showNode?: boolean }) {
   return (
     <TableScroll label={label}>
-      <table className={DATA_TABLE} data-testid="terminations-table">
+      {/* A phone scrolls the table sideways in its region rather than squeezing names letter by letter. */}
+      <table className={`${DATA_TABLE} ${showNode ? "min-w-[48rem]" : "min-w-[36rem]"}`} data-testid="terminations-table">
         <thead className={`text-xs ${MUTED}`}>
           <tr>
             <th>time</th>

@@ -60,6 +60,17 @@ describe("TerminationLog", () => {
   });
 });
 
+describe("preemptor names", () => {
+  it("names the preemptor when its pod shows up after the scheduler's event, even once it is gone", () => {
+    const log = new TerminationLog(() => NOW);
+    const uid = "0b7e6b1a-1f2c-4c55-9d3e-6f0a2b1c3d4e";
+    log.observeEvent({ reason: "Preempted", message: `Preempted by pod ${uid} on node n1`, kind: "Pod", namespace: "default", name: "victim", node: null, time: iso(NOW) }, undefined, undefined);
+    expect(log.all()[0]!.preemptor).toBe(uid);
+    log.observePod({ metadata: { name: "urgent-x", namespace: "batch", uid }, spec: { nodeName: "n1" }, status: { phase: "Running" } }, undefined, undefined);
+    expect(log.all()[0]!.preemptor).toBe("batch/urgent-x");
+  });
+});
+
 describe("withPreemptorNames", () => {
   it("names a preemptor given by UID when its pod is known", () => {
     const uid = "0b7e6b1a-1f2c-4c55-9d3e-6f0a2b1c3d4e";

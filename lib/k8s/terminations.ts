@@ -19,6 +19,10 @@ export const KEEP_MS = 24 * 3600_000;
 // The pod's status and its Event carry times seconds apart; further apart, a reused pod name
 // (a StatefulSet replica) died twice.
 const SAME_TERMINATION_MS = 120_000;
+// Preemptors waiting to be named by their pod (a few at a time in practice).
+const MAX_PREEMPTORS = 1000;
+
+const UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const ms = (iso: string | null) => (iso ? Date.parse(iso) : Number.NaN);
 
@@ -80,6 +84,7 @@ export class TerminationLog {
   /** What a pod update shows (and, for a pod being deleted while running, the deletion). */
   observePod(pod: PodLike | undefined, prev: PodLike | undefined, node: NodeFacts | undefined): void {
     if (!pod) return;
+    if (this.preemptors.size) this.namePreemptor(pod);
     for (const t of podTerminations(pod, node)) this.add(t);
     if (pod.metadata?.deletionTimestamp && !prev?.metadata?.deletionTimestamp) {
       const t = deletionTermination(pod, new Date(this.now()).toISOString());
@@ -90,15 +95,29 @@ export class TerminationLog {
   /** What an Event reports; `pod` is the pod the informer still holds, if any. */
   observeEvent(e: EventLike, pod: PodLike | undefined, node: NodeFacts | undefined): void {
     const t = eventTermination(e, pod, node);
-    if (t) this.add(t);
+    if (!t) return;
+    this.add(t);
+    // The scheduler names the preemptor by UID; its pod arrives (pending, then bound) through the
+    // pod informer, and may be gone by the time anyone looks: name it when it shows up.
+    if (t.preemptor && UID.test(t.preemptor) && this.preemptors.size < MAX_PREEMPTORS) this.preemptors.set(t.preemptor, t.id);
+  }
+
+  private readonly preemptors = new Map<string, string>();
+
+  /** Names the preemption a pod caused, if it is a preemptor still known by UID only. */
+  private namePreemptor(pod: PodLike): void {
+    const uid = pod.metadata?.uid;
+    const id = uid && this.preemptors.get(uid);
+    if (!id) return;
+    this.preemptors.delete(uid);
+    const t = this.byId.get(id);
+    if (t && pod.metadata?.name) this.byId.set(id, { ...t, preemptor: `${pod.metadata.namespace}/${pod.metadata.name}` });
   }
 }
 
 function newestFirst(list: Termination[]): Termination[] {
   return list.sort((a, b) => (b.time ?? "").localeCompare(a.time ?? ""));
 }
-
-const UID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Names a preemptor the scheduler gave by UID, when `podByUid` finds it (it is on the victim's node). */
 export function withPreemptorNames(list: Termination[], podByUid: (uid: string) => PodLike | undefined): Termination[] {
