@@ -181,7 +181,7 @@ export class ClusterCache {
   }
 
   private onPod(key: string, pod: Obj | undefined, prev: Obj | undefined): void {
-    this.terminations.observePod(pod, prev, nodeFacts(this.states.get(pod?.spec?.nodeName ?? "")));
+    this.terminations.observePod(pod, prev, () => nodeFacts(this.states.get(pod?.spec?.nodeName ?? "")));
     if (pod?.status?.reason === "Evicted" && prev?.status?.reason !== "Evicted") {
       const dt = (pod.status.conditions as Obj[] | undefined)?.find((c) => c.type === "DisruptionTarget");
       this.countEviction(pod.spec?.nodeName, pod.metadata?.namespace, pod.metadata?.name, String(pod.status.message ?? ""), pod.metadata?.ownerReferences, dt?.lastTransitionTime);
@@ -270,7 +270,7 @@ export class ClusterCache {
 
   private onEvent(e: TrimmedEvent): void {
     const pod = e.kind === "Pod" ? this.pods.store.get(`${e.namespace}/${e.name}`) : undefined;
-    this.terminations.observeEvent(e, pod, nodeFacts(this.states.get(e.kind === "Node" ? e.name : (pod?.spec?.nodeName ?? e.node ?? ""))));
+    this.terminations.observeEvent(e, pod, () => nodeFacts(this.states.get(e.kind === "Node" ? e.name : (pod?.spec?.nodeName ?? e.node ?? ""))));
     this.onEvictionEvent(e);
   }
 

@@ -51,11 +51,11 @@ describe("TerminationLog", () => {
   it("observes a pod being deleted while running once, and pod updates without a termination not at all", () => {
     const log = new TerminationLog(() => NOW);
     const running = { metadata: { name: "web-1", namespace: "d" }, spec: { nodeName: "n1" }, status: { phase: "Running" } };
-    log.observePod(running, undefined, undefined);
+    log.observePod(running, undefined, () => undefined);
     expect(log.size).toBe(0);
     const deleting = { ...running, metadata: { ...running.metadata, deletionTimestamp: iso(NOW) } };
-    log.observePod(deleting, running, undefined);
-    log.observePod(deleting, deleting, undefined);
+    log.observePod(deleting, running, () => undefined);
+    log.observePod(deleting, deleting, () => undefined);
     expect(log.all().map((x) => x.cause)).toEqual(["deleted"]);
   });
 });
@@ -64,9 +64,9 @@ describe("preemptor names", () => {
   it("names the preemptor when its pod shows up after the scheduler's event, even once it is gone", () => {
     const log = new TerminationLog(() => NOW);
     const uid = "0b7e6b1a-1f2c-4c55-9d3e-6f0a2b1c3d4e";
-    log.observeEvent({ reason: "Preempted", message: `Preempted by pod ${uid} on node n1`, kind: "Pod", namespace: "default", name: "victim", node: null, time: iso(NOW) }, undefined, undefined);
+    log.observeEvent({ reason: "Preempted", message: `Preempted by pod ${uid} on node n1`, kind: "Pod", namespace: "default", name: "victim", node: null, time: iso(NOW) }, undefined, () => undefined);
     expect(log.all()[0]!.preemptor).toBe(uid);
-    log.observePod({ metadata: { name: "urgent-x", namespace: "batch", uid }, spec: { nodeName: "n1" }, status: { phase: "Running" } }, undefined, undefined);
+    log.observePod({ metadata: { name: "urgent-x", namespace: "batch", uid }, spec: { nodeName: "n1" }, status: { phase: "Running" } }, undefined, () => undefined);
     expect(log.all()[0]!.preemptor).toBe("batch/urgent-x");
   });
 });

@@ -82,10 +82,12 @@ export class TerminationLog {
   }
 
   /** What a pod update shows (and, for a pod being deleted while running, the deletion). */
-  observePod(pod: PodLike | undefined, prev: PodLike | undefined, node: NodeFacts | undefined): void {
+  observePod(pod: PodLike | undefined, prev: PodLike | undefined, node: () => NodeFacts | undefined): void {
     if (!pod) return;
     if (this.preemptors.size) this.namePreemptor(pod);
-    for (const t of podTerminations(pod, node)) this.add(t);
+    // Most updates are of pods that did not die: the node is looked up only for those that did.
+    if (!mayHaveTerminated(pod)) return;
+    for (const t of podTerminations(pod, node())) this.add(t);
     if (pod.metadata?.deletionTimestamp && !prev?.metadata?.deletionTimestamp) {
       const t = deletionTermination(pod, new Date(this.now()).toISOString());
       if (t) this.add(t);
@@ -93,8 +95,8 @@ export class TerminationLog {
   }
 
   /** What an Event reports; `pod` is the pod the informer still holds, if any. */
-  observeEvent(e: EventLike, pod: PodLike | undefined, node: NodeFacts | undefined): void {
-    const t = eventTermination(e, pod, node);
+  observeEvent(e: EventLike, pod: PodLike | undefined, node: () => NodeFacts | undefined): void {
+    const t = eventTermination(e, pod, node());
     if (!t) return;
     this.add(t);
     // The scheduler names the preemptor by UID; its pod arrives (pending, then bound) through the
@@ -114,6 +116,8 @@ export class TerminationLog {
     if (t && pod.metadata?.name) this.byId.set(id, { ...t, preemptor: `${pod.metadata.namespace}/${pod.metadata.name}` });
   }
 }
+
+const mayHaveTerminated = (p: PodLike) => !!(p.status?.reason || p.status?.conditions?.length || p.status?.containerStatuses?.length || p.metadata?.deletionTimestamp);
 
 function newestFirst(list: Termination[]): Termination[] {
   return list.sort((a, b) => (b.time ?? "").localeCompare(a.time ?? ""));
