@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Termination } from "@/lib/terminations/schema";
-import { KEEP_MS, TerminationLog, withPreemptorNames } from "./terminations";
+import { KEEP_MS, TerminationLog, withPreemptorNames, withSignals } from "./terminations";
 
 const NOW = Date.parse("2026-03-02T15:00:00Z");
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -78,5 +78,21 @@ describe("withPreemptorNames", () => {
     expect(named!.preemptor).toBe("batch/urgent-x");
     const [kept] = withPreemptorNames([t("v", { cause: "preemption", preemptor: uid })], () => undefined);
     expect(kept!.preemptor).toBe(uid);
+  });
+});
+
+describe("withSignals", () => {
+  const MI = 2 ** 20;
+  const signals = [
+    { signal: "memory.available" as const, available: 0, capacity: 8192 * MI, thresholds: [{ kind: "hard" as const, value: 300 * MI, margin: 0, met: false }, { kind: "soft" as const, value: 1024 * MI, margin: 0, met: false }] },
+    { signal: "nodefs.available" as const, available: 0, capacity: 0, thresholds: [{ kind: "hard" as const, value: 300 * MI, margin: 0, met: false }] },
+  ];
+  it("names the signal whose threshold of the message's resource is the message's quantity", () => {
+    const [a] = withSignals([t("a", { signal: null, resource: "memory", thresholdQuantity: 300 * MI })], () => signals);
+    expect(a!.signal).toBe("memory.available");
+    const [b] = withSignals([t("b", { signal: null, resource: "memory", thresholdQuantity: 500 * MI })], () => signals);
+    expect(b!.signal).toBeNull();
+    const [c] = withSignals([t("c", { signal: "allocatableMemory.available", resource: "memory", thresholdQuantity: 300 * MI })], () => signals);
+    expect(c!.signal).toBe("allocatableMemory.available");
   });
 });

@@ -9,7 +9,7 @@
 // log lives as long as the process (a restart starts again from what the API server still has).
 import { type EventLike, type NodeFacts, type PodLike, deletionTermination, eventTermination, mergeTermination, podTerminations } from "@/lib/terminations/recognize";
 import type { Termination } from "@/lib/terminations/schema";
-import type { SignalReport } from "@/lib/eviction";
+import { type SignalReport, byEvictionPriority, signalResource } from "@/lib/eviction";
 import { evictionSignal } from "./eviction-tally";
 import type { TrimmedNode } from "./trim";
 
@@ -144,4 +144,21 @@ export function nodeFacts(state: { node: TrimmedNode | undefined; signals: reado
     taints: (spec.taints ?? []) as NodeFacts["taints"],
     unschedulable: !!spec.unschedulable,
   };
+}
+
+/**
+ * Fills the signal of kubelet evictions seen before Headroom had the node's stats (a restart, the
+ * first list): the signal of the message's resource whose threshold is the message's quantity
+ * (the kubelet prints the threshold it acted on), first in the kubelet's order.
+ */
+export function withSignals(list: Termination[], signalsOf: (node: string) => readonly SignalReport[] | null | undefined): Termination[] {
+  return list.map((t) => {
+    if (t.cause !== "kubelet-eviction" || t.signal || !t.resource || t.thresholdQuantity == null || !t.node) return t;
+    const q = t.thresholdQuantity;
+    // A percentage threshold is printed resolved and rounded: half a percent of slack.
+    const near = (v: number) => Math.abs(v - q) <= Math.max(1024, q * 0.005);
+    const candidates = (signalsOf(t.node) ?? []).filter((s) => signalResource(s.signal) === t.resource && s.thresholds.some((th) => near(th.value)));
+    const signal = byEvictionPriority(candidates.map((s) => ({ signal: s.signal })))[0]?.signal;
+    return signal ? { ...t, signal } : t;
+  });
 }
