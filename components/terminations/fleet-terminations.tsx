@@ -32,7 +32,7 @@ function WorkloadCard({ w }: { w: WorkloadTerminations }) {
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h2 className="font-mono text-base font-semibold [overflow-wrap:anywhere]">{title}</h2>
         {repeat && <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900 dark:bg-red-900/40 dark:text-red-100">repeat offender</span>}
-        <span className="text-sm">
+        <span className="text-sm" data-testid="workload-count">
           {w.count} termination{w.count > 1 ? "s" : ""}
           {w.last ? `, last at ${localClock(Date.parse(w.last))}` : ""}
         </span>
