@@ -8,7 +8,7 @@ import { CAUSE_LABEL, terminationVerdict } from "@/lib/terminations/verdict";
 // The verdict's time on the reader's local 24-hour clock, like every time on the node page.
 const atLocal = (iso: string) => localClock(Date.parse(iso));
 
-/** Terminations newest first, one verdict in words each; the raw Kubernetes message on hover. */
+/** Terminations newest first, one verdict in words each (first after the time: on a phone it is what shows); the raw Kubernetes message on hover. */
 export function TerminationsTable({ terminations, label, showNode = false }: { terminations: Termination[]; label: string; showNode?: boolean }) {
   return (
     <TableScroll label={label}>
@@ -17,24 +17,24 @@ export function TerminationsTable({ terminations, label, showNode = false }: { t
         <thead className={`text-xs ${MUTED}`}>
           <tr>
             <th>time</th>
-            {showNode && <th>node</th>}
+            <th>verdict</th>
             <th>pod</th>
             <th>cause</th>
-            <th>verdict</th>
+            {showNode && <th>node</th>}
           </tr>
         </thead>
         <tbody>
           {terminations.map((t) => (
             <tr key={t.id} className="border-t border-zinc-100 dark:border-zinc-900" title={t.message} data-cause={t.cause}>
               <td className="whitespace-nowrap tabular-nums">{t.time ? atLocal(t.time) : "–"}</td>
+              <td className="min-w-64" data-testid="termination-verdict">{terminationVerdict(t, atLocal)}</td>
+              <td className="font-mono text-xs [overflow-wrap:anywhere]">{t.pod ? `${t.namespace}/${t.pod}` : "–"}</td>
+              <td className="whitespace-nowrap">{CAUSE_LABEL[t.cause]}</td>
               {showNode && (
                 <td className="font-mono text-xs [overflow-wrap:anywhere]">
                   {t.node ? <Link className="text-blue-700 underline dark:text-blue-300" href={`/nodes/${encodeURIComponent(t.node)}`}>{t.node}</Link> : "–"}
                 </td>
               )}
-              <td className="font-mono text-xs [overflow-wrap:anywhere]">{t.pod ? `${t.namespace}/${t.pod}` : "–"}</td>
-              <td className="whitespace-nowrap">{CAUSE_LABEL[t.cause]}</td>
-              <td className="min-w-64" data-testid="termination-verdict">{terminationVerdict(t, atLocal)}</td>
             </tr>
           ))}
         </tbody>
