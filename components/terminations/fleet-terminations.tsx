@@ -11,10 +11,10 @@ import { CAUSE_LABEL } from "@/lib/terminations/verdict";
 import { REPEAT_AT, type WorkloadTerminations } from "@/lib/terminations/workloads";
 import { TerminationsTable } from "./terminations-table";
 
-export const TERMINATIONS_URL = "/api/terminations";
+const TERMINATIONS_URL = "/api/terminations";
 
 /** The fleet's terminations by workload, refreshed every 30 s (the log changes only when a pod dies). */
-export function terminationsOptions() {
+function terminationsOptions() {
   return queryOptions({
     queryKey: ["terminations"] as const,
     queryFn: async (): Promise<FleetTerminations> => fleetTerminations.parse(await getJson(TERMINATIONS_URL)),

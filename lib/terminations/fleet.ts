@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { termination, terminationCause } from "./schema";
 
-export const workloadTerminations = z.object({
+const workloadTerminations = z.object({
   namespace: z.string(),
   kind: z.string(),
   name: z.string(),

@@ -4,7 +4,7 @@
 import { formatBytes } from "@/lib/format";
 import type { Termination } from "./schema";
 
-export type TimeFormat = (iso: string) => string;
+type TimeFormat = (iso: string) => string;
 
 /** "1st", "2nd", "3rd", "4th", "11th", "22nd"… */
 export function ordinal(n: number): string {
