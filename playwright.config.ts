@@ -68,10 +68,12 @@ export default defineConfig({
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
     })),
-    // e2e/oom-order.e2e.ts: the demo's pod mid-resize, without the demo's 32-minute warm-up
+    // e2e/terminations.e2e.ts: the demo's 32 warm-up minutes (OOM kills, a system OOM, a drain, a
+    // preemption, a taint, kubelet evictions), then frozen; also
+    // e2e/oom-order.e2e.ts (the pod mid in-place resize)
     {
       command: `node scripts/start.mjs`,
-      env: { PORT: String(DEMO_PORT), HOSTNAME: "127.0.0.1", HEADROOM_SIM_SCENARIO: "demo", HEADROOM_SIM_WARMUP_SECONDS: "30", HEADROOM_SIM_SPEED: "0" },
+      env: { PORT: String(DEMO_PORT), HOSTNAME: "127.0.0.1", HEADROOM_SIM_SCENARIO: "demo", HEADROOM_SIM_SPEED: "0" },
       url: `http://127.0.0.1:${DEMO_PORT}/api/healthz`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,

@@ -22,5 +22,8 @@ export const FORECAST_STATES = {
   held: { seconds: 330, port: PORT },
 } as const;
 
-/** The demo scenario (a pod mid in-place resize), frozen at its start, for e2e/oom-order.e2e.ts. */
+/**
+ * The demo scenario, warmed up and frozen: every termination cause has happened (e2e/terminations.e2e.ts)
+ * and a pod is mid in-place resize (e2e/oom-order.e2e.ts).
+ */
 export const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? PORT + 12);

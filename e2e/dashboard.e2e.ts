@@ -114,9 +114,9 @@ test("an unknown node answers 404 in the page and the API", async ({ page, reque
 test("the memory-pressure eviction appears in the node's history", async ({ page }) => {
   const node = new NodePage(page);
   await node.goto(PRESSURED);
-  const table = page.getByTestId("evictions-table");
+  const table = page.getByTestId("terminations-table");
   await expect(table).toContainText("report-worker");
-  await expect(table).toContainText("node-pressure eviction");
+  await expect(table.getByTestId("termination-verdict").first()).toContainText(/^Evicted by the kubelet at \d\d:\d\d:\d\d for (memory\.available|low memory) \(threshold 300Mi, \S+ available\): worker used \S+ against a 256Mi request, priority 0$/);
 });
 
 test("the threshold slider moves with the keyboard and writes the URL", async ({ page }) => {

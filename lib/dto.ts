@@ -2,6 +2,7 @@
 // Zod schemas validate what the route handlers send; the inferred types are what components read.
 import { z } from "zod";
 import type { Node, Pod, Summary } from "@/lib/eviction";
+import { termination } from "@/lib/terminations/schema";
 
 const signalFamily = z.enum(["memory", "disk", "pid"]);
 
@@ -149,5 +150,7 @@ export const nodeDetail = z.object({
   lease: z.object({ holderIdentity: z.string().nullable(), renewTime: z.string().nullable(), leaseDurationSeconds: z.number().nullable() }).nullable(),
   history: historySeries,
   evictions: z.array(evictionRecord),
+  /** The node's pod terminations with their causes, newest first (lib/k8s/terminations.ts). */
+  terminations: z.array(termination),
 });
 export type NodeDetail = z.infer<typeof nodeDetail>;

@@ -23,7 +23,7 @@ export class HttpError extends Error {
   }
 }
 
-async function getJson(url: string): Promise<unknown> {
+export async function getJson(url: string): Promise<unknown> {
   const res = await fetch(url, { headers: { accept: "application/json" } });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new HttpError(res.status, (body as { error?: string }).error ?? `HTTP ${res.status}`);

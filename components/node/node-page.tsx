@@ -19,7 +19,6 @@ import { type UrlState, hasWhatIf, toEngineWhatIf, whatIfOpen } from "@/lib/url-
 import { CapacityBreakdown } from "./capacity-breakdown";
 import { CgroupTable } from "./cgroup-table";
 import { ConditionsPanel } from "./conditions-panel";
-import { EvictionsTable } from "./evictions-table";
 import { KubeletConfigPanel } from "./kubelet-config-panel";
 import { LiveVerdict } from "./live-verdict";
 import { NodeEmbed } from "./node-embed";
@@ -28,6 +27,7 @@ import { OomOrderPanel } from "./oom-order-panel";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
 import { ErrorNote } from "@/components/ui/error-note";
+import { TerminationsPanel } from "./terminations-panel";
 
 const SECTIONS_SETTLE_MS = 200;
 
@@ -72,7 +72,7 @@ const NodeSections = memo(function NodeSections({ data, view, live, pods, reques
       <RankingTabs result={result} pods={pods} signal={signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
       <OomOrderPanel result={result} summary={data.summary} memoryCapacity={capacity.memory} />
       <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={result} liveAllocatable={live.allocatable} requested={requested} used={usedFromSummary(data.summary)} />
-      <EvictionsTable evictions={data.evictions} node={data.row.name} />
+      <TerminationsPanel terminations={data.terminations} node={data.row.name} />
       <ConditionsPanel detail={data} />
       <KubeletConfigPanel detail={data} result={result} />
       <CgroupTable pods={pods} result={result} />

@@ -20,5 +20,9 @@ export const ALL_PAGES: ReadonlyArray<readonly [string, (page: Page) => Promise<
     await analyze.submit();
     await expect(analyze.result).toBeVisible();
   }],
+  ["terminations", async (page) => {
+    await page.goto("/terminations");
+    await expect(page.getByTestId("terminations-summary")).toBeVisible();
+  }],
   ["login", (page) => new LoginPage(page).goto()],
 ];

@@ -1,9 +1,11 @@
 import "server-only";
 import { z } from "zod";
 import { nodeDetail } from "@/lib/dto";
+import type { FleetTerminations } from "@/lib/terminations/fleet";
 import { HttpStatusError, redact } from "./errors";
 import { buildNodeDetail } from "./node-detail";
 import { overviewSlices } from "./overview";
+import { buildFleetTerminations } from "./terminations-doc";
 import { contexts, getCache, switchContext } from "./runtime";
 
 // What the route handlers call: validated input, validated output, typed results. The handlers
@@ -70,6 +72,11 @@ export function nodeDocument(rawName: string): ApiResult<z.infer<typeof nodeDeta
     if (!doc) return fail(404, `node ${JSON.stringify(name.data)} not found`);
     return checked(nodeDetail, doc);
   });
+}
+
+/** The fleet's pod terminations grouped by owning workload. */
+export function terminationsDocument(): ApiResult<FleetTerminations> {
+  return cached(() => ({ ok: true, data: buildFleetTerminations(getCache().cache) }));
 }
 
 export interface Readiness {

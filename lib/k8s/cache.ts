@@ -14,6 +14,7 @@ import { NodeState } from "./node-state";
 import { type Profile, profileFor } from "./profiles";
 import { type TrimmedEvent, type TrimmedLease, type TrimmedNode, type TrimmedPod, intern, trimEvent, trimLease, trimNode, trimPod } from "./trim";
 import type { WireEvent, WireLease, WireMeta, WireNode, WirePod } from "./wire";
+import { TerminationLog, nodeFacts } from "./terminations";
 
 export interface CacheOptions {
   client: ClusterClient;
@@ -50,6 +51,8 @@ export class ClusterCache {
   readonly collectStats = new CollectStats();
   /** Evictions seen since the first list, for headroom_evictions_observed_total. */
   readonly evictions = new EvictionTally();
+  /** Pod terminations and their causes, bounded (terminations.ts). */
+  readonly terminations = new TerminationLog(() => this.now());
   readonly states = new Map<string, NodeState>();
   private readonly dirty = new Set<string>();
   private recomputeTimer: Timer | undefined;
@@ -73,7 +76,7 @@ export class ClusterCache {
       client, clock, random, path: "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases", resource: "leases", trim: trimLease,
       onChange: (_k, l, prev) => this.onLease((l ?? prev)!.name, l),
     });
-    this.events = new Reflector({ client, clock, random, path: "/api/v1/events", resource: "events", trim: trimEvent, onChange: (_k, e) => e && this.onEvictionEvent(e) });
+    this.events = new Reflector({ client, clock, random, path: "/api/v1/events", resource: "events", trim: trimEvent, onChange: (_k, e) => e && this.onEvent(e) });
     this.kubelets = new KubeletClient(client, o.settings, o.fetchWorker);
     this.mayRun = o.mayRun ?? (() => backgroundGate().mayRun());
     this.collector = new Collector(this.kubelets, o.settings, this.sink(), this.mayRun, clock, random);
@@ -185,6 +188,7 @@ export class ClusterCache {
   }
 
   private onPod(key: string, pod: TrimmedPod | undefined, prev: TrimmedPod | undefined): void {
+    this.terminations.observePod(pod, prev, () => nodeFacts(this.states.get(pod?.spec?.nodeName ?? "")));
     if (pod?.status?.reason === "Evicted" && prev?.status?.reason !== "Evicted") {
       const dt = pod.status.conditions?.find((c) => c.type === "DisruptionTarget");
       this.countEviction(pod.spec?.nodeName, pod.metadata?.namespace, pod.metadata?.name, String(pod.status.message ?? ""), pod.metadata?.ownerReferences, dt?.lastTransitionTime);
@@ -269,6 +273,12 @@ export class ClusterCache {
         this.markDirty(name);
       },
     };
+  }
+
+  private onEvent(e: TrimmedEvent): void {
+    const pod = e.kind === "Pod" ? this.pods.store.get(`${e.namespace}/${e.name}`) : undefined;
+    this.terminations.observeEvent(e, pod, () => nodeFacts(this.states.get(e.kind === "Node" ? e.name : (pod?.spec?.nodeName ?? e.node ?? ""))));
+    this.onEvictionEvent(e);
   }
 
   private onEvictionEvent(e: TrimmedEvent): void {

@@ -3,6 +3,7 @@ import type { NodeDetail } from "@/lib/dto";
 import type { ClusterCache } from "./cache";
 import { conditionHistory, evictionRecords } from "./evictions";
 import { rowOf } from "./overview";
+import { withPreemptorNames, withSignals } from "./terminations";
 
 /** Builds everything the node page and its what-if need; undefined for a node not in the cache. */
 export function buildNodeDetail(cache: ClusterCache, name: string): NodeDetail | undefined {
@@ -26,5 +27,6 @@ export function buildNodeDetail(cache: ClusterCache, name: string): NodeDetail |
     lease: s.lease ? { holderIdentity: s.lease.holderIdentity, renewTime: s.lease.renewTime, leaseDurationSeconds: s.lease.leaseDurationSeconds } : null,
     history: s.history.series(cache.settings.summaryIntervalMs / 1000),
     evictions: evictionRecords(s.pods.values(), events, name),
+    terminations: withSignals(withPreemptorNames(cache.terminations.forNode(name), (uid) => [...s.pods.values()].find((p) => p.metadata?.uid === uid)), () => s.signals),
   };
 }

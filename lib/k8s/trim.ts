@@ -173,7 +173,7 @@ export function trimLease(l: WireLease): TrimmedLease {
 
 /** Event reasons about evictions and node pressure that Headroom keeps. */
 export const EVENT_REASONS = new Set([
-  "Evicted", "EvictionThresholdMet", "Preempted", "Preempting", "OOMKilling", "SystemOOM",
+  "Evicted", "EvictionThresholdMet", "Preempted", "Preempting", "OOMKilling", "SystemOOM", "TaintManagerEviction",
   "NodeHasInsufficientMemory", "NodeHasSufficientMemory", "NodeHasDiskPressure", "NodeHasNoDiskPressure",
   "NodeHasInsufficientPID", "NodeHasSufficientPID", "NodeReady", "NodeNotReady", "FreeDiskSpaceFailed", "ImageGCFailed",
 ]);

@@ -10,6 +10,7 @@ import { podObject } from "./pod-object";
 import { makeStores, type Stores } from "./resources";
 import type { Scenario } from "./scenario";
 import { buildSummary } from "./summary";
+import { oomCandidates } from "./oom-kills";
 import { seededUid } from "./units";
 import { type PodRecord, type PodTemplate, type SimNode, buildNodes, nameSuffix, placeWorkloads } from "./world";
 
@@ -27,6 +28,8 @@ export class Cluster {
   readonly brains = new Map<SimNode, EvictionManager>();
   private readonly poolInfo = new Map<string, { allocatable: Record<string, string>; podsMemoryLimit: number }>();
   readonly pending: Array<{ t: PodTemplate; at: number; replica: number }> = [];
+  /** Pods with a container whose memory can reach its limit (oom-kills.ts checks them every second). */
+  readonly oomable = new Set<PodRecord>();
 
   constructor(readonly scenario: Scenario, readonly now: () => number) {
     const t0 = now();
@@ -77,7 +80,18 @@ export class Cluster {
     const p: PodRecord = { t, name, replica, uid: seededUid(seed), node, podIP: `10.${a}.${b}.${(seq % 250) + 2}`, created, curveOrigin: Math.max(created + 2000, this.now()), phase: node ? "Running" : "Pending" };
     node?.pods.add(p);
     if (node && t.dynamic) node.dynamic = true;
+    if (node && oomCandidates(t).length) this.oomable.add(p);
     return p;
+  }
+
+  /** Binds a pending pod to a node (the scheduler's Binding) and starts it. */
+  bind(p: PodRecord, node: SimNode): void {
+    const [a, b] = [64 + Math.floor(node.index / 256), node.index % 256];
+    Object.assign(p, { node, phase: "Running", podIP: `10.${a}.${b}.${(node.podSeq++ % 250) + 2}`, curveOrigin: this.now() });
+    node.pods.add(p);
+    if (p.t.dynamic) node.dynamic = true;
+    if (oomCandidates(p.t).length) this.oomable.add(p);
+    this.putPod(p);
   }
 
   /** Writes a node's current state to the store (one MODIFIED event). */

@@ -23,7 +23,9 @@ export function nodeLifecycle(c: Cluster, now: number): void {
 
 function schedulable(n: SimNode): boolean {
   const bad = ["MemoryPressure", "DiskPressure", "PIDPressure"].some((t) => n.conditions.get(t)?.status === "True");
-  return n.kubeletUp && n.conditions.get("Ready")?.status === "True" && !bad;
+  // Cordoned, or tainted by an incident (incidents.ts): the scheduler skips it.
+  const tainted = n.unschedulable || !!n.extraTaints?.length;
+  return n.kubeletUp && n.conditions.get("Ready")?.status === "True" && !bad && !tainted;
 }
 
 /** Creates replacement pods that are due, scheduled to the emptiest eligible node of their pools. */

@@ -18,7 +18,7 @@ function taintsFor(n: SimNode, now: number): object[] {
   if (c("MemoryPressure") === "True") taints.push({ key: "node.kubernetes.io/memory-pressure", effect: "NoSchedule", timeAdded: rfc3339(n.conditions.get("MemoryPressure")!.lastTransitionTime) });
   if (c("DiskPressure") === "True") taints.push({ key: "node.kubernetes.io/disk-pressure", effect: "NoSchedule", timeAdded: rfc3339(n.conditions.get("DiskPressure")!.lastTransitionTime) });
   if (c("PIDPressure") === "True") taints.push({ key: "node.kubernetes.io/pid-pressure", effect: "NoSchedule", timeAdded: rfc3339(n.conditions.get("PIDPressure")!.lastTransitionTime) });
-  return taints;
+  return n.extraTaints ? [...taints, ...n.extraTaints] : taints;
 }
 
 const ORDER = ["MemoryPressure", "DiskPressure", "PIDPressure", "Ready"];
@@ -40,7 +40,7 @@ export function nodeObject(n: SimNode, now: number): KObj {
       },
       annotations: { "node.alpha.kubernetes.io/ttl": "0", "volumes.kubernetes.io/controller-managed-attach-detach": "true" },
     },
-    spec: { podCIDR: cidr, podCIDRs: [cidr], ...(taints.length ? { taints } : {}) },
+    spec: { podCIDR: cidr, podCIDRs: [cidr], ...(n.unschedulable ? { unschedulable: true } : {}), ...(taints.length ? { taints } : {}) },
     status: {
       capacity: n.capacity,
       allocatable: n.allocatable,

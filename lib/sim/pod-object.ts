@@ -50,19 +50,27 @@ function statusOf(p: PodRecord): object {
       })),
     };
   }
+  const d = p.disruption;
   return {
     ...base, ...host, phase: "Running",
     conditions: [
+      ...(d ? [cond("DisruptionTarget", "True", d.at, { reason: d.reason, message: d.message })] : []),
       cond("PodReadyToStartContainers", "True", start + 1000), cond("Initialized", "True", start),
       cond("Ready", "True", start + 3000), cond("ContainersReady", "True", start + 3000), cond("PodScheduled", "True", p.created),
       ...resizeConditions(p, start),
     ],
-    containerStatuses: t.containers.map((c) => ({
-      name: c.name, image: c.image, imageID: `${c.image.split(":")[0]}@sha256:${p.t.hash.padEnd(64, "0")}`,
-      containerID: `containerd://${p.uid.replaceAll("-", "")}${c.name.length}`,
-      ready: true, restartCount: 0, started: true, state: { running: { startedAt: rfc3339(start + 1000) } }, lastState: {},
-      ...resizeContainerStatus(t, c),
-    })),
+    containerStatuses: t.containers.map((c) => {
+      const oom = p.restarts?.[c.name];
+      const id = `containerd://${p.uid.replaceAll("-", "")}${c.name.length}`;
+      return {
+        name: c.name, image: c.image, imageID: `${c.image.split(":")[0]}@sha256:${p.t.hash.padEnd(64, "0")}`,
+        containerID: oom ? `${id}-${oom.count}` : id,
+        ready: true, restartCount: oom?.count ?? 0, started: true, state: { running: { startedAt: rfc3339(oom ? oom.at + 1000 : start + 1000) } },
+        // A container killed by the kernel at its memory limit: 137 = 128 + SIGKILL.
+        lastState: oom ? { terminated: { exitCode: 137, reason: "OOMKilled", containerID: oom.count > 1 ? `${id}-${oom.count - 1}` : id, startedAt: rfc3339(start + 1000), finishedAt: rfc3339(oom.at) } } : {},
+        ...resizeContainerStatus(t, c),
+      };
+    }),
   };
 }
 
@@ -74,6 +82,10 @@ export function podObject(p: PodRecord): KObj {
     name: p.name, namespace: t.namespace, uid: p.uid, creationTimestamp: rfc3339(p.created),
     labels: t.labels, ownerReferences: ownerRef(p),
   };
+  if (p.deletionAt !== undefined) {
+    metadata.deletionTimestamp = rfc3339(p.deletionAt + 30_000);
+    metadata.deletionGracePeriodSeconds = 30;
+  }
   if (t.spec.kind !== "StatefulSet" && !isStatic) metadata.generateName = p.name.slice(0, p.name.lastIndexOf("-") + 1);
   if (isStatic) {
     metadata.annotations = {

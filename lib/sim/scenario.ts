@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { z } from "zod";
+import { IncidentSpec } from "./incident-spec";
 import { ResizeSpec } from "./resize";
 
 const quantity = z.union([z.string(), z.number()]).transform(String);
@@ -114,6 +115,8 @@ export const Scenario = z.object({
   pools: z.array(Pool).min(1),
   workloads: z.array(Workload).default([]),
   faults: z.array(FaultSpec).default([]),
+  /** Drains, preemptions, NoExecute taints and system OOMs (incident-spec.ts). */
+  incidents: z.array(IncidentSpec).default([]),
 });
 export type Scenario = z.infer<typeof Scenario>;
 

@@ -8,8 +8,10 @@ import { Cluster } from "./cluster";
 import { nodeLifecycle, replaceEvicted } from "./controllers";
 import { Counters } from "./counters";
 import { Faults } from "./faults";
+import { Incidents } from "./incidents";
 import { kubeconfigYaml } from "./kubeconfig";
 import { nodeObject } from "./node-object";
+import { oomKills } from "./oom-kills";
 import type { KubeletContext } from "./kubelet-handler";
 import { imageGc, kubeletCycle } from "./kubelet-loop";
 import { startKubelets } from "./kubelet-server";
@@ -81,8 +83,11 @@ export async function startSim(opts: StartSimOptions): Promise<Sim> {
   address = `127.0.0.1:${api.port}`;
   const url = `https://${address}`;
 
+  const incidents = new Incidents(cluster, now());
   // Kubelets are not in lock-step: node i runs its 10 s cycle at second (i mod 10).
   clock.every(1, (t) => {
+    oomKills(cluster, cluster.oomable, t);
+    incidents.tick(t);
     const slot = Math.round(t / 1000) % 10;
     for (const n of cluster.nodes) if (n.index % 10 === slot) kubeletCycle(cluster, n, t);
     replaceEvicted(cluster, t);

@@ -41,6 +41,12 @@ export interface PodRecord {
   curveOrigin: number;
   phase: Phase;
   evicted?: { at: number; message: string; signal: string };
+  /** Per container: kernel OOM kills at its limit (restart count, last kill time). */
+  restarts?: Record<string, { count: number; at: number }>;
+  /** A DisruptionTarget condition set by the control plane (incidents.ts), before the deletion. */
+  disruption?: { reason: string; message: string; at: number };
+  /** When the pod was deleted (graceful: it stays until the deletion completes). */
+  deletionAt?: number;
 }
 
 interface ConditionState {
@@ -71,6 +77,9 @@ export interface SimNode {
   leaseRenewed: number;
   leaseCreated: number;
   lastStatusReport: number;
+  /** Cordoned (spec.unschedulable) and NoExecute taints set by incidents (incidents.ts). */
+  unschedulable?: boolean;
+  extraTaints?: Array<{ key: string; value?: string; effect: string; timeAdded: string }>;
   /** Some pod usage moves or a condition is set: the eviction manager must look every cycle. */
   dynamic: boolean;
 }
@@ -115,7 +124,7 @@ export function buildNodes(sc: Scenario, now: number): SimNode[] {
 }
 
 /** Compiles a workload (one copy) into a shared pod template. */
-function compileTemplate(sc: Scenario, spec: WorkloadSpec, name: string, namespace: string): PodTemplate {
+export function compileTemplate(sc: Scenario, spec: WorkloadSpec, name: string, namespace: string): PodTemplate {
   const hash = nameSuffix(`${sc.seed}/${namespace}/${name}/hash`, 10);
   const labels: Record<string, string> = { app: name, ...spec.labels };
   if (spec.kind === "Deployment") labels["pod-template-hash"] = hash;

@@ -1,0 +1,26 @@
+import Link from "next/link";
+import { MUTED } from "@/components/ui/styles";
+import { TerminationsTable } from "@/components/terminations/terminations-table";
+import type { Termination } from "@/lib/terminations/schema";
+import { EvictionTimeline } from "./eviction-timeline";
+
+/**
+ * Every pod that died on the node (kubelet evictions, drains, preemptions, taint-manager deletions,
+ * kernel OOM kills, system OOMs) with its verdict, then the kubelet evictions of the last 7 days
+ * from Prometheus. One list: the kubelet evictions are among the terminations.
+ */
+export function TerminationsPanel({ terminations, node }: { terminations: Termination[]; node: string }) {
+  return (
+    <section aria-labelledby="terminations-h" className="space-y-2">
+      <h2 id="terminations-h" className="text-lg font-medium">
+        Terminations
+      </h2>
+      <p className={`text-sm ${MUTED}`}>
+        Pods that died on this node and why, newest first, from pod statuses and Events as Headroom saw them (Events last about an hour in the API server).{" "}
+        <Link className="text-blue-700 underline dark:text-blue-300" href="/terminations">Every node, by workload</Link>
+      </p>
+      {terminations.length === 0 ? <p className={`text-sm ${MUTED}`}>None recorded.</p> : <TerminationsTable terminations={terminations} label="Terminations on this node" />}
+      <EvictionTimeline node={node} />
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import Link from "next/link";
+import { TableScroll } from "@/components/ui/table-scroll";
+import { DATA_TABLE, MUTED } from "@/components/ui/styles";
+import { localClock } from "@/components/ui/use-cluster-now";
+import type { Termination } from "@/lib/terminations/schema";
+import { CAUSE_LABEL, terminationVerdict } from "@/lib/terminations/verdict";
+
+// The verdict's time on the reader's local 24-hour clock, like every time on the node page.
+const atLocal = (iso: string) => localClock(Date.parse(iso));
+// Columns shown from the sm breakpoint; below it their values sit under the verdict.
+const WIDE = "hidden sm:table-cell";
+
+/** Terminations newest first, one verdict in words each (first after the time: on a phone it is what shows); the raw Kubernetes message on hover. */
+export function TerminationsTable({ terminations, label, showNode = false }: { terminations: Termination[]; label: string; showNode?: boolean }) {
+  return (
+    <TableScroll label={label}>
+      {/* On a phone: time and verdict, with pod, cause and node on a line under the verdict. */}
+      <table className={`${DATA_TABLE} ${showNode ? "sm:min-w-[48rem]" : "sm:min-w-[36rem]"}`} data-testid="terminations-table">
+        <thead className={`text-xs ${MUTED}`}>
+          <tr>
+            <th>time</th>
+            <th>verdict</th>
+            <th className={WIDE}>pod</th>
+            <th className={WIDE}>cause</th>
+            {showNode && <th className={WIDE}>node</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {terminations.map((t) => (
+            <tr key={t.id} className="border-t border-zinc-100 dark:border-zinc-900" title={t.message} data-cause={t.cause}>
+              <td className="whitespace-nowrap tabular-nums">{t.time ? atLocal(t.time) : "–"}</td>
+              <td className="sm:min-w-64">
+                <span data-testid="termination-verdict">{terminationVerdict(t, atLocal)}</span>
+                <span className={`block font-mono text-xs [overflow-wrap:anywhere] sm:hidden ${MUTED}`}>
+                  {[t.pod && `${t.namespace}/${t.pod}`, CAUSE_LABEL[t.cause], showNode && t.node].filter(Boolean).join(" · ")}
+                </span>
+              </td>
+              <td className={`${WIDE} font-mono text-xs [overflow-wrap:anywhere]`}>{t.pod ? `${t.namespace}/${t.pod}` : "–"}</td>
+              <td className={`${WIDE} whitespace-nowrap`}>{CAUSE_LABEL[t.cause]}</td>
+              {showNode && (
+                <td className={`${WIDE} font-mono text-xs [overflow-wrap:anywhere]`}>
+                  {t.node ? <Link className="text-blue-700 underline dark:text-blue-300" href={`/nodes/${encodeURIComponent(t.node)}`}>{t.node}</Link> : "–"}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

@@ -1,0 +1,25 @@
+import { type Locator, type Page, expect } from "@playwright/test";
+
+/** The fleet terminations page at `/terminations`. */
+export class TerminationsPage {
+  readonly summary: Locator;
+
+  constructor(private readonly page: Page) {
+    this.summary = page.getByTestId("terminations-summary");
+  }
+
+  async goto(base = "") {
+    await this.page.goto(`${base}/terminations`);
+    await expect(this.summary).toBeVisible({ timeout: 30_000 });
+  }
+
+  /** A workload's card by "Kind/name". */
+  workload(kindName: string): Locator {
+    return this.page.locator(`[data-testid="workload-terminations"][data-workload="${kindName}"]`);
+  }
+
+  /** The verdicts of a workload's terminations of one cause (the card's details must be open). */
+  verdicts(card: Locator, cause: string): Locator {
+    return card.locator(`tr[data-cause="${cause}"] [data-testid="termination-verdict"]`);
+  }
+}
