@@ -8,6 +8,7 @@ import { type HistoryDoc, RANGES, type RangeName, historyDoc, stepFor } from "./
 
 export const queryKeys = {
   cluster: () => ["cluster"] as const,
+  clusterInfo: () => ["cluster-info"] as const,
   node: (name: string) => ["node", name] as const,
   clusters: () => ["clusters"] as const,
   history: (name: string, range: RangeName) => ["node", name, "history", range] as const,
@@ -23,7 +24,7 @@ export class HttpError extends Error {
   }
 }
 
-async function getJson(url: string): Promise<unknown> {
+export async function getJson(url: string): Promise<unknown> {
   const res = await fetch(url, { headers: { accept: "application/json" } });
   const body = await res.json().catch(() => ({}));
   if (!res.ok) throw new HttpError(res.status, (body as { error?: string }).error ?? `HTTP ${res.status}`);
@@ -39,6 +40,15 @@ export function clusterOptions() {
     queryKey: queryKeys.cluster(),
     queryFn: async (): Promise<ClusterOverview> => clusterOverviewInBrowser.parse(await getJson(CLUSTER_URL)),
     refetchInterval: 10_000,
+  });
+}
+
+/** The fleet overview without its rows (context, mode, summary): what the site header shows away from the fleet page. */
+export function clusterInfoOptions() {
+  return queryOptions({
+    queryKey: queryKeys.clusterInfo(),
+    queryFn: async (): Promise<ClusterOverview> => clusterOverviewInBrowser.parse(await getJson(`${CLUSTER_URL}?nodes=none`)),
+    refetchInterval: 30_000,
   });
 }
 
