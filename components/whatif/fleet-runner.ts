@@ -4,11 +4,12 @@
 // browser can start one, else on the main thread in 8 ms slices. Both load the fleet document
 // through fleet-source.ts and run lib/fleet-whatif.
 import type { WhatIf } from "@/lib/eviction/types";
-import { type FleetWhatIfResult, fleetWhatIf } from "@/lib/fleet-whatif";
+import { fleetWhatIf } from "@/lib/fleet-whatif";
 import { type FleetSource, loadSource } from "./fleet-source";
+import { type PageResult, forPage } from "./fleet-trim";
 
 export type FleetRunnerMessage = { id: number; whatIf: WhatIf; source: FleetSource };
-export type FleetRun = { result: FleetWhatIfResult; pods: number; /** Time spent loading the fleet document before the run (0 once loaded). */ loadMs: number };
+export type FleetRun = { result: PageResult; pods: number; /** Time spent loading the fleet document before the run (0 once loaded). */ loadMs: number };
 export type FleetRunnerReply = ({ id: number } & FleetRun) | { id: number; error: string };
 
 const SLICE_MS = 8;
@@ -52,7 +53,7 @@ async function onMainThread(source: FleetSource, whatIf: WhatIf, signal: AbortSi
   const loaded = await loadSource(source);
   const loadMs = performance.now() - t0;
   const result = await fleetWhatIf({ configs: loaded.configs }, loaded.rows, whatIf, { signal, yieldEvery: SLICE_MS, pause });
-  return result && { result, pods: loaded.pods, loadMs };
+  return result && { result: forPage(result), pods: loaded.pods, loadMs };
 }
 
 /**

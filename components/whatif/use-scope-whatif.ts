@@ -5,17 +5,16 @@ import { useEffect, useMemo, useState } from "react";
 import type { NodeDetail } from "@/lib/dto";
 import { type AnalyzeInput, analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
 import type { AnalyzeOutput, WhatIf } from "@/lib/eviction/types";
-import type { FleetWhatIfResult } from "@/lib/fleet-whatif";
 import { detailInput, detailOutcome } from "@/lib/node-whatif";
 import { nodeOptions } from "@/lib/queries";
 import { type NodeOutcome, concernsPods } from "@/lib/whatif-outcome";
 import { runFleetWhatIf } from "./fleet-runner";
 import { type FleetSource, sourceKey } from "./fleet-source";
+// Pod detail is loaded for the first PODS_FOR_NODES concerned nodes; the rest are named with their
+// node-level result and link to their own page.
+import { PODS_FOR_NODES, type PageResult } from "./fleet-trim";
 import { useSettledValue } from "./use-settled-value";
 
-// Pod detail (who is evicted, who no longer fits) is loaded for this many concerned nodes; the rest
-// are named with their node-level result and link to their own page.
-export const PODS_FOR_NODES = 12;
 const SLICE_MS = 8;
 const DETAIL_SETTLE_MS = 300;
 const RUN_SETTLE_MS = 150;
@@ -33,7 +32,7 @@ function liveDetail(d: NodeDetail) {
 }
 
 export interface ScopeWhatIf {
-  result: (FleetWhatIfResult & { outcomes: NodeOutcome[]; pods: number }) | null;
+  result: (PageResult & { outcomes: NodeOutcome[]; pods: number }) | null;
   pending: boolean;
   error: Error | null;
 }
@@ -49,7 +48,7 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
   // the main thread, parsing 9 MB (or copying it into the worker) is a task of hundreds of ms.
   const source = useMemo((): FleetSource => (scope === "all" ? { scope } : { scope, pool, node: nodeName }), [scope, pool, nodeName]);
   const key = sourceKey(source);
-  const [run, setRun] = useState<{ whatIf: WhatIf; key: string; result: FleetWhatIfResult; pods: number } | null>(null);
+  const [run, setRun] = useState<{ whatIf: WhatIf; key: string; result: PageResult; pods: number } | null>(null);
   const [failed, setFailed] = useState<{ key: string; error: Error } | null>(null);
   // A run starts once the slider pauses: runs abandoned a step later would only take CPU from the
   // main thread on a busy machine.
