@@ -59,8 +59,9 @@ export const SignalChart = memo(function SignalChart(props: SignalChartProps) {
             <XAxis dataKey="t" type="number" domain={[from, to]} ticks={ticks} tickFormatter={format} tick={{ fontSize: 11 }} />
             <YAxis domain={[Math.max(0, lo - pad), hi + pad]} tickFormatter={(v: number) => formatSignal(signal, v)} width={64} tick={{ fontSize: 11 }} />
             <Tooltip labelFormatter={(t) => new Date(Number(t)).toLocaleTimeString([], { hour12: false })} formatter={(v) => [formatSignal(signal, Number(v)), "available"]} />
-            {lines.map((l) => (
-              <ReferenceLine key={l.label} y={l.value} stroke={l.color} strokeDasharray="5 3" />
+            {/* keyed by position, not by the label that carries the value: a what-if moving a threshold updates its line instead of replacing it in recharts' store */}
+            {lines.map((l, i) => (
+              <ReferenceLine key={i} y={l.value} stroke={l.color} strokeDasharray="5 3" />
             ))}
             <Line type="monotone" dataKey="v" stroke="#2563eb" dot={single} isAnimationActive={false} connectNulls={false} />
           </LineChart>

@@ -27,7 +27,9 @@ import { requestedByPods, usedFromSummary } from "./node-usage";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
 
-const SECTIONS_SETTLE_MS = 200;
+// Long enough that key presses a person makes in a row (and Playwright's, on a busy machine) do not
+// redraw the charts between two of them.
+const SECTIONS_SETTLE_MS = 400;
 
 type Run<T> = { out: T | null; error: string | null };
 
