@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 // Charts that must follow new data follow it one per task: recharts renders a chart and then
 // re-renders it from its own store in the same commit, so nine charts updated together are one
@@ -28,7 +28,7 @@ export function useQueuedValue<T>(value: T): T {
     if (Object.is(shown, value)) return;
     let current = true;
     queue.push(() => {
-      if (current) setShown(value);
+      if (current) startTransition(() => setShown(value));
     });
     schedule();
     return () => void (current = false);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQueries } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { startTransition, useEffect, useMemo, useState } from "react";
 import type { NodeDetail } from "@/lib/dto";
 import { type AnalyzeInput, analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
 import type { AnalyzeOutput, WhatIf } from "@/lib/eviction/types";
@@ -62,7 +62,8 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
         if (!r || ac.signal.aborted) return;
         // the what-if itself, without the one-off load of the fleet document before the first run
         performance.measure("headroom:what-if-fleet", { start: start + r.loadMs, end: performance.now() });
-        setRun({ whatIf, key, result: r.result, pods: r.pods });
+        // a transition: the result's list renders in slices, never in one task the slider would wait for
+        startTransition(() => setRun({ whatIf, key, result: r.result, pods: r.pods }));
       },
       (error: Error) => {
         if (!ac.signal.aborted) setFailed({ key, error });
@@ -99,7 +100,7 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
         }
       }
       if (i < ready.length) setTimeout(step, 0);
-      else setDetailed({ run: settled, byNode });
+      else startTransition(() => setDetailed({ run: settled, byNode }));
     };
     step();
     return () => void (cancelled = true);
