@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { memo, useMemo, useRef } from "react";
+import { memo, useDeferredValue, useMemo, useRef } from "react";
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { useUrlState } from "@/components/dashboard/use-url-state";
 import { useSettledValue } from "@/components/whatif/use-settled-value";
@@ -85,7 +85,10 @@ const NodeSections = memo(function NodeSections({ data, view, live, pods, reques
  * is a side panel, so opening it never pushes the signals down.
  */
 export function NodePage({ name }: { name: string }) {
-  const { data, error, isPending } = useQuery(nodeOptions(name));
+  const { data: polled, error, isPending } = useQuery(nodeOptions(name));
+  // A new node document (every 10 s) re-renders the whole page: as a deferred render it is done in
+  // slices, so it never becomes one long task between two steps of a what-if slider.
+  const data = useDeferredValue(polled);
   const { state, invalid, setState } = useUrlState();
   const input = useMemo(() => (data ? detailInput(data) : null), [data]);
   // The contract input is validated once per node document; a what-if re-runs only `analyze`.
@@ -108,6 +111,7 @@ export function NodePage({ name }: { name: string }) {
 
   if (isPending) return <p role="status">Loading {name}…</p>;
   if (error) return <p role="alert" className="text-red-600">{error instanceof HttpError && error.status === 404 ? `No node named ${name} in this cluster.` : `Could not load ${name}: ${error.message}`}</p>;
+  if (!data) return <p role="status">Loading {name}…</p>;
   if (!live?.out) return <p role="alert" className="text-red-600">The node&apos;s data could not be analyzed: {live?.error}</p>;
   const row = data.row;
   const open = whatIfOpen(state);
