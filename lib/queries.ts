@@ -8,6 +8,7 @@ import { type HistoryDoc, RANGES, type RangeName, historyDoc, stepFor } from "./
 
 const queryKeys = {
   cluster: () => ["cluster"] as const,
+  clusterInfo: () => ["cluster-info"] as const,
   node: (name: string) => ["node", name] as const,
   clusters: () => ["clusters"] as const,
   history: (name: string, range: RangeName) => ["node", name, "history", range] as const,
@@ -39,6 +40,15 @@ export function clusterOptions() {
     queryKey: queryKeys.cluster(),
     queryFn: async (): Promise<ClusterOverview> => clusterOverviewInBrowser.parse(await getJson(CLUSTER_URL)),
     refetchInterval: 10_000,
+  });
+}
+
+/** The fleet overview without its rows (context, mode, summary): what the site header shows away from the fleet page. */
+export function clusterInfoOptions() {
+  return queryOptions({
+    queryKey: queryKeys.clusterInfo(),
+    queryFn: async (): Promise<ClusterOverview> => clusterOverviewInBrowser.parse(await getJson(`${CLUSTER_URL}?nodes=none`)),
+    refetchInterval: 30_000,
   });
 }
 

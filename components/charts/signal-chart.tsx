@@ -1,8 +1,10 @@
 "use client";
 
+import { memo } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatSignal } from "@/lib/format";
 import { timeTicks } from "./time-ticks";
+import { useQueuedValue } from "./use-queued-value";
 
 export interface ChartLine {
   label: string;
@@ -20,12 +22,21 @@ export interface SignalChartProps {
   label: string;
 }
 
+const sameLines = (a: ChartLine[], b: ChartLine[]) => a.length === b.length && a.every((l, i) => l.label === b[i]!.label && l.value === b[i]!.value && l.color === b[i]!.color);
+
+/** A what-if that does not move this signal's thresholds leaves its chart alone (its lines are rebuilt each render). */
+function sameChart(a: SignalChartProps, b: SignalChartProps): boolean {
+  return a.signal === b.signal && a.start === b.start && a.intervalSeconds === b.intervalSeconds && a.samples === b.samples && a.label === b.label && sameLines(a.lines, b.lines);
+}
+
 /**
  * A signal's `available` over time with its thresholds (and image GC levels) as horizontal lines.
  * Line labels go in a legend under the plot rather than on the lines, where close values (image
  * GC at 85 % used next to a 9Gi hard threshold) would print over each other.
  */
-export function SignalChart({ signal, start, intervalSeconds, samples, lines, label }: SignalChartProps) {
+export const SignalChart = memo(function SignalChart(props: SignalChartProps) {
+  // new data is drawn in a task of its own (use-queued-value.ts)
+  const { signal, start, intervalSeconds, samples, lines, label } = useQueuedValue(props);
   const data = samples.map((v, i) => ({ t: start + i * intervalSeconds * 1000, v }));
   const first = data.findIndex((d) => d.v != null);
   const observed = samples.filter((v): v is number => v != null);
@@ -48,8 +59,9 @@ export function SignalChart({ signal, start, intervalSeconds, samples, lines, la
             <XAxis dataKey="t" type="number" domain={[from, to]} ticks={ticks} tickFormatter={format} tick={{ fontSize: 11 }} />
             <YAxis domain={[Math.max(0, lo - pad), hi + pad]} tickFormatter={(v: number) => formatSignal(signal, v)} width={64} tick={{ fontSize: 11 }} />
             <Tooltip labelFormatter={(t) => new Date(Number(t)).toLocaleTimeString([], { hour12: false })} formatter={(v) => [formatSignal(signal, Number(v)), "available"]} />
-            {lines.map((l) => (
-              <ReferenceLine key={l.label} y={l.value} stroke={l.color} strokeDasharray="5 3" />
+            {/* keyed by position, not by the label that carries the value: a what-if moving a threshold updates its line instead of replacing it in recharts' store */}
+            {lines.map((l, i) => (
+              <ReferenceLine key={i} y={l.value} stroke={l.color} strokeDasharray="5 3" />
             ))}
             <Line type="monotone" dataKey="v" stroke="#2563eb" dot={single} isAnimationActive={false} connectNulls={false} />
           </LineChart>
@@ -67,4 +79,4 @@ export function SignalChart({ signal, start, intervalSeconds, samples, lines, la
       </ul>
     </div>
   );
-}
+}, sameChart);

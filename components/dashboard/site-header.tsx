@@ -6,7 +6,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useTheme } from "@/components/ui/theme";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { clusterOptions } from "@/lib/queries";
+import { clusterInfoOptions, clusterOptions } from "@/lib/queries";
 import { cn } from "@/lib/format";
 import { embedParam } from "@/lib/url-state";
 
@@ -35,11 +35,14 @@ export function SiteHeader({ signOut = false }: SiteHeaderProps) {
   const { theme, toggle } = useTheme();
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
-  // Polled only where the fleet table shows it: elsewhere (a node page with a what-if slider) parsing
-  // the 5 000-node document every 10 s is a main-thread task of hundreds of ms for three badges.
-  const cluster = useQuery({ ...clusterOptions(), refetchInterval: pathname === "/" ? 10_000 : false, enabled: !embed && pathname !== "/analyze" && pathname !== "/login" });
+  // The fleet page shares its polled fleet document; elsewhere (a node page with a what-if slider)
+  // the header reads the document without its rows: parsing 5 000 rows is a main-thread task of
+  // hundreds of ms for three badges.
+  const shown = !embed && pathname !== "/analyze" && pathname !== "/login";
+  const fleet = useQuery({ ...clusterOptions(), enabled: shown && pathname === "/" });
+  const envelope = useQuery({ ...clusterInfoOptions(), enabled: shown && pathname !== "/" });
   if (embed || pathname === "/login") return null;
-  const info = hydrated ? cluster.data?.cluster : undefined;
+  const info = hydrated ? (pathname === "/" ? fleet : envelope).data?.cluster : undefined;
   return (
     <header className="border-b border-zinc-200 dark:border-zinc-800">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { memo, useMemo, useState } from "react";
+import { memo, useDeferredValue, useMemo, useState } from "react";
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { useUrlState } from "@/components/dashboard/use-url-state";
 import { useSettledValue } from "@/components/whatif/use-settled-value";
@@ -29,7 +29,9 @@ import { SignalPanels } from "./signal-panels";
 import { ErrorNote } from "@/components/ui/error-note";
 import { TerminationsPanel } from "./terminations-panel";
 
-const SECTIONS_SETTLE_MS = 200;
+// Long enough that key presses a person makes in a row (and Playwright's, on a busy machine) do not
+// redraw the charts between two of them.
+const SECTIONS_SETTLE_MS = 400;
 
 type Run<T> = { out: T | null; error: string | null };
 
@@ -86,7 +88,10 @@ const NodeSections = memo(function NodeSections({ data, view, live, pods, reques
  * is a side panel, so opening it never pushes the signals down.
  */
 export function NodePage({ name }: { name: string }) {
-  const { data, error, isPending } = useQuery(nodeOptions(name));
+  const { data: polled, error, isPending } = useQuery(nodeOptions(name));
+  // A new node document (every 10 s) re-renders the whole page: as a deferred render it is done in
+  // slices, so it never becomes one long task between two steps of a what-if slider.
+  const data = useDeferredValue(polled);
   const { state, invalid, setState } = useUrlState();
   const input = useMemo(() => (data ? detailInput(data) : null), [data]);
   // The contract input is validated once per node document; a what-if re-runs only `analyze`.
@@ -109,6 +114,7 @@ export function NodePage({ name }: { name: string }) {
 
   if (isPending) return <p role="status">Loading {name}…</p>;
   if (error) return <ErrorNote>{error instanceof HttpError && error.status === 404 ? `No node named ${name} in this cluster.` : `Could not load ${name}: ${error.message}`}</ErrorNote>;
+  if (!data) return <p role="status">Loading {name}…</p>;
   if (!live?.out) return <ErrorNote>The node&apos;s data could not be analyzed: {live?.error}</ErrorNote>;
   const row = data.row;
   const open = whatIfOpen(state);

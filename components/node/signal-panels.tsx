@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { memo, useMemo } from "react";
 import { type ChartLine, SignalChart } from "@/components/charts/signal-chart";
 import { useUrlState } from "@/components/dashboard/use-url-state";
 import { Explain } from "@/components/ui/explain";
@@ -42,7 +43,18 @@ function stateText(kind: "hard" | "soft", met: boolean, f: NodeForecast["signals
   return g.actsAt <= now ? "met: grace over, evicting" : `met: grace ends ${localClock(g.actsAt)}`;
 }
 
-function Panel({ s, history, imageGc, live, hold }: { s: SignalReport; live: LiveForecast; hold: ConditionHold | null } & Props) {
+type PanelProps = { s: SignalReport; history: HistorySeries | null; imageGc: Props["imageGc"]; live: LiveForecast; hold: ConditionHold | null };
+
+// A what-if recomputes every signal report; a panel whose own report, history and forecast are
+// unchanged (every signal but the one a slider moves) is not re-rendered.
+function samePanel(a: PanelProps, b: PanelProps): boolean {
+  return (
+    a.history === b.history && a.hold === b.hold && a.imageGc.high === b.imageGc.high && a.imageGc.low === b.imageGc.low &&
+    a.live.forecast === b.live.forecast && a.live.receivedAt === b.live.receivedAt && (a.s === b.s || JSON.stringify(a.s) === JSON.stringify(b.s))
+  );
+}
+
+const Panel = memo(function Panel({ s, history, imageGc, live, hold }: PanelProps) {
   const from = live.forecast?.now ?? 0;
   const series = history?.signals[s.signal];
   const f = live.forecast?.signals.find((x) => x.signal === s.signal);
@@ -114,7 +126,7 @@ function Panel({ s, history, imageGc, live, hold }: { s: SignalReport; live: Liv
       )}
     </article>
   );
-}
+}, samePanel);
 
 /** One panel per observed signal: value, thresholds, margins, live forecast (grace countdown, hold, next pod out) and trend chart. */
 export function SignalPanels(props: Props) {
@@ -124,7 +136,8 @@ export function SignalPanels(props: Props) {
   // ring; the node document's own hour stands in until the first answer.
   const { state, setState } = useUrlState();
   const chart = useQuery({ ...historyOptions(props.result.node ?? "", state.range), enabled: !!props.result.node });
-  const history = chart.data ? toHistorySeries(chart.data) : props.history;
+  // one series object per answer: a new one on every render would redraw all nine charts
+  const history = useMemo(() => (chart.data ? toHistorySeries(chart.data) : props.history), [chart.data, props.history]);
   return (
     <section aria-labelledby="signals-h" className="space-y-3">
       <h2 id="signals-h" className="text-lg font-medium">
@@ -139,7 +152,7 @@ export function SignalPanels(props: Props) {
       ))}
       <div className="grid gap-3 lg:grid-cols-2">
         {props.result.signals.map((s) => (
-          <Panel key={s.signal} s={s} {...props} history={history} live={live} hold={holds.find((h) => h.condition === signalCondition(s.signal)) ?? null} />
+          <Panel key={s.signal} s={s} imageGc={props.imageGc} history={history} live={live} hold={holds.find((h) => h.condition === signalCondition(s.signal)) ?? null} />
         ))}
       </div>
     </section>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useDeferredValue } from "react";
 import { analyze, parseAnalyzeInput } from "@/lib/eviction";
 import type { Pod } from "@/lib/eviction";
 import type { NodeDetail } from "@/lib/dto";
@@ -35,6 +36,8 @@ export interface LiveForecast {
 
 /** The live forecast of a node (its own settings, never a what-if). It does not tick: the countdowns do, in small leaves. */
 export function useNodeForecast(name: string | null): LiveForecast {
-  const { data, dataUpdatedAt } = useQuery({ ...nodeOptions(name ?? ""), enabled: !!name });
+  const { data: polled, dataUpdatedAt } = useQuery({ ...nodeOptions(name ?? ""), enabled: !!name });
+  // the forecast re-runs the engine: a deferred render, in slices (as the node page's)
+  const data = useDeferredValue(polled);
   return { forecast: data ? forecastOf(data) : null, receivedAt: dataUpdatedAt, collection: data?.row.collection ?? null };
 }

@@ -1,12 +1,16 @@
 "use client";
 
 // Runs a pool/fleet what-if in a Web Worker (components/whatif/fleet-whatif.worker.ts) when the
-// browser can start one, else on the main thread in 8 ms slices. Both run lib/fleet-whatif.
-import type { ClusterOverview, NodeRow } from "@/lib/dto";
+// browser can start one, else on the main thread in 8 ms slices. Both load the fleet document
+// through fleet-source.ts and run lib/fleet-whatif.
 import type { WhatIf } from "@/lib/eviction";
-import { type FleetWhatIfResult, fleetWhatIf } from "@/lib/fleet-whatif";
+import { fleetWhatIf } from "@/lib/fleet-whatif";
+import { type FleetSource, loadSource } from "./fleet-source";
+import { type PageResult, forPage } from "./fleet-trim";
 
-export type FleetRunnerMessage = { type: "rows"; rows: readonly NodeRow[]; configs: ClusterOverview["configs"] } | { type: "run"; id: number; whatIf: WhatIf };
+export type FleetRunnerMessage = { id: number; whatIf: WhatIf; source: FleetSource };
+export type FleetRun = { result: PageResult; pods: number; /** Time spent loading the fleet document before the run (0 once loaded). */ loadMs: number };
+export type FleetRunnerReply = ({ id: number } & FleetRun) | { id: number; error: string };
 
 const SLICE_MS = 8;
 const pause = () => {
@@ -14,9 +18,8 @@ const pause = () => {
   return s?.yield ? s.yield() : new Promise<void>((r) => setTimeout(r, 0));
 };
 
-type Pending = { resolve: (r: FleetWhatIfResult | null) => void; fallback: () => void };
+type Pending = { resolve: (r: FleetRun | null) => void; reject: (e: Error) => void; fallback: () => void };
 let worker: Worker | null | undefined;
-let rowsInWorker: readonly NodeRow[] | null = null;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
@@ -27,10 +30,12 @@ function startWorker(): Worker | null {
   } catch {
     return (worker = null);
   }
-  worker.onmessage = (e: MessageEvent<{ id: number; result: FleetWhatIfResult }>) => {
+  worker.onmessage = (e: MessageEvent<FleetRunnerReply>) => {
     performance.mark("headroom:what-if-fleet-worker"); // which path ran, for the e2e test and DevTools
-    pending.get(e.data.id)?.resolve(e.data.result);
+    const p = pending.get(e.data.id);
     pending.delete(e.data.id);
+    if ("error" in e.data) p?.reject(new Error(e.data.error));
+    else p?.resolve(e.data);
   };
   // A worker that cannot start (an old browser, a policy) or dies: every run goes to the main thread.
   worker.onerror = (e) => {
@@ -43,28 +48,31 @@ function startWorker(): Worker | null {
   return worker;
 }
 
-function onMainThread(overview: Pick<ClusterOverview, "configs">, rows: readonly NodeRow[], whatIf: WhatIf, signal: AbortSignal) {
-  return fleetWhatIf(overview, rows, whatIf, { signal, yieldEvery: SLICE_MS, pause });
+async function onMainThread(source: FleetSource, whatIf: WhatIf, signal: AbortSignal): Promise<FleetRun | null> {
+  const t0 = performance.now();
+  const loaded = await loadSource(source);
+  const loadMs = performance.now() - t0;
+  const result = await fleetWhatIf({ configs: loaded.configs }, loaded.rows, whatIf, { signal, yieldEvery: SLICE_MS, pause });
+  return result && { result: forPage(result), pods: loaded.pods, loadMs };
 }
 
-/** Applies a what-if to the rows, in a worker when possible; resolves null when `signal` aborts first. */
-export function runFleetWhatIf(overview: Pick<ClusterOverview, "configs">, rows: readonly NodeRow[], whatIf: WhatIf, signal: AbortSignal): Promise<FleetWhatIfResult | null> {
+/**
+ * Applies a what-if to the nodes of `source`, in a worker when possible; resolves null when
+ * `signal` aborts first, rejects when the fleet document cannot be loaded.
+ */
+export function runFleetWhatIf(source: FleetSource, whatIf: WhatIf, signal: AbortSignal): Promise<FleetRun | null> {
   const w = typeof Worker === "undefined" ? null : startWorker();
-  if (!w) return onMainThread(overview, rows, whatIf, signal);
-  return new Promise((resolve) => {
+  if (!w) return onMainThread(source, whatIf, signal);
+  return new Promise((resolve, reject) => {
     const id = nextId++;
-    const fallback = () => void onMainThread(overview, rows, whatIf, signal).then(resolve);
-    pending.set(id, { resolve, fallback });
+    const fallback = () => void onMainThread(source, whatIf, signal).then(resolve, reject);
+    pending.set(id, { resolve, reject, fallback });
     signal.addEventListener("abort", () => {
       pending.delete(id);
       resolve(null);
     });
     try {
-      if (rowsInWorker !== rows) {
-        w.postMessage({ type: "rows", rows, configs: overview.configs } satisfies FleetRunnerMessage);
-        rowsInWorker = rows;
-      }
-      w.postMessage({ type: "run", id, whatIf } satisfies FleetRunnerMessage);
+      w.postMessage({ id, whatIf, source } satisfies FleetRunnerMessage);
     } catch {
       pending.delete(id);
       fallback();

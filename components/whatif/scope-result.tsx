@@ -1,17 +1,18 @@
 "use client";
 
 import Link from "next/link";
-import { useMemo } from "react";
+import { memo, useMemo } from "react";
 import type { WhatIf } from "@/lib/eviction";
 import { formatResource } from "@/lib/format";
 import { type UrlState, serializeUrlState } from "@/lib/url-state";
 import type { NodeOutcome } from "@/lib/whatif-outcome";
 import { whatIfVerdict } from "@/lib/whatif-verdict";
+import { LISTED } from "./fleet-trim";
 import { useScopeWhatIf } from "./use-scope-whatif";
+import { useSettledValue } from "./use-settled-value";
 import { WhatIfVerdict } from "./what-if-verdict";
 import { ErrorNote } from "@/components/ui/error-note";
 
-const LISTED = 50;
 
 function arrow(before: string, after: string) {
   return before === after ? after : `${before} → ${after}`;
@@ -36,15 +37,30 @@ function NodeLine({ o, href }: { o: NodeOutcome; href: string }) {
   );
 }
 
+// The links carry the what-if; they follow it once the slider rests, not on every step (50 links
+// re-rendered per key press would be most of a step's main-thread time).
+const LINKS_SETTLE_MS = 300;
+
+const NodeList = memo(function NodeList({ outcomes, changedCount, query }: { outcomes: NodeOutcome[]; changedCount: number; query: string }) {
+  return (
+    <ul className="min-w-0" aria-label="Nodes whose state changes">
+      {outcomes.slice(0, LISTED).map((o) => (
+        <NodeLine key={o.node} o={o} href={`/nodes/${encodeURIComponent(o.node)}?${query}`} />
+      ))}
+      {changedCount > LISTED && <li className="py-1 text-zinc-600 dark:text-zinc-400">and {(changedCount - LISTED).toLocaleString("en-US")} more nodes</li>}
+    </ul>
+  );
+});
+
 /** A pool- or fleet-wide what-if: the verdict, then each node whose state changes, linking to its page with the same what-if. */
 export function ScopeResult({ whatIf, state, pool, nodeName }: { whatIf: WhatIf; state: UrlState; pool: string | null; nodeName: string }) {
   const scope = state.whatIf.scope === "pool" ? "pool" : "all";
   const { result, pending, error } = useScopeWhatIf(whatIf, scope, pool, nodeName);
   const verdict = useMemo(() => result && whatIfVerdict(result.outcomes, { nodes: result.size, pods: result.pods, single: false }), [result]);
+  const query = useSettledValue(serializeUrlState({ ...state, whatIfPanel: "open" }).toString(), LINKS_SETTLE_MS);
   // A failed fleet document says so; it must not read as a load that never ends.
   if (error) return <ErrorNote className="text-sm" data-testid="fleet-impact-error">Could not load the fleet: {error.message}</ErrorNote>;
   if (!result || !verdict) return <p role="status" className="text-sm">Loading the fleet…</p>;
-  const query = serializeUrlState({ ...state, whatIfPanel: "open" }).toString();
   const where = scope === "pool" ? `pool ${pool ?? "(none)"}` : "every node";
   return (
     <section className="min-w-0 space-y-2 text-sm" data-testid="fleet-impact" aria-busy={pending}>
@@ -56,14 +72,7 @@ export function ScopeResult({ whatIf, state, pool, nodeName }: { whatIf: WhatIf;
         <ErrorNote key={e}>{e}</ErrorNote>
       ))}
       {result.withoutStats.length > 0 && <p className="text-zinc-600 dark:text-zinc-400">{result.withoutStats.length} node(s) without kubelet stats were not evaluated.</p>}
-      {result.outcomes.length > 0 && (
-        <ul className="min-w-0" aria-label="Nodes whose state changes">
-          {result.outcomes.slice(0, LISTED).map((o) => (
-            <NodeLine key={o.node} o={o} href={`/nodes/${encodeURIComponent(o.node)}?${query}`} />
-          ))}
-          {result.outcomes.length > LISTED && <li className="py-1 text-zinc-600 dark:text-zinc-400">and {(result.outcomes.length - LISTED).toLocaleString("en-US")} more nodes</li>}
-        </ul>
-      )}
+      {result.outcomes.length > 0 && <NodeList outcomes={result.outcomes} changedCount={result.changedCount} query={query} />}
     </section>
   );
 }

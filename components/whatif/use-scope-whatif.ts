@@ -1,20 +1,20 @@
 "use client";
 
-import { useQueries, useQuery } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useQueries } from "@tanstack/react-query";
+import { startTransition, useEffect, useMemo, useState } from "react";
 import type { NodeDetail } from "@/lib/dto";
 import { type AnalyzeInput, analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
 import type { AnalyzeOutput, WhatIf } from "@/lib/eviction";
-import type { FleetWhatIfResult } from "@/lib/fleet-whatif";
 import { detailInput, detailOutcome } from "@/lib/node-whatif";
-import { clusterOptions, nodeOptions } from "@/lib/queries";
+import { nodeOptions } from "@/lib/queries";
 import { type NodeOutcome, concernsPods } from "@/lib/whatif-outcome";
 import { runFleetWhatIf } from "./fleet-runner";
+import { type FleetSource, sourceKey } from "./fleet-source";
+// Pod detail is loaded for the first PODS_FOR_NODES concerned nodes; the rest are named with their
+// node-level result and link to their own page.
+import { PODS_FOR_NODES, type PageResult } from "./fleet-trim";
 import { useSettledValue } from "./use-settled-value";
 
-// Pod detail (who is evicted, who no longer fits) is loaded for this many concerned nodes; the rest
-// are named with their node-level result and link to their own page.
-const PODS_FOR_NODES = 12;
 const SLICE_MS = 8;
 const DETAIL_SETTLE_MS = 300;
 const RUN_SETTLE_MS = 150;
@@ -32,7 +32,7 @@ function liveDetail(d: NodeDetail) {
 }
 
 export interface ScopeWhatIf {
-  result: (FleetWhatIfResult & { outcomes: NodeOutcome[]; pods: number }) | null;
+  result: (PageResult & { outcomes: NodeOutcome[]; pods: number }) | null;
   pending: boolean;
   error: Error | null;
 }
@@ -44,27 +44,34 @@ export interface ScopeWhatIf {
  * the first concerned nodes from their node documents, through the same engine run as the node page.
  */
 export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: string | null, nodeName: string): ScopeWhatIf {
-  // The fleet document is read once for the what-if, not polled: parsing 9 MB every 10 s would be a
-  // main-thread task of its own while someone drags a slider.
-  const { data, error } = useQuery({ ...clusterOptions(), refetchInterval: false, staleTime: 60_000 });
-  const rows = useMemo(() => (data ? (scope === "pool" ? data.nodes.filter((r) => r.pool === pool || r.name === nodeName) : data.nodes) : null), [data, scope, pool, nodeName]);
-  const [run, setRun] = useState<{ whatIf: WhatIf; rows: unknown; result: FleetWhatIfResult } | null>(null);
+  // The fleet document is fetched and parsed inside the what-if's Web Worker (fleet-source.ts): on
+  // the main thread, parsing 9 MB (or copying it into the worker) is a task of hundreds of ms.
+  const source = useMemo((): FleetSource => (scope === "all" ? { scope } : { scope, pool, node: nodeName }), [scope, pool, nodeName]);
+  const key = sourceKey(source);
+  const [run, setRun] = useState<{ whatIf: WhatIf; key: string; result: PageResult; pods: number } | null>(null);
+  const [failed, setFailed] = useState<{ key: string; error: Error } | null>(null);
   // A run starts once the slider pauses: runs abandoned a step later would only take CPU from the
   // main thread on a busy machine.
   const runWhatIf = useSettledValue(whatIf, RUN_SETTLE_MS);
   useEffect(() => {
-    if (!data || !rows) return;
     const whatIf = runWhatIf;
     const ac = new AbortController();
     const start = performance.now();
-    void runFleetWhatIf(data, rows, whatIf, ac.signal).then((result) => {
-      if (!result || ac.signal.aborted) return;
-      performance.measure("headroom:what-if-fleet", { start, end: performance.now() });
-      setRun({ whatIf, rows, result });
-    });
+    runFleetWhatIf(source, whatIf, ac.signal).then(
+      (r) => {
+        if (!r || ac.signal.aborted) return;
+        // the what-if itself, without the one-off load of the fleet document before the first run
+        performance.measure("headroom:what-if-fleet", { start: start + r.loadMs, end: performance.now() });
+        // a transition: the result's list renders in slices, never in one task the slider would wait for
+        startTransition(() => setRun({ whatIf, key, result: r.result, pods: r.pods }));
+      },
+      (error: Error) => {
+        if (!ac.signal.aborted) setFailed({ key, error });
+      },
+    );
     return () => ac.abort();
-  }, [data, rows, runWhatIf]);
-  const current = run?.whatIf === whatIf && run.rows === rows;
+  }, [key, source, runWhatIf]);
+  const current = run?.whatIf === whatIf && run.key === key;
   // Pods are loaded once the result rests (not on every slider step): fetching and analyzing a dozen
   // node documents is work the slider must not wait for.
   const settled = useSettledValue(run, DETAIL_SETTLE_MS);
@@ -93,7 +100,7 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
         }
       }
       if (i < ready.length) setTimeout(step, 0);
-      else setDetailed({ run: settled, byNode });
+      else startTransition(() => setDetailed({ run: settled, byNode }));
     };
     step();
     return () => void (cancelled = true);
@@ -101,7 +108,8 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
     // eslint-disable-next-line react-hooks/exhaustive-deps -- docsKey stands for docs (see above)
   }, [settled, docsKey]);
   const byNode = detailed && detailed.run === run ? detailed.byNode : null;
-  const pods = useMemo(() => (rows ?? []).reduce((s, r) => s + r.podCount, 0), [rows]);
-  const result = useMemo(() => (run ? { ...run.result, outcomes: run.result.changed.map((o) => byNode?.get(o.node) ?? o), pods } : null), [run, byNode, pods]);
-  return { result, pending: !current, error: !data && error ? error : null };
+  const result = useMemo(() => (run ? { ...run.result, outcomes: run.result.changed.map((o) => byNode?.get(o.node) ?? o), pods: run.pods } : null), [run, byNode]);
+  // A failed fleet document says so, unless a result for this scope is already shown.
+  const error = failed?.key === key && run?.key !== key ? failed.error : null;
+  return { result: run?.key === key ? result : null, pending: !current, error };
 }

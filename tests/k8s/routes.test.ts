@@ -31,6 +31,7 @@ describe("cluster routes", () => {
     process.env.HOME = "/nonexistent";
     try {
       expect((await cluster()).status).toBe(503);
+      expect((await cluster(new Request("http://x/api/cluster?nodes=none"))).status).toBe(503);
     } finally {
       process.env.HOME = prev;
     }
@@ -43,6 +44,11 @@ describe("cluster routes", () => {
     expect(await ready.json()).toMatchObject({ ready: true, nodes: 2 });
     const doc = clusterOverview.parse(await (await cluster()).json());
     expect(doc.nodes).toHaveLength(2);
+    // ?nodes=none: the same envelope (context, mode, summary) without the rows, for the site header
+    const envelope = clusterOverview.parse(await (await cluster(new Request("http://x/api/cluster?nodes=none"))).json());
+    expect(envelope.nodes).toEqual([]);
+    expect(envelope.cluster).toEqual(doc.cluster);
+    expect(envelope.summary).toEqual(doc.summary);
     const first = doc.nodes[0]!.name;
     const detail = nodeDetail.parse(await (await nodeGet(first)).json());
     expect(detail.row.name).toBe(first);

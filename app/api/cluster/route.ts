@@ -1,9 +1,17 @@
 import { clusterDocumentStream } from "@/lib/k8s/api";
+import { clusterEnvelopeJson } from "@/lib/k8s/cluster-envelope";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/cluster: the fleet overview from the shared cache (never triggers cluster traffic). */
-export function GET() {
+/**
+ * GET /api/cluster: the fleet overview from the shared cache (never triggers cluster traffic);
+ * `?nodes=none` leaves the rows out (the site header away from the fleet page).
+ */
+export function GET(request?: Request) {
+  if (request && new URL(request.url).searchParams.get("nodes") === "none") {
+    const e = clusterEnvelopeJson();
+    return e.ok ? new Response(e.data, { headers: { "Content-Type": "application/json" } }) : Response.json({ error: e.error }, { status: e.status });
+  }
   const r = clusterDocumentStream();
   return r.ok ? new Response(r.data, { headers: { "Content-Type": "application/json" } }) : Response.json({ error: r.error }, { status: r.status });
 }

@@ -1,0 +1,23 @@
+import "server-only";
+import type { ApiResult } from "./api";
+import { redact } from "./errors";
+import { overviewSlices } from "./overview";
+import { getCache } from "./runtime";
+
+/**
+ * The fleet overview without its rows (`"nodes": []`): the cluster's context, mode and summary,
+ * for pages that show only those (the site header on a node page) and must not download and parse
+ * the 5 000-row document for them. The envelope is the overview's first slice, validated there.
+ */
+export function clusterEnvelopeJson(): ApiResult<string> {
+  try {
+    const { cache, info } = getCache();
+    const slices = overviewSlices(cache, info);
+    const head = slices.next();
+    slices.return();
+    return { ok: true, data: `${head.done ? "{" : head.value}]}` };
+  } catch (e) {
+    const msg = (e as Error).message;
+    return { ok: false, status: msg === "no cluster configured" ? 503 : 500, error: redact(msg) };
+  }
+}
