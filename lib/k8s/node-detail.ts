@@ -18,13 +18,14 @@ export function buildNodeDetail(cache: ClusterCache, name: string): NodeDetail |
     row,
     node: s.node as unknown as Record<string, unknown>,
     pods: s.activePods(),
-    summary: s.summary,
+    summary: s.detailSummary(),
     kubeletConfig: s.config.kubeletConfig,
     kubeletFlags: s.config.kubeletFlags,
     conditions,
     conditionHistory: conditionHistory(s.conditionChanges.filter((c) => c.time), events, name),
     lease: s.lease ? { holderIdentity: s.lease.holderIdentity, renewTime: s.lease.renewTime, leaseDurationSeconds: s.lease.leaseDurationSeconds } : null,
     history: s.history.series(cache.settings.summaryIntervalMs / 1000),
+    ...(s.psiHistory.size ? { psiHistory: s.psiHistory.series(cache.settings.summaryIntervalMs / 1000) } : {}),
     evictions: evictionRecords(s.pods.values(), events, name),
   };
 }

@@ -6,12 +6,13 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { PodStats, Summary } from "@/lib/eviction";
 import { validateSummary } from "@/lib/eviction/validate-summary";
+import { type PackedPressure, packPressure, unpackPressure } from "./pod-pressure-pack";
 
 type Obj = Record<string, any>;
 
 export type StoredSummary =
   /** A valid Summary: node stats as trimmed, pod stats packed (see `pack`). */
-  | { node: Obj | undefined; refs: unknown[]; nums: Float64Array; pods: number; invalid?: undefined }
+  | { node: Obj | undefined; refs: unknown[]; nums: Float64Array; pods: number; pressure?: PackedPressure; invalid?: undefined }
   /** A Summary the engine rejects is kept as trimmed, so the node reports the same error. */
   | { invalid: Obj };
 
@@ -84,7 +85,7 @@ export function packSummary(trimmed: Obj): StoredSummary {
       refs[r++] = v.name;
     }
   }
-  return { node: trimmed.node, refs, nums, pods: pods.length };
+  return { node: trimmed.node, refs, nums, pods: pods.length, pressure: packPressure(pods) };
 }
 
 /**
@@ -119,8 +120,8 @@ function fsOf(used: number, inodes: number): { usedBytes?: number; inodesUsed?: 
   return out;
 }
 
-/** Rebuilds the Summary document (fresh objects on every call; the caller may keep or change them). */
-export function expandSummary(s: StoredSummary): Summary {
+/** Rebuilds the Summary document (fresh objects on every call; the caller may keep or change them); with `pressure`, the pods' PSI and swap too. */
+export function expandSummary(s: StoredSummary, pressure = false): Summary {
   if (s.invalid) return s.invalid as Summary;
   const { nums, refs } = s;
   const pods: PodStats[] = new Array(s.pods);
@@ -157,6 +158,7 @@ export function expandSummary(s: StoredSummary): Summary {
     if (!Number.isNaN(procs)) ps.process_stats = { process_count: procs };
     pods[i] = ps;
   }
+  if (pressure) unpackPressure(pods, s.pressure);
   return s.node === undefined ? { pods } : { node: s.node, pods };
 }
 

@@ -2,6 +2,7 @@
 // per-process cache stays small at 150 000 pods (no managedFields, no env, no probes, no images).
 // The trimmed shapes are still valid Kubernetes JSON, so the engine and the browser read them as is.
 /* eslint-disable @typescript-eslint/no-explicit-any */
+import { keepNodePressure, keepPodPressure } from "./trim-pressure";
 
 type Obj = Record<string, any>;
 
@@ -171,10 +172,10 @@ export function trimEvent(e: Obj): TrimmedEvent | null {
 const fs = (f: Obj | undefined) => pick(f, ["time", "availableBytes", "capacityBytes", "usedBytes", "inodesFree", "inodes", "inodesUsed"]);
 const mem = (m: Obj | undefined) => pick(m, ["time", "availableBytes", "usageBytes", "workingSetBytes"]);
 
-/** Keeps the Summary fields the engine observes (node memory/fs/rlimit, per-pod usage). */
+/** Keeps the Summary fields the engine observes (node memory/fs/rlimit, per-pod usage), and PSI and swap (trim-pressure.ts). */
 export function trimSummary(s: Obj): Obj {
   const n = s.node ?? {};
-  return {
+  const trimmed = {
     node: {
       nodeName: n.nodeName, memory: mem(n.memory), fs: fs(n.fs), rlimit: n.rlimit,
       ...(n.cpu ? { cpu: pick(n.cpu, ["time", "usageNanoCores"]) } : {}),
@@ -190,4 +191,7 @@ export function trimSummary(s: Obj): Obj {
       ...(p.process_stats ? { process_stats: p.process_stats } : {}),
     })),
   };
+  keepNodePressure(trimmed.node, n);
+  ((s.pods ?? []) as Obj[]).forEach((p, i) => keepPodPressure(trimmed.pods[i]!, p));
+  return trimmed;
 }
