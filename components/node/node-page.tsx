@@ -26,6 +26,7 @@ import { NodeEmbed } from "./node-embed";
 import { requestedByPods, usedFromSummary } from "./node-usage";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
+import { PressurePanel } from "@/components/pressure/pressure-panel";
 
 const SECTIONS_SETTLE_MS = 200;
 
@@ -67,6 +68,7 @@ const NodeSections = memo(function NodeSections({ data, view, live, pods, reques
   return (
     <>
       <SignalPanels result={result} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} />
+      <PressurePanel result={live} psiHistory={data.psiHistory} />
       <RankingTabs result={result} pods={pods} signal={signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
       <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={result} liveAllocatable={live.allocatable} requested={requested} used={usedFromSummary(data.summary as Summary | null)} />
       <EvictionsTable evictions={data.evictions} node={data.row.name} />

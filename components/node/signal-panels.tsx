@@ -13,6 +13,7 @@ import { toHistorySeries } from "@/lib/prometheus/history-doc";
 import { historyOptions } from "@/lib/queries";
 import { localClock } from "@/components/ui/use-cluster-now";
 import { Ticking } from "@/components/ui/ticking";
+import { SwapNote } from "@/components/pressure/swap-note";
 import { HistoryRange } from "./history-range";
 import { SignalForecastView } from "./signal-forecast";
 import { type LiveForecast, useNodeForecast } from "./use-node-forecast";
@@ -42,7 +43,7 @@ function stateText(kind: "hard" | "soft", met: boolean, f: NodeForecast["signals
   return g.actsAt <= now ? "met: grace over, evicting" : `met: grace ends ${localClock(g.actsAt)}`;
 }
 
-function Panel({ s, history, imageGc, live, hold }: { s: SignalReport; live: LiveForecast; hold: ConditionHold | null } & Props) {
+function Panel({ s, history, imageGc, live, hold, result }: { s: SignalReport; live: LiveForecast; hold: ConditionHold | null } & Props) {
   const from = live.forecast?.now ?? 0;
   const series = history?.signals[s.signal];
   const f = live.forecast?.signals.find((x) => x.signal === s.signal);
@@ -102,6 +103,7 @@ function Panel({ s, history, imageGc, live, hold }: { s: SignalReport; live: Liv
         </p>
       )}
       {f && <Ticking from={from} receivedAt={live.receivedAt}>{(now) => <SignalForecastView f={f} now={now} />}</Ticking>}
+      {s.signal === "memory.available" && <SwapNote swap={result.swap} />}
       {series && history && series.available.some((v) => v != null) ? (
         <figure>
           <SignalChart signal={s.signal} start={history.start} intervalSeconds={history.intervalSeconds} samples={series.available} lines={lines} label={`Chart of ${s.signal} available over time`} />
