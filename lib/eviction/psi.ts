@@ -4,7 +4,7 @@
 // pid.available (pkg/kubelet/eviction/api/types.go); there is no PSI signal and no PSI node
 // condition as of 1.36; and memory.available is capacity − workingSet from Summary
 // node.memory.availableBytes / workingSetBytes, without swap (pkg/kubelet/eviction/
-// helpers_linux.go makeMemoryAvailableSignalObservation; the swap-aware eviction PRs
+// helpers_others.go (!windows) makeMemoryAvailableSignalObservation; the swap-aware eviction PRs
 // kubernetes#128137 and #129578 were closed unmerged).
 import type { Node, PodStats, Summary } from "./k8s-types";
 import type { PodRef, PressureStats, PsiData, PsiFigures, PsiReport, PsiResource, PsiSection, PsiStats, SwapFigures, SwapSection } from "./pressure-types";

@@ -106,7 +106,7 @@ export function nodeLoad(n: SimNode, memAvailable: number, memCapacity: number, 
  * Burstable pods may swap, each container up to its memory request's share of node memory times
  * the swap size (pkg/kubelet/kuberuntime calcSwapForBurstablePods). The model swaps out a growing
  * share of an eligible working set as node memory nears its threshold. The kubelet's
- * memory.available ignores all of it (pkg/kubelet/eviction helpers_linux.go
+ * memory.available ignores all of it (pkg/kubelet/eviction helpers_others.go (!windows)
  * makeMemoryAvailableSignalObservation reads only availableBytes and workingSetBytes).
  */
 export function addSwap(n: SimNode, node: CgroupStats, pods: readonly PodEntry[], load: NodeLoad, time: string): void {
