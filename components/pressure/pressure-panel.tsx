@@ -17,14 +17,21 @@ const RESOURCES = [
   { key: "cpu", title: "CPU" },
 ] as const;
 
-function linesOf(resource: string, h: HistorySeries): PsiLine[] {
+// Earlier points: the stalled share of each 10 s / 60 s window from the counters; the newest
+// point: the kernel's own avg10 / avg60 from the latest Summary (the same quantities, smoothed).
+function withNow(samples: (number | null)[], now: number | null | undefined): (number | null)[] {
+  if (now != null && samples.length) samples[samples.length - 1] = now;
+  return samples;
+}
+
+function linesOf(resource: string, h: HistorySeries, r: PsiResource | null): PsiLine[] {
   const out: PsiLine[] = [];
   for (const kind of ["some", "full"] as const) {
     const totals = h.signals[`${resource}.${kind}`]?.available;
     if (!totals) continue;
     const color = kind === "some" ? "#2563eb" : "#dc2626";
-    out.push({ key: `${kind}10`, label: `${kind} 10 s`, color, samples: stallPercent(totals, h.intervalSeconds, 10) });
-    out.push({ key: `${kind}60`, label: `${kind} 60 s`, color, dashed: true, samples: stallPercent(totals, h.intervalSeconds, 60) });
+    out.push({ key: `${kind}10`, label: `${kind} avg10`, color, samples: withNow(stallPercent(totals, h.intervalSeconds, 10), r?.[kind].avg10) });
+    out.push({ key: `${kind}60`, label: `${kind} avg60`, color, dashed: true, samples: withNow(stallPercent(totals, h.intervalSeconds, 60), r?.[kind].avg60) });
   }
   return out;
 }
@@ -72,7 +79,7 @@ export function PressurePanel({ result, psiHistory }: { result: AnalyzeOutput; p
         <div className="grid gap-3 lg:grid-cols-3">
           {RESOURCES.map(({ key, title }) => {
             const r = node[key];
-            const lines = psiHistory ? linesOf(key, psiHistory) : [];
+            const lines = psiHistory ? linesOf(key, psiHistory, r) : [];
             return (
               <article key={key} className="space-y-2 rounded border border-zinc-200 p-3 dark:border-zinc-800" data-testid={`psi-${key}`} aria-labelledby={`psi-${key}-h`}>
                 <h3 id={`psi-${key}-h`} className="text-sm font-semibold">{title} pressure</h3>
@@ -81,7 +88,7 @@ export function PressurePanel({ result, psiHistory }: { result: AnalyzeOutput; p
                   <figure>
                     <PsiChart start={psiHistory.start} intervalSeconds={psiHistory.intervalSeconds} lines={lines} label={`Chart of ${title.toLowerCase()} PSI over time`} />
                     <figcaption className="sr-only">
-                      {title} PSI over the last {formatAge(lines[0]!.samples.length * psiHistory.intervalSeconds)}: share of time some or all tasks stalled, over 10 s and 60 s; now some {pct(r?.some.avg10)}, full {pct(r?.full.avg10)} (avg10)
+                      {title} PSI over the last {formatAge(lines[0]!.samples.length * psiHistory.intervalSeconds)}: share of time some or all tasks stalled, over 10 s and 60 s (from the counters; the newest point is the kernel's avg10 and avg60); now some {pct(r?.some.avg10)}, full {pct(r?.full.avg10)} (avg10)
                     </figcaption>
                   </figure>
                 ) : (
