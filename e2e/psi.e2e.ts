@@ -30,9 +30,9 @@ test("node page: PSI charts and figures, the sentence on eviction, swap beside m
   await expect(swap).toContainText("Eviction ignores swap on this kubelet version");
 
   const table = page.getByTestId("ranking-table");
-  await expect(table.getByRole("columnheader", { name: /PSI some avg10 · swap/ })).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: /PSI some avg10, swap/ })).toBeVisible();
   const cells = table.getByTestId("pod-psi");
-  await expect(cells.first()).toContainText(/mem \d+\.\d\d% · io \d+\.\d\d%/);
+  await expect(cells.first()).toContainText(/mem \d+\.\d\d%io \d+\.\d\d%/);
   await expect(table.getByTestId("pod-swap").first()).toContainText(/swap \d/);
   await expect(page.getByTestId("ranking-swap-note")).toContainText("ignores swap");
   expect(seen.errors).toEqual([]);

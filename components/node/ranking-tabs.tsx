@@ -83,7 +83,7 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
               <th>
                 oom_score_adj <Explain term="oom" />
               </th>
-              <th title="The pod's PSI some avg10: share of the last 10 s in which some of its tasks stalled on memory, io">PSI some avg10{memory ? " · swap" : ""}</th>
+              <th title="The pod's PSI some avg10: share of the last 10 s in which some of its tasks stalled on memory, io">PSI some avg10{memory ? ", swap" : ""}</th>
               <th>why here</th>
             </tr>
           </thead>
