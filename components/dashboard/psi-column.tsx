@@ -6,23 +6,16 @@ import { ABSENCE_SHORT, pct } from "@/components/pressure/psi-words";
 import type { NodeRow } from "@/lib/dto";
 import { cn } from "@/lib/format";
 import { MUTED } from "@/components/ui/styles";
-import { useFleetState } from "./fleet-state-context";
+import { SortHeader } from "./sort-header";
 
 /** The column header: a sort button (most stalled first). */
 export function PsiHeader() {
-  const { state, setState } = useFleetState();
-  const active = state.sort === "psi";
   return (
-    <span role="columnheader" aria-sort={active ? (state.desc ? "descending" : "ascending") : "none"}>
-      <button
-        type="button"
-        className="text-left font-medium leading-tight hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
-        title="Sort by memory PSI full avg60: the share of the last minute in which all non-idle tasks stalled on memory (most stalled first)"
-        onClick={() => setState((s) => ({ ...s, sort: "psi", desc: s.sort === "psi" ? !s.desc : false }))}
-      >
-        Memory full avg60{active ? (state.desc ? " ↓" : " ↑") : ""}
-      </button>
-    </span>
+    <SortHeader
+      sort="psi"
+      label="Memory full avg60"
+      title="Sort by memory PSI full avg60: the share of the last minute in which all non-idle tasks stalled on memory (most stalled first)"
+    />
   );
 }
 
