@@ -64,6 +64,9 @@ function report(list: ReturnType<typeof psiOf>, absent: Extract<PsiReport, { rep
   return { reported: true, cpu: resource(list[0]), memory: resource(list[1]), io: resource(list[2]) };
 }
 
+// Shared: most pods of a Summary without pod PSI (the cache's own analyses) get this one object.
+const NO_POD_PSI: PsiReport = Object.freeze({ reported: false, cause: "not-in-summary", reason: "the Summary has no PSI for this pod" });
+
 const ref = (p: PodStats): PodRef => ({ namespace: p.podRef.namespace, name: p.podRef.name, uid: p.podRef.uid });
 
 /** The `psi` section: the node's PSI and each Summary pod's, or why the kubelet sent none. */
@@ -76,7 +79,7 @@ export function psiSection(summary: Summary, node: Node | undefined, gate: boole
     const list = psiOf(p);
     // A pod of a node that has no PSI has none either; where the node has PSI, a pod's zeros are real.
     const psi: PsiReport = nodeReport.reported
-      ? list.some(Boolean) ? { reported: true, cpu: resource(list[0]), memory: resource(list[1]), io: resource(list[2]) } : { reported: false, cause: "not-in-summary", reason: "the Summary has no PSI for this pod" }
+      ? list.some(Boolean) ? { reported: true, cpu: resource(list[0]), memory: resource(list[1]), io: resource(list[2]) } : NO_POD_PSI
       : nodeZero && list.some(Boolean) && !allZero(list) ? report(list, absent) : nodeReport;
     return { ...ref(p), psi };
   });
