@@ -103,7 +103,7 @@ describe("memory-pressure scenario", () => {
 });
 
 describe("demo scenario", () => {
-  it("the kubeadm pool's 1.28 kubelets send no PSI but swap; GKE (1.34) sends PSI", async () => {
+  it("the kubeadm pool's 1.28 kubelets send no PSI but swap; GKE (1.33, gate on) sends PSI", async () => {
     const sim = await startSim({ scenario: "demo" });
     try {
       const kubeadm = sim.cluster.summary(sim.cluster.nodes.find((n) => n.pool.name === "kubeadm")!) as Summary;
