@@ -3,11 +3,15 @@
 // The node page's pressure stall section: the kernel's PSI for memory, io and cpu beside the
 // kubelet's signals, over time (from the cache's counter history) and now (the Summary's
 // averages), or "not reported by this kubelet" with the engine's reason.
+import { useQuery } from "@tanstack/react-query";
 import { PsiChart, type PsiLine } from "@/components/charts/psi-chart";
+import { useUrlState } from "@/components/dashboard/use-url-state";
 import { MUTED } from "@/components/ui/styles";
 import type { HistorySeries } from "@/lib/dto";
 import type { AnalyzeOutput, PsiResource } from "@/lib/eviction/types";
 import { cn, formatAge } from "@/lib/format";
+import { psiSeriesOf, toHistorySeries } from "@/lib/prometheus/history-doc";
+import { historyOptions } from "@/lib/queries";
 import { PSI_SENTENCE, notReported, pct } from "./psi-words";
 import { stallPercent } from "./psi-rates";
 
@@ -63,8 +67,13 @@ function NowTable({ r, title }: { r: PsiResource; title: string }) {
 }
 
 /** PSI of the node (memory, io, cpu: some and full), with the sentence on why the kubelet does not act on it. */
-export function PressurePanel({ result, psiHistory }: { result: AnalyzeOutput; psiHistory: HistorySeries | undefined }) {
+export function PressurePanel({ result, psiHistory: fromDetail }: { result: AnalyzeOutput; psiHistory: HistorySeries | undefined }) {
   const node = result.psi?.node;
+  // The charts' range and source are the signal charts' (the same query): Prometheus when
+  // Headroom has one, else the ring; the node document's own hour until the first answer.
+  const { state } = useUrlState();
+  const chart = useQuery({ ...historyOptions(result.node ?? "", state.range), enabled: !!result.node && !!node?.reported });
+  const psiHistory = (chart.data && psiSeriesOf(toHistorySeries(chart.data))) ?? fromDetail;
   return (
     <section aria-labelledby="psi-h" className="space-y-3" data-testid="psi-panel">
       <h2 id="psi-h" className="text-lg font-medium">
