@@ -39,6 +39,8 @@ async function shots(page: Page, name: string) {
 const secondsLeft = async (page: Page) => Number((await page.getByTestId("verdict-text").textContent())!.match(/^Evicting in ~(\d+) s/)![1]);
 
 test("soft threshold met within its grace: the verdict counts down to the kubelet's action and names the next pod", async ({ page }) => {
+  // six screenshots of a node page that now also charts PSI, after a 5 s countdown poll
+  test.setTimeout(60_000);
   const errors = watchErrors(page);
   await page.goto(`${at(FORECAST_STATES.softGrace.port)}/nodes/${LEAKY}`);
   const verdict = page.getByTestId("verdict-text");

@@ -65,6 +65,16 @@ export const nodeRow = z.object({
   pressureHold: z.object({ condition: z.string(), clearsAt: z.number() }).nullable().optional(),
   /** The latest observation per signal (engine `signals[].available/capacity`), for fleet-wide what-if in the browser. */
   observations: z.record(z.string(), z.object({ available: z.number(), capacity: z.number() })),
+  /**
+   * Kernel pressure (lib/k8s/node-pressure.ts): the node's memory PSI `full` avg60 in % (null when
+   * not reported), why the kubelet reports no PSI (engine `psi.node.cause`), swap in use (bytes).
+   * null without a Summary; absent in rows built without it.
+   */
+  pressure: z.object({
+    memoryFullAvg60: z.number().nullable(),
+    psiAbsent: z.enum(["kubelet-version", "feature-gate", "all-zero", "not-in-summary"]).nullable(),
+    swapUsageBytes: z.number().nullable(),
+  }).nullable().optional(),
 });
 export type NodeRow = z.infer<typeof nodeRow>;
 
@@ -149,6 +159,8 @@ export const nodeDetail = z.object({
   conditionHistory: z.array(z.object({ time: z.string(), type: z.string(), status: z.string(), reason: z.string().nullable() })),
   lease: z.object({ holderIdentity: z.string().nullable(), renewTime: z.string().nullable(), leaseDurationSeconds: z.number().nullable() }).nullable(),
   history: historySeries,
+  /** The node's cumulative PSI counters (µs) by "resource.kind" ("memory.full"), same grid as `history`; absent when none. */
+  psiHistory: historySeries.optional(),
   evictions: z.array(evictionRecord),
   /** The node's pod terminations with their causes, newest first (lib/k8s/terminations.ts). */
   terminations: z.array(termination),

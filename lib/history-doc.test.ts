@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type HistoryDoc, RANGES, historyDoc, stepFor, toHistorySeries } from "./history-doc";
+import { type HistoryDoc, RANGES, historyDoc, psiSeriesOf, stepFor, toHistorySeries } from "./history-doc";
 
 describe("stepFor", () => {
   it.each([
@@ -28,5 +28,21 @@ describe("toHistorySeries", () => {
   it("is what the route's schema accepts", () => {
     expect(historyDoc.parse(doc)).toEqual(doc);
     expect(() => historyDoc.parse({ ...doc, source: "disk" })).toThrow();
+  });
+});
+
+describe("psiSeriesOf", () => {
+  it("picks the PSI counters out of a history grid, named by resource and kind", () => {
+    const doc: HistoryDoc = {
+      source: "prometheus", from: 1000, to: 1020, step: 10,
+      series: [
+        { signal: "memory.available", points: [[1000, 5]], thresholds: [] },
+        { signal: "psi:memory.full", points: [[1000, 1e6], [1010, 3e6]], thresholds: [] },
+      ],
+    };
+    const psi = psiSeriesOf(toHistorySeries(doc))!;
+    expect(Object.keys(psi.signals)).toEqual(["memory.full"]);
+    expect(psi.signals["memory.full"]!.available).toEqual([1e6, 3e6, null]);
+    expect(psiSeriesOf(toHistorySeries({ ...doc, series: [doc.series[0]!] }))).toBeUndefined();
   });
 });

@@ -33,6 +33,16 @@ export const historyDoc = z.object({
 export type HistoryDoc = z.infer<typeof historyDoc>;
 export type Point = [number, number];
 
+/** History series of the node's PSI counters (µs) are named "psi:memory.full", "psi:io.some", …. */
+export const PSI_PREFIX = "psi:";
+
+/** The PSI counters of a history grid, by "resource.kind"; undefined when it has none. */
+export function psiSeriesOf(h: HistorySeries): HistorySeries | undefined {
+  const signals: HistorySeries["signals"] = {};
+  for (const [k, v] of Object.entries(h.signals)) if (k.startsWith(PSI_PREFIX)) signals[k.slice(PSI_PREFIX.length)] = v;
+  return Object.keys(signals).length ? { ...h, signals } : undefined;
+}
+
 /** Lays a history document onto the charts' regular grid (one slot per step; gaps are null). */
 export function toHistorySeries(doc: HistoryDoc): HistorySeries {
   const slots = Math.floor((doc.to - doc.from) / doc.step) + 1;

@@ -11,7 +11,7 @@ import { DEFAULT_RANGE, RANGE_NAMES, type RangeName, isRange } from "./history-d
 
 export const RESERVED_RESOURCES = ["cpu", "memory", "ephemeral-storage", "pid"] as const;
 export const SCALE_RESOURCES = ["memory", "ephemeral-storage", "pid"] as const;
-export const SORTS = ["name", "memory", "disk", "pid", "lease", "pods", "eviction"] as const;
+export const SORTS = ["name", "memory", "disk", "pid", "lease", "pods", "eviction", "psi"] as const;
 export const FILTERS = ["all", "pressure", "notready", "failed"] as const;
 export const SCOPES = ["node", "pool", "all"] as const;
 

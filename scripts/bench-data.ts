@@ -25,6 +25,8 @@ const kubeconfig = join(dir, "kubeconfig");
 // The collection thread as it ships (the standalone server's bundle), not through tsx.
 const fetchWorkerFile = join(dir, FETCH_WORKER_FILE);
 bundleFetchWorker(fetchWorkerFile);
+const STEADY_MS = 25_000;
+const cpuSeconds = (u: { user: number; system: number }) => (u.user + u.system) / 1e6;
 const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
 
 function kubectlPods(): Promise<number | null> {
@@ -72,7 +74,16 @@ try {
     build.push(performance.now() - s);
   }
   build.sort((a, b) => a - b);
-  await new Promise((r) => setTimeout(r, 25_000));
+  // Collection CPU in steady state: the whole process (every thread) and the collection thread
+  // alone, over a fixed window with no requests from us (2.5 summary passes at 10 s).
+  const cpu0 = process.cpuUsage();
+  const threadCpu0 = await cache.kubelets.threadCpu();
+  const sent0 = cache.collector.sent.summary;
+  await new Promise((r) => setTimeout(r, STEADY_MS));
+  const cpu = process.cpuUsage(cpu0);
+  const threadCpu1 = await cache.kubelets.threadCpu();
+  // CPU per Summary collected stays comparable when a busy machine lets fewer collections run.
+  const collectedInWindow = cache.collector.sent.summary - sent0;
   const rssSteady = process.memoryUsage().rss;
   const steady = process.memoryUsage();
   const heapSteady = steady.heapUsed;
@@ -104,6 +115,10 @@ try {
   console.log(`  /metrics scrape:                      median ${scrapes[3]!.toFixed(0)} ms, max ${scrapes[6]!.toFixed(0)} ms, ${series.toLocaleString("en-US")} series, ${(metricsText.length / 1024 / 1024).toFixed(1)} MiB  (target < 500 ms)`);
   console.log(`  RSS: before ${mib(rss0)}, first complete ${mib(rssFirst)}, +25 s ${mib(rssSteady)}  (target < 600 MiB); nodes ok after 25 s: ${collected}`);
   console.log(`  heap +25 s: ${mib(heapSteady)} used of ${mib(steady.heapTotal)}, ${mib(steady.external)} external (${mib(steady.arrayBuffers)} array buffers)${gc ? `, ${mib(heapLive)} live after a full GC` : " (run with --expose-gc for the live set)"}`);
+  const threadLine = threadCpu0 && threadCpu1
+    ? `, collection thread ${cpuSeconds({ user: threadCpu1.user - threadCpu0.user, system: threadCpu1.system - threadCpu0.system }).toFixed(2)} s`
+    : "";
+  console.log(`  CPU over ${STEADY_MS / 1000} s steady state:         process ${cpuSeconds(cpu).toFixed(2)} s (user ${(cpu.user / 1e6).toFixed(2)} + system ${(cpu.system / 1e6).toFixed(2)})${threadLine}; ${collectedInWindow} summaries requested, ${((cpuSeconds(cpu) * 1000) / Math.max(1, collectedInWindow)).toFixed(2)} ms of process CPU each`);
   if (threadHeap) console.log(`  collection thread heap +25 s: ${mib(threadHeap.used_heap_size)} used, ${mib(threadHeap.total_physical_size)} physical`);
   cache.stop();
 } finally {

@@ -117,6 +117,7 @@ export function FleetOverview() {
             <option value="lease">lease age</option>
             <option value="pods">pods</option>
             <option value="eviction">next eviction</option>
+            <option value="psi">memory PSI (full avg60)</option>
             <option value="name">name</option>
           </select>
         </label>

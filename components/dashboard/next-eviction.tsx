@@ -6,7 +6,7 @@ import { roughly } from "@/lib/forecast/words";
 import { clusterOptions } from "@/lib/queries";
 import { MUTED } from "@/components/ui/styles";
 import { localClock, useClusterNow } from "@/components/ui/use-cluster-now";
-import { useFleetState } from "./fleet-state-context";
+import { SortHeader } from "./sort-header";
 
 const WHY: Record<NonNullable<NodeRow["nextEviction"]>["because"], string> = {
   "hard-met": "hard threshold met",
@@ -18,20 +18,7 @@ const WHY: Record<NonNullable<NodeRow["nextEviction"]>["because"], string> = {
 
 /** The "Next eviction" column header: a sort button (soonest first), like a sortable table header. */
 export function NextEvictionHeader() {
-  const { state, setState } = useFleetState();
-  const active = state.sort === "eviction";
-  return (
-    <span role="columnheader" aria-sort={active ? (state.desc ? "descending" : "ascending") : "none"}>
-      <button
-        type="button"
-        className="text-left font-medium leading-tight hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
-        title="Sort by the soonest eviction the live forecast expects"
-        onClick={() => setState((s) => ({ ...s, sort: "eviction", desc: s.sort === "eviction" ? !s.desc : false }))}
-      >
-        Next eviction{active ? (state.desc ? " ↓" : " ↑") : ""}
-      </button>
-    </span>
-  );
+  return <SortHeader sort="eviction" label="Next eviction" title="Sort by the soonest eviction the live forecast expects" />;
 }
 
 /** When the kubelet is expected to evict on this node, counting down from the overview's time (its own cell: the label names the signal and why). */

@@ -10,6 +10,7 @@ import { cn, formatAge, formatResource } from "@/lib/format";
 import { MUTED } from "@/components/ui/styles";
 import { MarginCell } from "./margin-cell";
 import { NextEvictionCell, NextEvictionHeader } from "./next-eviction";
+import { PsiCell, PsiHeader } from "./psi-column";
 import { FAMILIES, worstMarginOf } from "./node-filters";
 
 export interface NodeColumn {
@@ -108,6 +109,7 @@ const NODE_COLUMNS: readonly NodeColumn[] = [
   // The live forecast's soonest eviction: one of the columns that matter on every screen.
   { key: "eviction", header: "Next eviction", Header: NextEvictionHeader, track: "6.5rem", minRem: 6.5, show: "always", ownCell: true, cell: (r) => <NextEvictionCell r={r} /> },
   ...FAMILIES.map((f): NodeColumn => ({ key: f, header: `${f} margin`, track: "6.5rem", minRem: 6.5, show: "medium", cell: (r) => <MarginCell margin={r.worstMargin[f] ?? null} /> })),
+  { key: "psi", header: "Memory full avg60", Header: PsiHeader, track: "5.5rem", minRem: 5.5, show: "wide", cell: (r) => <PsiCell r={r} /> },
   { key: "memory", header: "Memory req/used", track: "minmax(8rem,1fr)", minRem: 8, show: "wide", cell: (r) => <MemoryBar r={r} /> },
   { key: "pods", header: "Pods", track: "3.5rem", minRem: 3.5, show: "wide", className: "tabular-nums", cell: (r) => r.podCount },
   { key: "stats", header: "Stats age", track: "5rem", minRem: 5, show: "wide", cell: (r) => <Collection r={r} /> },

@@ -49,6 +49,9 @@ function sortValue(r: NodeRow, sort: UrlState["sort"]): number | string {
       return r.podCount;
     case "eviction":
       return r.nextEviction?.at ?? Infinity;
+    case "psi":
+      // most stalled first; nodes whose kubelet reports no PSI after every number
+      return r.pressure?.memoryFullAvg60 == null ? Infinity : -r.pressure.memoryFullAvg60;
     default:
       return r.worstMargin[sort]?.fraction ?? Infinity;
   }

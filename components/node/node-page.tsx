@@ -28,6 +28,7 @@ import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
 import { ErrorNote } from "@/components/ui/error-note";
 import { TerminationsPanel } from "./terminations-panel";
+import { PressurePanel } from "@/components/pressure/pressure-panel";
 
 // Long enough that key presses a person makes in a row (and Playwright's, on a busy machine) do not
 // redraw the charts between two of them.
@@ -71,6 +72,7 @@ const NodeSections = memo(function NodeSections({ data, view, live, pods, reques
   return (
     <>
       <SignalPanels result={result} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} />
+      <PressurePanel result={live} psiHistory={data.psiHistory} />
       <RankingTabs result={result} pods={pods} signal={signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
       <OomOrderPanel result={result} summary={data.summary} memoryCapacity={capacity.memory} />
       <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={result} liveAllocatable={live.allocatable} requested={requested} used={usedFromSummary(data.summary)} />

@@ -9,6 +9,8 @@ import { DATA_TABLE, MUTED } from "@/components/ui/styles";
 import { cn, formatSignal } from "@/lib/format";
 import { type KeyboardEvent, useRef } from "react";
 import { rankReason } from "./rank-reason";
+import { PodPressureCell, podPressureByUid } from "@/components/pressure/pod-pressure-cell";
+import { SWAP_SENTENCE } from "@/components/pressure/psi-words";
 
 interface Props {
   result: AnalyzeOutput;
@@ -27,6 +29,8 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
   const rows = result.rankings[active] ?? [];
   const byUid = new Map(result.pods.map((p) => [p.uid, p]));
   const critical = new Set(pods.filter(isCriticalPod).map((p) => p.metadata?.uid));
+  const pressure = podPressureByUid(result);
+  const memory = active === "memory.available" || active === "allocatableMemory.available";
   const unit = (n: number | null) => (n == null ? "–" : formatSignal(active, n));
   const refs = useRef(new Map<string, HTMLButtonElement>());
   // WAI-ARIA tabs with automatic activation: arrows move (and wrap), Home/End jump, focus follows.
@@ -63,7 +67,7 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
         ))}
       </div>
       <div id="ranking-panel" role="tabpanel" aria-labelledby={tabId(active)} tabIndex={0} className="overflow-x-auto">
-        <table className={cn(DATA_TABLE, "min-w-[56rem]")} data-testid="ranking-table">
+        <table className={cn(DATA_TABLE, "min-w-[62rem]")} data-testid="ranking-table">
           <caption className="sr-only">Pods in the order the kubelet would evict them for {active}</caption>
           <thead className={cn("text-xs", MUTED)}>
             <tr>
@@ -79,6 +83,7 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
               <th>
                 oom_score_adj <Explain term="oom" />
               </th>
+              <th title="The pod's PSI some avg10: share of the last 10 s in which some of its tasks stalled on memory, io">PSI some avg10{memory ? ", swap" : ""}</th>
               <th>why here</th>
             </tr>
           </thead>
@@ -99,6 +104,7 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
                   <td className="tabular-nums">{r.usage == null || active === "pid.available" ? "–" : unit(r.usage - r.request)}</td>
                   <td>{r.exceedsRequest == null ? "–" : r.exceedsRequest ? "yes" : "no"}</td>
                   <td className="tabular-nums">{oom}</td>
+                  <td><PodPressureCell p={pressure.get(r.uid)} memory={memory} /></td>
                   <td className="min-w-[18rem] text-xs">{rankReason(active, r, pod, isCritical)}</td>
                 </tr>
               );
@@ -107,6 +113,7 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
         </table>
         {rows.length > MAX_ROWS && <p className={cn("text-xs", MUTED)}>First {MAX_ROWS} of {rows.length} pods.</p>}
         {rows.length === 0 && <p className={cn("text-sm", MUTED)}>No running pods on this node.</p>}
+        {memory && result.swap?.node && <p className={cn("text-xs", MUTED)} data-testid="ranking-swap-note">{SWAP_SENTENCE}</p>}
       </div>
     </section>
   );

@@ -14,6 +14,7 @@ import { toHistorySeries } from "@/lib/history-doc";
 import { historyOptions } from "@/lib/queries";
 import { localClock } from "@/components/ui/use-cluster-now";
 import { Ticking } from "@/components/ui/ticking";
+import { SwapNote } from "@/components/pressure/swap-note";
 import { HistoryRange } from "./history-range";
 import { SignalForecastView } from "./signal-forecast";
 import { type LiveForecast, useNodeForecast } from "./use-node-forecast";
@@ -43,18 +44,19 @@ function stateText(kind: "hard" | "soft", met: boolean, f: NodeForecast["signals
   return g.actsAt <= now ? "met: grace over, evicting" : `met: grace ends ${localClock(g.actsAt)}`;
 }
 
-type PanelProps = { s: SignalReport; history: HistorySeries | null; imageGc: Props["imageGc"]; live: LiveForecast; hold: ConditionHold | null };
+type PanelProps = { s: SignalReport; history: HistorySeries | null; imageGc: Props["imageGc"]; live: LiveForecast; hold: ConditionHold | null; swap?: AnalyzeOutput["swap"] };
 
 // A what-if recomputes every signal report; a panel whose own report, history and forecast are
 // unchanged (every signal but the one a slider moves) is not re-rendered.
 function samePanel(a: PanelProps, b: PanelProps): boolean {
   return (
     a.history === b.history && a.hold === b.hold && a.imageGc.high === b.imageGc.high && a.imageGc.low === b.imageGc.low &&
-    a.live.forecast === b.live.forecast && a.live.receivedAt === b.live.receivedAt && (a.s === b.s || JSON.stringify(a.s) === JSON.stringify(b.s))
+    a.live.forecast === b.live.forecast && a.live.receivedAt === b.live.receivedAt && (a.s === b.s || JSON.stringify(a.s) === JSON.stringify(b.s)) &&
+    (a.swap === b.swap || JSON.stringify(a.swap) === JSON.stringify(b.swap))
   );
 }
 
-const Panel = memo(function Panel({ s, history, imageGc, live, hold }: PanelProps) {
+const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap }: PanelProps) {
   const from = live.forecast?.now ?? 0;
   const series = history?.signals[s.signal];
   const f = live.forecast?.signals.find((x) => x.signal === s.signal);
@@ -114,6 +116,7 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold }: PanelProp
         </p>
       )}
       {f && <Ticking from={from} receivedAt={live.receivedAt}>{(now) => <SignalForecastView f={f} now={now} />}</Ticking>}
+      {s.signal === "memory.available" && <SwapNote swap={swap} />}
       {series && history && series.available.some((v) => v != null) ? (
         <figure>
           <SignalChart signal={s.signal} start={history.start} intervalSeconds={history.intervalSeconds} samples={series.available} lines={lines} label={`Chart of ${s.signal} available over time`} />
@@ -152,7 +155,7 @@ export function SignalPanels(props: Props) {
       ))}
       <div className="grid gap-3 lg:grid-cols-2">
         {props.result.signals.map((s) => (
-          <Panel key={s.signal} s={s} imageGc={props.imageGc} history={history} live={live} hold={holds.find((h) => h.condition === signalCondition(s.signal)) ?? null} />
+          <Panel key={s.signal} s={s} imageGc={props.imageGc} history={history} live={live} hold={holds.find((h) => h.condition === signalCondition(s.signal)) ?? null} swap={s.signal === "memory.available" ? props.result.swap : undefined} />
         ))}
       </div>
     </section>

@@ -8,6 +8,7 @@ import { isActivePod, podFacts, statsByUid } from "./pod-facts";
 import { type FeatureGates, containerRequest, quantityValue } from "./pod-resources";
 import { podQos } from "./qos";
 import { diskPartsFor, rankPods } from "./rank";
+import { explicitPsiGate, psiSection, swapSection } from "./psi";
 import { replaySignal } from "./replay";
 import { SIGNALS, type Signal } from "./signals";
 import { resolveConfig } from "./config-memo";
@@ -136,6 +137,11 @@ export function analyze(input: AnalyzeInput): AnalyzeOutput {
     pods: input.pods.map((p) => podReport(p, memCap, input.featureGates)),
     rankings,
     replay: starved.map((s) => replaySignal(s, thresholds, observations, ranked.get(s) ?? [])),
+    // Optional sections, only with a Summary: the measured (unscaled) pressure, which no rule reads.
+    ...(input.summary ? {
+      psi: psiSection(input.summary, input.node, explicitPsiGate(input.featureGates as unknown as Record<string, unknown>, input.kubeletConfig, input.kubeletFlags)),
+      swap: swapSection(input.summary),
+    } : {}),
   };
 }
 

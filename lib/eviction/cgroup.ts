@@ -1,5 +1,5 @@
 // Container cgroup settings the kubelet derives from requests and limits
-// (pkg/kubelet/cm/helpers_linux.go; cgroup v2 weight conversion from runc's libcontainer).
+// (pkg/kubelet/cm/helpers_others.go (!windows); cgroup v2 weight conversion from runc's libcontainer).
 import type { Container } from "./k8s-types";
 import { containerLimit, containerRequest } from "./pod-resources";
 

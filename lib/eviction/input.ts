@@ -73,6 +73,7 @@ function parseGates(v: unknown): FeatureGates {
   for (const [k, val] of Object.entries(v)) {
     if (typeof val !== "boolean") throw new InputError(`${fieldPath("featureGates", k)}: must be true or false, got ${describeValue(val)}`);
     if (k === "PodLevelResources") gates.PodLevelResources = val;
+    if (k === "KubeletPSI") gates.KubeletPSI = val;
   }
   return gates;
 }

@@ -1,6 +1,7 @@
 // The slices of Kubernetes and kubelet JSON the engine reads. They mirror the wire format
 // (what `kubectl get -o json` and the kubelet's Summary API serve) but are owned here, so the
 // engine never depends on @kubernetes/client-node's generated models.
+import type { PressureStats, PsiStats } from "./pressure-types";
 
 export type ResourceList = Record<string, string | number | undefined>;
 
@@ -118,9 +119,10 @@ export interface MemoryStats {
   usageBytes?: number;
   workingSetBytes?: number;
   rssBytes?: number;
+  psi?: PsiStats;
 }
 
-export interface ContainerStats {
+export interface ContainerStats extends PressureStats {
   name: string;
   memory?: MemoryStats;
   rootfs?: FsStats;
@@ -131,7 +133,7 @@ export interface VolumeStats extends FsStats {
   name: string;
 }
 
-export interface PodStats {
+export interface PodStats extends PressureStats {
   podRef: { name: string; namespace: string; uid: string };
   containers?: ContainerStats[];
   memory?: MemoryStats;
@@ -140,7 +142,7 @@ export interface PodStats {
   process_stats?: { process_count?: number };
 }
 
-export interface NodeStats {
+export interface NodeStats extends PressureStats {
   nodeName?: string;
   systemContainers?: Array<{ name: string; memory?: MemoryStats }>;
   memory?: MemoryStats;

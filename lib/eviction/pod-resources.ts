@@ -5,6 +5,8 @@ import { parseBytes, parseMillis } from "./quantity";
 export interface FeatureGates {
   /** KEP-2837 pod-level `spec.resources`; beta and on by default since v1.34. */
   PodLevelResources: boolean;
+  /** KEP-4205 PSI in the Summary API (changes no rule; read to say why a Summary has no PSI). */
+  KubeletPSI?: boolean;
 }
 
 /** Gate values of a default kubelet v1.34+. */

@@ -1,4 +1,5 @@
 import type { PressureConditions } from "./evaluate";
+import type { PsiSection, SwapSection } from "./pressure-types";
 import type { FilesystemLayout } from "./observe";
 import type { QosClass } from "./qos";
 import type { Signal } from "./signals";
@@ -85,6 +86,12 @@ export interface AnalyzeOutput {
   pods: PodReport[];
   rankings: Partial<Record<Signal, RankingRow[]>>;
   replay: { signal: Signal; evicted: { namespace: string; name: string; uid: string; reclaimed: number }[]; recovered: boolean }[];
+  /** Kernel pressure stall information as the Summary reports it, or why it has none (only with a summary). */
+  psi?: PsiSection;
+  /** Node and pod swap as the Summary reports it (only with a summary); eviction never counts it. */
+  swap?: SwapSection;
 }
+
+export type * from "./pressure-types";
 
 export type { FilesystemLayout };

@@ -1,5 +1,6 @@
 import { InputError, describeValue, jsonType } from "./input-errors";
 import type { Summary } from "./k8s-types";
+import { checkPressure } from "./validate-pressure";
 import { FieldPath, eachObject, expectArray, expectObject } from "./validate-util";
 
 const FS_FIELDS = ["availableBytes", "capacityBytes", "usedBytes", "inodesFree", "inodes", "inodesUsed"];
@@ -70,6 +71,7 @@ function checkPodStats(v: unknown, path: FieldPath): void {
   }
   checkFs(ps["ephemeral-storage"], path, "ephemeral-storage");
   checkNumbers(ps.process_stats, ["process_count"], path, "process_stats");
+  checkPressure(ps, path);
 }
 
 /** Checks every Summary field the engine reads, naming the first broken one; returns the summary typed. */
@@ -91,6 +93,7 @@ export function validateSummary(v: unknown, field = "summary"): Summary | undefi
     }
     checkNumbers(node.rlimit, ["maxpid", "curproc"], path, "rlimit");
     eachObject(node.systemContainers, path, "systemContainers", checkSystemContainer);
+    checkPressure(node, path);
     path.leave();
   }
   const pods = expectArray(s.pods, path, "pods");

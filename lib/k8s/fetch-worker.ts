@@ -2,6 +2,7 @@
 // message each, many in flight at once. A packed Summary's numbers are transferred, not copied.
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
+import { type PackedPressure, pressureBuffers } from "./pod-pressure-pack";
 import { COLLECTION_NICE, type FetchRequest, fetchKubelet, replyOf, threadAgents } from "./kubelet-fetch";
 
 const port = parentPort;
@@ -21,7 +22,7 @@ port.on("message", (req: FetchRequest | "close") => {
   }
   fetchKubelet(req).then(
     (value) => {
-      const nums = "nums" in value && value.nums instanceof Float64Array ? [value.nums.buffer as ArrayBuffer] : [];
+      const nums = "nums" in value && value.nums instanceof Float64Array ? [value.nums.buffer as ArrayBuffer, ...pressureBuffers(value.pressure as PackedPressure | undefined)] : [];
       port.postMessage(replyOf(req.id, { ok: true, value }), nums);
     },
     (error: unknown) => port.postMessage(replyOf(req.id, { ok: false, error })),

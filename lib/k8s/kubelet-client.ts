@@ -57,6 +57,11 @@ export class KubeletClient {
     return this.thread.heap();
   }
 
+  /** The collection thread's CPU time so far (undefined when none runs). */
+  threadCpu(): Promise<NodeJS.CpuUsage | undefined> {
+    return this.thread.cpu();
+  }
+
   /** GETs one kubelet endpoint of a node and parses JSON, in this thread. */
   async get(node: TrimmedNode, path: KubeletPath): Promise<unknown> {
     const t = await this.target(node, path);

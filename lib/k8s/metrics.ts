@@ -1,13 +1,15 @@
 import "server-only";
 import type { ClusterCache } from "./cache";
 import { LATENCY_BUCKETS } from "./collect-stats";
+import { renderPressureMetrics } from "./metrics-pressure";
 
 // The Prometheus exposition of the shared cache, computed on scrape from what the cache already
 // holds (no kubelet or API-server traffic). At 5 000 nodes this is ~100 000 series, so the
 // per-node families are written straight into a string array: building them through a metrics
 // library's label maps costs ~10x more per scrape for the same text.
 
-const esc = (v: string) => v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n");
+const NEEDS_ESCAPE = /[\\"\n]/;
+const esc = (v: string) => (NEEDS_ESCAPE.test(v) ? v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n") : v);
 const num = (v: number) => (Number.isFinite(v) ? String(v) : v > 0 ? "+Inf" : v < 0 ? "-Inf" : "NaN");
 
 class Family {
@@ -16,7 +18,12 @@ class Family {
     this.lines = [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`];
   }
   add(labels: Record<string, string> | null, value: number, suffix = ""): void {
-    const l = labels ? `{${Object.entries(labels).map(([k, v]) => `${k}="${esc(v)}"`).join(",")}}` : "";
+    let l = "";
+    if (labels) {
+      // no Object.entries/map/join: this runs ~170 000 times a scrape at 5 000 nodes
+      for (const k in labels) l += `${l ? "," : "{"}${k}="${esc(labels[k]!)}"`;
+      if (l) l += "}";
+    }
     this.lines.push(`${this.name}${suffix}${l} ${num(value)}`);
   }
 }
@@ -75,8 +82,10 @@ export function renderCacheMetrics(cache: ClusterCache, wallNow = cache.clock.no
   for (const r of [cache.nodes, cache.pods, cache.leases, cache.events]) healthy.add({ resource: r.status.resource }, r.status.error === null ? 1 : 0);
   const apiServer = new Family("headroom_apiserver_reachable", "gauge", "0 while the API server gives the informers no HTTP answer at all.");
   apiServer.add(null, cache.apiServer().reachable ? 1 : 0);
+  const pressure = renderPressureMetrics([...cache.states].map(([name, s]) => [name, s.row ? s.pressure : null]), esc);
   return [observed, threshold, margin, capacity, condition, ready, candidates, age, nodes, cacheAge, readyGauge, synced, healthy, apiServer, evictions, ...collectionFamilies(cache)]
     .map((f) => f.lines.join("\n"))
+    .concat(pressure)
     .join("\n") + "\n";
 }
 

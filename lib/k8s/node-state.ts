@@ -5,6 +5,7 @@ import { type CollectionStatus, type NodeRow, nodeRow } from "@/lib/dto";
 import { fleetForecast } from "@/lib/forecast/next-eviction";
 import { type ConditionChange, evictionRecords } from "./evictions";
 import { NodeHistory } from "./history";
+import { type NodePressure, nodePressureOf, psiSamples, rowPressure } from "./node-pressure";
 import { type StoredSummary, expandSummary, sharePodStrings, storedNodeStats } from "./stored-summary";
 import { type NodeConfig, amounts, engineInput, nodeConditions, poolOf, requestedTotals, usedFromSummary, worstMargins } from "./to-engine";
 import type { TrimmedLease, TrimmedNode, TrimmedPod } from "./trim";
@@ -32,6 +33,10 @@ export class NodeState {
   configId = configIdOf(this.cfg);
   configError: string | null = null;
   readonly history: NodeHistory;
+  /** The node's PSI counters over time (node-pressure.ts), beside the signals' history. */
+  readonly psiHistory: NodeHistory;
+  /** The node's PSI and swap from the last analysis; null without a Summary. */
+  pressure: NodePressure | null = null;
   readonly conditionChanges: ConditionChange[] = [];
   row: RowBase | null = null;
   /** The engine's signal reports only: the full analysis (rankings of every pod) is not kept. */
@@ -43,11 +48,17 @@ export class NodeState {
 
   constructor(readonly name: string, historySamples: number) {
     this.history = new NodeHistory(historySamples);
+    this.psiHistory = new NodeHistory(historySamples);
   }
 
   /** The last Summary collected (trimmed; rebuilt from its packed form on every call), or null. */
   get summary(): Summary | null {
     return this.stored && expandSummary(this.stored);
+  }
+
+  /** The last Summary with the pods' PSI and swap too (what the node page reads), or null. */
+  detailSummary(): Summary | null {
+    return this.stored && expandSummary(this.stored, true);
   }
 
   /** Keeps a packed Summary (stored-summary.ts), its name and uid strings shared with the cached pods. */
@@ -96,13 +107,17 @@ export class NodeState {
     try {
       analysis = analyzeNode(engineInput(node, active, this.summary, this.config));
       this.signals = analysis.signals;
+      this.pressure = nodePressureOf(analysis);
     } catch (e) {
       this.signals = null;
+      this.pressure = null;
       this.analyzeError = `bad data: ${(e as Error).message}`.slice(0, 300);
     }
     if (this.signals && this.summarySeq !== this.historySeq) {
       this.historySeq = this.summarySeq;
       this.history.push(clusterNow, this.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })));
+      const psi = psiSamples(this.pressure);
+      if (psi.length || this.psiHistory.size) this.psiHistory.push(clusterNow, psi);
     }
     const forecast = analysis && fleetForecast({
       now: clusterNow, result: analysis, conditions: node.status.conditions ?? [],
@@ -128,6 +143,7 @@ export class NodeState {
       nextEviction: forecast?.nextEviction ?? null,
       pressureHold: forecast?.pressureHold ?? null,
       observations: Object.fromEntries((this.signals ?? []).map((o) => [o.signal, { available: o.available, capacity: o.capacity }])),
+      pressure: rowPressure(this.pressure),
     };
     // Validated once per change, not per request: the route then only checks the envelope.
     const checked = rowBase.safeParse(this.row);

@@ -5,13 +5,14 @@
 // and `expand` rebuilds the Summary the engine and the node page read, value for value.
 import type { PodStats, Summary } from "@/lib/eviction";
 import { validateSummary } from "@/lib/eviction/validate-summary";
+import { type PackedPressure, packPressure, unpackPressure } from "./pod-pressure-pack";
 import type { TrimmedSummary } from "./trim";
 
 type NodeStats = TrimmedSummary["node"];
 
 export type StoredSummary =
   /** A valid Summary: node stats as trimmed, pod stats packed (see `pack`). */
-  | { node: NodeStats | undefined; refs: unknown[]; nums: Float64Array; pods: number; invalid?: undefined }
+  | { node: NodeStats | undefined; refs: unknown[]; nums: Float64Array; pods: number; pressure?: PackedPressure; invalid?: undefined }
   /** A Summary the engine rejects is kept as trimmed, so the node reports the same error. */
   | { invalid: TrimmedSummary };
 
@@ -87,7 +88,7 @@ export function packSummary(trimmed: TrimmedSummary): StoredSummary {
       refs[r++] = v.name;
     }
   }
-  return { node: trimmed.node, refs, nums, pods: pods.length };
+  return { node: trimmed.node, refs, nums, pods: pods.length, pressure: packPressure(pods) };
 }
 
 /**
@@ -127,8 +128,8 @@ function present<K extends string>(fields: Record<K, number>): Partial<Record<K,
 
 const fsOf = (used: number, inodes: number) => present({ usedBytes: used, inodesUsed: inodes });
 
-/** Rebuilds the Summary document (fresh objects on every call; the caller may keep or change them). */
-export function expandSummary(s: StoredSummary): Summary {
+/** Rebuilds the Summary document (fresh objects on every call; the caller may keep or change them); with `pressure`, the pods' PSI and swap too. */
+export function expandSummary(s: StoredSummary, pressure = false): Summary {
   if (s.invalid) return s.invalid;
   const { nums, refs } = s;
   const pods: PodStats[] = new Array(s.pods);
@@ -167,6 +168,7 @@ export function expandSummary(s: StoredSummary): Summary {
     if (!Number.isNaN(procs)) ps.process_stats = { process_count: procs };
     pods[i] = ps;
   }
+  if (pressure) unpackPressure(pods, s.pressure);
   return s.node === undefined ? { pods } : { node: s.node, pods };
 }
 

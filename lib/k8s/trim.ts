@@ -3,6 +3,7 @@
 // The trimmed shapes are still valid Kubernetes JSON, so the engine and the browser read them as is.
 import type { FsStats, MemoryStats, NodeCondition, ObjectMeta, Pod, PodSpec, PodStats, PodStatus, ResourceList, ResourceRequirements, Summary, NodeStats } from "@/lib/eviction";
 import type { NodeAddress, NodeInfo, PodCondition, Taint, TerminatedState, WireContainer, WireContainerStatus, WireEvent, WireLease, WireNode, WirePod, WireSummary, WireVolume } from "./wire";
+import { type RawStats, keepNodePressure, keepPodPressure } from "./trim-pressure";
 
 /** A copy of `o` with only `keys` (those present); undefined for no object. */
 function pick<T extends object, K extends keyof T>(o: T | undefined, keys: readonly K[]): Pick<T, K> | undefined {
@@ -214,7 +215,7 @@ export interface TrimmedSummary extends Summary {
 /** Keeps the Summary fields the engine observes (node memory/fs/rlimit, per-pod usage). */
 export function trimSummary(s: WireSummary): TrimmedSummary {
   const n = s.node ?? {};
-  return {
+  const trimmed = {
     node: {
       nodeName: n.nodeName, memory: mem(n.memory), fs: fs(n.fs), rlimit: n.rlimit,
       ...(n.cpu ? { cpu: pick(n.cpu, ["time", "usageNanoCores"]) } : {}),
@@ -230,4 +231,7 @@ export function trimSummary(s: WireSummary): TrimmedSummary {
       ...(p.process_stats ? { process_stats: p.process_stats } : {}),
     })),
   };
+  keepNodePressure(trimmed.node, n as RawStats);
+  (s.pods ?? []).forEach((p, i) => keepPodPressure(trimmed.pods[i]!, p as RawStats));
+  return trimmed;
 }

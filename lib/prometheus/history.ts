@@ -1,7 +1,7 @@
 import "server-only";
 import type { NodeState } from "@/lib/k8s/node-state";
 import { PrometheusError, type RangeSeries, promString, queryRange } from "./client";
-import { type HistoryDoc, type Point, RANGES, type RangeName, stepFor } from "@/lib/history-doc";
+import { type HistoryDoc, PSI_PREFIX, type Point, RANGES, type RangeName, stepFor } from "@/lib/history-doc";
 import type { PrometheusSettings } from "./settings";
 
 // A node's signal history over a chosen range: from Prometheus (Headroom's own exported series,
@@ -17,9 +17,11 @@ const selector = (node: string, s: PrometheusSettings) => `{${[`node=${promStrin
  */
 export async function prometheusHistory(s: PrometheusSettings, node: string, from: number, to: number, step: number): Promise<HistoryDoc> {
   const sel = selector(node, s);
-  const [observed, thresholds] = await Promise.all([
+  const [observed, thresholds, psi] = await Promise.all([
     queryRange(s, `max by (signal) (headroom_signal_observed${sel})`, from, to, step),
     queryRange(s, `max by (signal, kind) (headroom_signal_threshold${sel})`, from, to, step),
+    // the node's PSI counters, in µs as the ring keeps them (series "psi:memory.full", …)
+    queryRange(s, `max by (resource, kind) (headroom_node_psi_seconds_total${sel}) * 1e6`, from, to, step),
   ]);
   const finite = (r: RangeSeries) => r.values.filter(([, v]) => Number.isFinite(v));
   const series = observed
@@ -30,6 +32,7 @@ export async function prometheusHistory(s: PrometheusSettings, node: string, fro
         .filter((t) => t.metric.signal === o.metric.signal && (t.metric.kind === "hard" || t.metric.kind === "soft"))
         .map((t) => ({ kind: t.metric.kind as "hard" | "soft", points: finite(t) })),
     }))
+    .concat(psi.map((p) => ({ signal: `${PSI_PREFIX}${p.metric.resource}.${p.metric.kind}`, points: finite(p), thresholds: [] })))
     .sort((a, b) => a.signal.localeCompare(b.signal));
   return { source: "prometheus", from, to, step, series };
 }
@@ -51,6 +54,15 @@ function memoryHistory(state: NodeState, from: number, to: number, step: number)
     const report = state.signals?.find((r) => r.signal === signal);
     const thresholds = (report?.thresholds ?? []).map((t) => ({ kind: t.kind, points: points.map(([time]) => [time, t.value] as Point) }));
     series.push({ signal, points, thresholds });
+  }
+  const psi = state.psiHistory.series(step);
+  for (const [name, s] of Object.entries(psi.signals)) {
+    const points: Point[] = [];
+    s.available.forEach((v, i) => {
+      const t = Math.round(psi.start / 1000) + i * step;
+      if (v !== null && t >= from && t <= to) points.push([t, v]);
+    });
+    series.push({ signal: `${PSI_PREFIX}${name}`, points, thresholds: [] });
   }
   series.sort((a, b) => a.signal.localeCompare(b.signal));
   return { source: "memory", from, to, step, series };

@@ -87,6 +87,10 @@ const Pool = z.object({
   kubeletStopsAfter: z.number().nonnegative().optional(),
   /** How many nodes of the pool stop (default all). */
   kubeletStopsCount: z.number().int().nonnegative().optional(),
+  /** The last N nodes boot cgroup v1: with KubeletPSI on their kubelet reports all-zero PSI (psi.ts). */
+  cgroupV1Nodes: z.number().int().nonnegative().optional(),
+  /** A swap device on every node, used under LimitedSwap (summary-pressure.ts). */
+  swap: z.object({ capacity: quantity }).optional(),
 });
 export type PoolSpec = z.infer<typeof Pool>;
 

@@ -3,6 +3,7 @@
 // the node sum the pods' working sets; filesystems add up images, rootfs, logs and emptyDirs on the
 // filesystem each lives on (imagefs when dedicated, else nodefs).
 import { rfc3339 } from "./clock";
+import { type PodEntry, addPsi, addSwap, nodeLoad } from "./summary-pressure";
 import { bytes } from "./units";
 import { page, valueAt } from "./workload";
 import type { PodRecord, SimNode } from "./world";
@@ -112,7 +113,7 @@ export function buildSummary(n: SimNode, now: number, podsMemoryLimit: number): 
     cpu: { time, usageNanoCores: 20e6, usageCoreNanoSeconds: Math.round(20e6 * uptime) },
     memory: { time, ...extra, usageBytes: ws + page(ws * 0.05), workingSetBytes: ws, rssBytes: page(ws * 0.9), pageFaults: 5000, majorPageFaults: 0 },
   });
-  return {
+  const summary = {
     node: {
       nodeName: n.name,
       systemContainers: [
@@ -129,4 +130,8 @@ export function buildSummary(n: SimNode, now: number, podsMemoryLimit: number): 
     },
     pods: pods.map((u) => u.stats),
   };
+  const load = nodeLoad(n, memCap - nodeWs, memCap, nodefs.usedBytes, nodefsCap, cpuNano);
+  addPsi(n, summary.node, pods as unknown as PodEntry[], load, now, time);
+  addSwap(n, summary.node, pods as unknown as PodEntry[], load, time);
+  return summary;
 }

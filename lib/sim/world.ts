@@ -59,6 +59,8 @@ interface ConditionState {
 
 export interface SimNode {
   index: number;
+  /** Index within its pool (the `{i}` of its name). */
+  poolIndex: number;
   name: string;
   uid: string;
   pool: PoolSpec;
@@ -107,7 +109,7 @@ export function buildNodes(sc: Scenario, now: number): SimNode[] {
       const index = nodes.length;
       const name = (pool.nodeName ?? `${pool.name}-{i}`).replaceAll("{i}", String(i));
       nodes.push({
-        index, name, pool, ip: nodeIp(index), kubeletPort: 10250,
+        index, poolIndex: i, name, pool, ip: nodeIp(index), kubeletPort: 10250,
         uid: seededUid(`${sc.seed}/node/${name}`),
         created: now - 86400_000 * 3 - index * 1000,
         capacity: pool.capacity, allocatable: pool.capacity,

@@ -39,6 +39,26 @@ describe("renderCacheMetrics", () => {
     expect(text).toMatch(new RegExp(`^headroom_node_condition\\{node="[^"]+",condition="MemoryPressure"\\} 1$`, "m"));
   });
 
+  it("exports node PSI as counters in seconds, says which nodes report none, and swap in use", async () => {
+    const text = renderCacheMetrics(cache);
+    const [withPsi, zeros] = sim.cluster.nodes.map((n) => n.name.replace(/\./g, "\\."));
+    const total = (node: string, r: string, k: string) =>
+      Number(new RegExp(`^headroom_node_psi_seconds_total\\{node="${node}",resource="${r}",kind="${k}"\\} (\\S+)$`, "m").exec(text)?.[1]);
+    // the leaking node stalled on memory: a positive counter, `full` never above `some`
+    expect(total(withPsi!, "memory", "some")).toBeGreaterThan(0);
+    expect(total(withPsi!, "memory", "full")).toBeLessThanOrEqual(total(withPsi!, "memory", "some"));
+    expect(text).toMatch(new RegExp(`^headroom_node_psi_reported\\{node="${withPsi}"\\} 1$`, "m"));
+    // node 1 boots cgroup v1: its kubelet's all-zero PSI (kubernetes#136333) is not exported as zeros
+    expect(text).toMatch(new RegExp(`^headroom_node_psi_reported\\{node="${zeros}"\\} 0$`, "m"));
+    expect(text).not.toMatch(new RegExp(`^headroom_node_psi_seconds_total\\{node="${zeros}"`, "m"));
+    expect(Number(new RegExp(`^headroom_node_swap_usage_bytes\\{node="${withPsi}"\\} (\\d+)$`, "m").exec(text)?.[1])).toBeGreaterThan(0);
+    // a counter: a later collection never lowers it
+    const before = total(withPsi!, "memory", "some");
+    sim.advance(20);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(total(withPsi!, "memory", "some")).toBeGreaterThanOrEqual(before);
+  });
+
   // Its time is a benchmark figure (npm run bench, data layer: "/metrics scrape"), not a test.
   it("renders every node's families at 5 000 nodes", () => {
     const [name, state] = [...cache.states][0]!;

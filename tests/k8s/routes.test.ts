@@ -52,6 +52,16 @@ describe("cluster routes", () => {
     const first = doc.nodes[0]!.name;
     const detail = nodeDetail.parse(await (await nodeGet(first)).json());
     expect(detail.row.name).toBe(first);
+    // PSI and swap: node-level whole, each pod's averages and swap, the row's figure, the counters' history
+    const summary = detail.summary as { node: { memory: { psi: { some: { total: number } } }; swap: { swapUsageBytes: number } }; pods: Array<{ memory: { psi?: { full: { avg60: number } } }; swap?: object }> };
+    expect(summary.node.memory.psi.some.total).toBeGreaterThan(0);
+    expect(summary.node.swap.swapUsageBytes).toBeGreaterThan(0);
+    expect(summary.pods.every((p) => typeof p.memory.psi?.full.avg60 === "number" && p.swap)).toBe(true);
+    expect(detail.row.pressure).toMatchObject({ psiAbsent: null, memoryFullAvg60: expect.any(Number) });
+    expect(Object.keys(detail.psiHistory!.signals)).toEqual(["cpu.some", "cpu.full", "memory.some", "memory.full", "io.some", "io.full"]);
+    const zeros = nodeDetail.parse(await (await nodeGet(doc.nodes[1]!.name)).json());
+    expect(zeros.row.pressure).toMatchObject({ psiAbsent: "all-zero", memoryFullAvg60: null });
+    expect(zeros.psiHistory).toBeUndefined();
     expect((await nodeGet("no-such-node")).status).toBe(404);
     const bad = await nodeGet("..%2F..%2Fapi");
     expect(bad.status).toBe(400);

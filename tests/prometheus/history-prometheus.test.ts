@@ -86,6 +86,11 @@ describe("history from Prometheus", () => {
     expect(body.to - body.from).toBe(900);
     expect(body.step).toBe(10);
     expect(body.series.map((s) => s.signal)).toContain(SIGNAL);
+    // the node's PSI counters come back in µs, one series per resource and kind, never decreasing
+    const psi = doc.series.find((s) => s.signal === "psi:memory.some")!;
+    expect(doc.series.filter((s) => s.signal.startsWith("psi:")).map((s) => s.signal)).toEqual(["psi:cpu.full", "psi:cpu.some", "psi:io.full", "psi:io.some", "psi:memory.full", "psi:memory.some"]);
+    expect(psi.points.length).toBeGreaterThanOrEqual(5);
+    for (let i = 1; i < psi.points.length; i++) expect(psi.points[i]![1]).toBeGreaterThanOrEqual(psi.points[i - 1]![1]);
   }, 60_000);
 
   it("still serves the history from before a restart of Headroom", async () => {

@@ -1,0 +1,39 @@
+"use client";
+
+// The fleet's "memory full avg60" column: the share of the last minute in which every non-idle
+// task on the node stalled on memory (PSI), sortable; a node whose kubelet reports no PSI says so.
+import { ABSENCE_SHORT, pct } from "@/components/pressure/psi-words";
+import type { NodeRow } from "@/lib/dto";
+import { cn } from "@/lib/format";
+import { MUTED } from "@/components/ui/styles";
+import { SortHeader } from "./sort-header";
+
+/** The column header: a sort button (most stalled first). */
+export function PsiHeader() {
+  return (
+    <SortHeader
+      sort="psi"
+      label="Memory full avg60"
+      title="Sort by memory PSI full avg60: the share of the last minute in which all non-idle tasks stalled on memory (most stalled first)"
+    />
+  );
+}
+
+/** The cell: "3.21%", or "not reported" with the cause in its title. */
+export function PsiCell({ r }: { r: NodeRow }) {
+  const p = r.pressure;
+  if (!p) return <span className={MUTED} data-testid="psi-cell">–</span>;
+  if (p.psiAbsent) {
+    return (
+      <span className={cn("text-xs", MUTED)} data-testid="psi-cell" title={`Not reported by this kubelet (${ABSENCE_SHORT[p.psiAbsent]})`}>
+        not reported
+      </span>
+    );
+  }
+  const v = p.memoryFullAvg60;
+  return (
+    <span data-testid="psi-cell" className={cn("tabular-nums", v != null && v >= 10 && "font-semibold text-red-700 dark:text-red-400", v != null && v >= 1 && v < 10 && "text-amber-800 dark:text-amber-300")}>
+      {pct(v)}
+    </span>
+  );
+}

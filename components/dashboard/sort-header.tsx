@@ -1,0 +1,22 @@
+"use client";
+
+import type { SORTS } from "@/lib/url-state";
+import { useFleetState } from "./fleet-state-context";
+
+/** A fleet column header that sorts by `sort` (a second click reverses), like a sortable table header. */
+export function SortHeader({ sort, label, title }: { sort: (typeof SORTS)[number]; label: string; title: string }) {
+  const { state, setState } = useFleetState();
+  const active = state.sort === sort;
+  return (
+    <span role="columnheader" aria-sort={active ? (state.desc ? "descending" : "ascending") : "none"}>
+      <button
+        type="button"
+        className="text-left font-medium leading-tight hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+        title={title}
+        onClick={() => setState((s) => ({ ...s, sort, desc: s.sort === sort ? !s.desc : false }))}
+      >
+        {label}{active ? (state.desc ? " ↓" : " ↑") : ""}
+      </button>
+    </span>
+  );
+}
