@@ -101,7 +101,9 @@ describe("history from Prometheus", () => {
     await resetCluster();
     const restartedAt = Date.now() / 1000;
     await startHeadroom();
-    await until(() => exported.some((e) => e.at > restartedAt + 2), 20_000, "scrapes after the restart");
+    // A whole 10 s step of scrapes after the restart, so the route's grid has a point after it
+    // (however fast the restarted cache is ready).
+    await until(() => exported.some((e) => e.at > restartedAt + 12), 30_000, "a step of scrapes after the restart");
     const { body } = await route();
     expect(body.source).toBe("prometheus");
     const points = body.series.find((s) => s.signal === SIGNAL)!.points;
