@@ -2,7 +2,7 @@
 // Zod schemas validate what the route handlers send; the inferred types are what components read.
 import { z } from "zod";
 import type { Node, Pod, Summary } from "@/lib/eviction";
-import { termination } from "@/lib/terminations/schema";
+import { termination } from "@/lib/termination-doc";
 
 const signalFamily = z.enum(["memory", "disk", "pid"]);
 

@@ -2,7 +2,7 @@
 
 // The fleet's "memory full avg60" column: the share of the last minute in which every non-idle
 // task on the node stalled on memory (PSI), sortable; a node whose kubelet reports no PSI says so.
-import { ABSENCE_SHORT, pct } from "@/components/pressure/psi-words";
+import { ABSENCE_SHORT, pct } from "@/lib/psi-words";
 import type { NodeRow } from "@/lib/dto";
 import { cn } from "@/lib/format";
 import { MUTED } from "@/components/ui/styles";

@@ -10,7 +10,7 @@ import { cn, formatSignal } from "@/lib/format";
 import { type KeyboardEvent, useRef } from "react";
 import { rankReason } from "./rank-reason";
 import { PodPressureCell, podPressureByUid } from "@/components/pressure/pod-pressure-cell";
-import { SWAP_SENTENCE } from "@/components/pressure/psi-words";
+import { SWAP_SENTENCE } from "@/lib/psi-words";
 
 interface Props {
   result: AnalyzeOutput;

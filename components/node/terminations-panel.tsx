@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { MUTED } from "@/components/ui/styles";
 import { TerminationsTable } from "@/components/terminations/terminations-table";
-import type { Termination } from "@/lib/terminations/schema";
+import type { Termination } from "@/lib/termination-doc";
 import { EvictionTimeline } from "./eviction-timeline";
 
 /**

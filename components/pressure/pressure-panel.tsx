@@ -12,7 +12,7 @@ import type { AnalyzeOutput, PsiResource } from "@/lib/eviction";
 import { cn, formatAge } from "@/lib/format";
 import { psiSeriesOf, toHistorySeries } from "@/lib/history-doc";
 import { historyOptions } from "@/lib/queries";
-import { PSI_SENTENCE, notReported, pct } from "./psi-words";
+import { PSI_SENTENCE, notReported, pct } from "@/lib/psi-words";
 import { stallPercent } from "./psi-rates";
 
 const RESOURCES = [

@@ -6,7 +6,7 @@ import { localClock } from "@/components/ui/use-cluster-now";
 import { cn } from "@/lib/format";
 import { getJson } from "@/lib/queries";
 import { type FleetTerminations, fleetTerminations } from "@/lib/terminations/fleet";
-import type { TerminationCause } from "@/lib/terminations/schema";
+import type { TerminationCause } from "@/lib/termination-doc";
 import { CAUSE_LABEL } from "@/lib/terminations/verdict";
 import { REPEAT_AT, type WorkloadTerminations } from "@/lib/terminations/workloads";
 import { TerminationsTable } from "./terminations-table";

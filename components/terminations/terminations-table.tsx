@@ -2,7 +2,7 @@ import Link from "next/link";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { DATA_TABLE, MUTED } from "@/components/ui/styles";
 import { localClock } from "@/components/ui/use-cluster-now";
-import type { Termination } from "@/lib/terminations/schema";
+import type { Termination } from "@/lib/termination-doc";
 import { CAUSE_LABEL, terminationVerdict } from "@/lib/terminations/verdict";
 
 // The verdict's time on the reader's local 24-hour clock, like every time on the node page.

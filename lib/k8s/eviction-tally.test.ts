@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SignalReport } from "@/lib/eviction";
-import { EvictionTally, evictionSignal, owningWorkload } from "./eviction-tally";
+import { owningWorkload } from "@/lib/terminations/owner";
+import { EvictionTally, evictionSignal } from "./eviction-tally";
 
 const labels = { node: "n1", namespace: "default", workload_kind: "Deployment", workload: "web", signal: "memory.available" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Termination } from "@/lib/terminations/schema";
+import type { Termination } from "@/lib/termination-doc";
 import { KEEP_MS, TerminationLog, withPreemptorNames, withSignals } from "./terminations";
 
 const NOW = Date.parse("2026-03-02T15:00:00Z");

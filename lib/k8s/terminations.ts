@@ -8,7 +8,7 @@
 // cluster however many pods die; Events themselves last only an hour in the API server, and the
 // log lives as long as the process (a restart starts again from what the API server still has).
 import { type EventLike, type NodeFacts, type PodLike, deletionTermination, eventTermination, mergeTermination, podTerminations } from "@/lib/terminations/recognize";
-import type { Termination } from "@/lib/terminations/schema";
+import type { Termination } from "@/lib/termination-doc";
 import { type SignalReport, byEvictionPriority, signalResource } from "@/lib/eviction";
 import { evictionSignal } from "./eviction-tally";
 import type { TrimmedNode } from "./trim";

@@ -18,8 +18,8 @@
 //   victim process: <name>, pid: <pid>".
 import { parseEvictionMessage } from "@/lib/eviction/eviction-message";
 import { parseBytes } from "@/lib/eviction/quantity";
-import { type OwnerRef, owningWorkload } from "@/lib/k8s/eviction-tally";
-import type { Termination, TerminationCause } from "./schema";
+import { type OwnerRef, owningWorkload } from "./owner";
+import type { Termination, TerminationCause } from "@/lib/termination-doc";
 
 /** The parts of a Pod read here (trimmed pods and API pods both fit). */
 export interface PodLike {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Termination } from "./schema";
+import type { Termination } from "@/lib/termination-doc";
 import { ordinal, terminationVerdict } from "./verdict";
 
 const MI = 2 ** 20;

@@ -2,7 +2,7 @@
 // numbers behind it. Times go through the caller's formatter (the pages use the reader's local
 // clock, like every other time on the node page).
 import { formatBytes } from "@/lib/format";
-import type { Termination } from "./schema";
+import type { Termination } from "@/lib/termination-doc";
 
 type TimeFormat = (iso: string) => string;
 

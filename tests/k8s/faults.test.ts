@@ -89,7 +89,9 @@ describe("collection failures", () => {
     // each reflector waits out its back-off on the cache's clock before it asks again.
     const throttle = sim.faults.add({ target: "apiserver", kind: "throttle" });
     sim.faults.dropWatches();
-    await until(() => errors().every((e) => /^429\b/.test(e)), 10_000, "each reflector to see the 429");
+    // A watch cut mid-stream is an error for the reflector ("terminated"): it backs off on the
+    // cache's clock before it relists, so the clock has to move for the 429 to be met.
+    await stepClock(clock, () => errors().every((e) => /^429\b/.test(e)), "429 for each reflector");
     expect(sim.faults.hits(throttle)).toBeGreaterThanOrEqual(reflectors.length);
     // A 429 is an answer: the API server is reachable, just busy.
     expect(cache.apiServer()).toEqual({ reachable: true, error: null });
