@@ -5,7 +5,7 @@ import type { ClusterCache } from "@/lib/k8s/cache";
 import type { ManualClock } from "@/lib/k8s/clock";
 import { buildOverview } from "@/lib/k8s/overview";
 import { type Sim, startSim } from "@/lib/sim";
-import { cacheFor, drive, manualCacheFor, until } from "./helpers";
+import { cacheFor, drive, manualCacheFor } from "./helpers";
 
 const info = { context: "c", contexts: ["c"], demo: false };
 
