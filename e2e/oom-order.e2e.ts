@@ -4,8 +4,18 @@ import { DEMO_PORT } from "./constants";
 import { useTheme, watchPage } from "./pages/page-health";
 
 // The demo's search-api pod is mid in-place resize (PodResizePending: spec 6912Mi, allocated 512Mi).
-const NODE = "ip-192-168-3-41.us-west-2.compute.internal";
+// Its node is looked up: the demo's 32 warm-up minutes (a taint, a drain, evictions) may have moved it.
 const BASE = `http://127.0.0.1:${DEMO_PORT}`;
+let NODE = "";
+
+test.beforeAll(async ({ request }) => {
+  const cluster = (await (await request.get(`${BASE}/api/cluster`)).json()) as { nodes: { name: string }[] };
+  for (const { name } of cluster.nodes) {
+    const detail = (await (await request.get(`${BASE}/api/nodes/${encodeURIComponent(name)}`)).json()) as { pods?: { metadata: { name: string } }[] };
+    if (detail.pods?.some((p) => p.metadata.name.startsWith("search-api-"))) NODE = name;
+  }
+  expect(NODE, "the node running the demo's search-api pod").not.toBe("");
+});
 const CAPACITY = 7934672 * 1024;
 
 test("the kernel's OOM order sits beside the eviction order, highest score first, with its caveats", async ({ page }) => {
