@@ -11,13 +11,9 @@ import {
 import { type QosClass, podQos } from "./qos";
 
 /** oom_score_adj of Guaranteed containers and node-critical pods (-998 in kubelets before the change; spec §12). */
-export const GUARANTEED_OOM_SCORE_ADJ = -997;
+const GUARANTEED_OOM_SCORE_ADJ = -997;
 /** oom_score_adj of BestEffort containers. */
-export const BEST_EFFORT_OOM_SCORE_ADJ = 1000;
-/** oom_score_adj the kubelet gives itself (`oomScoreAdj` config default). */
-export const KUBELET_OOM_SCORE_ADJ = -999;
-/** oom_score_adj of kube-proxy. */
-export const KUBE_PROXY_OOM_SCORE_ADJ = -999;
+const BEST_EFFORT_OOM_SCORE_ADJ = 1000;
 
 // Floor for Burstable: a Guaranteed container using all memory ends at about 1000 + (-997),
 // and Burstable must never look safer than that.

@@ -100,7 +100,7 @@ export function readiness(): ApiResult<Readiness> {
   });
 }
 
-export const contextInput = z.object({ context: z.string().min(1).max(253) });
+const contextInput = z.object({ context: z.string().min(1).max(253) });
 
 /** Lists kubeconfig contexts, or switches to one (rebuilding the cache). */
 export function contextDocument(body?: unknown): ApiResult<{ context: string; contexts: string[]; demo: boolean; source: string }> {

@@ -5,7 +5,7 @@ import { KubeConfig } from "@kubernetes/client-node";
 import { UnknownContextError } from "./errors";
 import { getJson } from "./http";
 
-/** Where the cluster connection comes from (decided by the start-up switch, see lib/startup.ts). */
+/** Where the cluster connection comes from (decided by the start-up switch, see lib/server/start/startup.ts). */
 export type ClusterSource =
   | { kind: "default" } // KUBECONFIG (may list several files) or ~/.kube/config
   | { kind: "file"; path: string }
@@ -27,7 +27,7 @@ export function loadKubeConfig(source: ClusterSource, context?: string): KubeCon
   return kc;
 }
 
-export interface TlsMaterial {
+interface TlsMaterial {
   ca?: string | Buffer;
   cert?: string | Buffer;
   key?: string | Buffer;

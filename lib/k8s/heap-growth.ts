@@ -15,7 +15,7 @@ import v8 from "node:v8";
 // same way wherever the cache runs: `npm start`, the container image, the data-layer benchmark.
 // A value given on the command line or in NODE_OPTIONS (e.g. --heap-growing-percent=0 for V8's
 // own choice) wins.
-export const HEAP_GROWING_PERCENT = 30;
+const HEAP_GROWING_PERCENT = 30;
 
 const FLAG = /^--heap[-_]growing[-_]percent(=|$)/;
 let done = false;

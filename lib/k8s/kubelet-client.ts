@@ -119,7 +119,7 @@ export class KubeletClient {
 }
 
 /** The node's kubelet address from status (InternalIP, kubeletEndpoint port), validated. */
-export function hostPort(node: TrimmedNode): string {
+function hostPort(node: TrimmedNode): string {
   const addrs = (node.status.addresses ?? []) as { type?: string; address?: string }[];
   const ip = addrs.find((a) => a.type === "InternalIP")?.address ?? addrs.find((a) => a.type === "ExternalIP")?.address;
   if (!ip || !isIP(ip)) throw new K8sError("bad data: node has no InternalIP address", 0, "node", "bad-data");

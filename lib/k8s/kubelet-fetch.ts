@@ -26,7 +26,7 @@ export interface FetchRequest {
 }
 
 /** A K8sError as it crosses threads (an Error's class does not survive structured cloning). */
-export interface ErrorFields {
+interface ErrorFields {
   message: string;
   status: number;
   resource: string;

@@ -14,7 +14,7 @@ export function nodePressureOf(out: Pick<AnalyzeOutput, "psi" | "swap"> | null):
   return out?.psi ? { psi: out.psi.node, swap: out.swap?.node ?? null } : null;
 }
 
-export const PSI_SERIES = ["cpu.some", "cpu.full", "memory.some", "memory.full", "io.some", "io.full"] as const;
+const PSI_SERIES = ["cpu.some", "cpu.full", "memory.some", "memory.full", "io.some", "io.full"] as const;
 
 /** The node's cumulative stall counters (µs) as history samples, one per resource and kind. */
 export function psiSamples(p: NodePressure | null): SignalSample[] {

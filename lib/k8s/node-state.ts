@@ -174,6 +174,6 @@ export class NodeState {
 }
 
 /** A short content hash of a node's effective kubelet configuration. */
-export function configIdOf(c: NodeConfig): string {
+function configIdOf(c: NodeConfig): string {
   return createHash("sha1").update(JSON.stringify([c.source, c.kubeletConfig, c.kubeletFlags])).digest("base64url").slice(0, 12);
 }

@@ -78,7 +78,7 @@ export function buildOverview(cache: ClusterCache, info: ClusterInfo, wallNow = 
 const envelopeSchema = clusterOverview.omit({ nodes: true });
 
 /** Rows per slice of a streamed overview: ~1 MB of JSON, a few milliseconds of work. */
-export const ROWS_PER_SLICE = 500;
+const ROWS_PER_SLICE = 500;
 
 /**
  * The same document as buildOverview, serialized for the route, as text slices. Each row's JSON

@@ -3,7 +3,7 @@ import { Registry, collectDefaultMetrics } from "prom-client";
 
 // prom-client's standard process_* and nodejs_* metrics (memory, event-loop lag, GC, handles). One
 // registry per process on globalThis: route modules are bundled separately and must not register
-// the collectors twice. The collectors start with the server (lib/boot.ts), not at the first
+// the collectors twice. The collectors start with the server (lib/server/start/boot.ts), not at the first
 // scrape: prom-client counts CPU seconds and samples event-loop delay from the moment they are
 // created, so a lazy start would report a busy process's first scrape as idle.
 

@@ -42,7 +42,7 @@ export function detectClusterSource(env = readEnv()): ClusterSource | null {
 }
 
 /** Builds a cache for a source and context (not started). */
-export function createCache(config: RuntimeConfig): { cache: ClusterCache; info: ClusterInfo } {
+function createCache(config: RuntimeConfig): { cache: ClusterCache; info: ClusterInfo } {
   const env = readEnv();
   const kc = loadKubeConfig(config.source, config.context ?? (config.source.kind === "in-cluster" ? undefined : env.HEADROOM_CONTEXT));
   const settings = { ...collectorSettings(env, config.source.kind === "in-cluster"), ...config.settings };

@@ -2,7 +2,7 @@
 // has the upstream shapes and units). The node keeps them whole (one object per node). A pod keeps
 // avg10 and avg60 of each resource and kind, and its swap figures: what the node page's eviction
 // table shows; pod totals and avg300 are dropped (the engine then reports them as null).
-import type { PressureStats, PsiData, PsiStats, SwapStats } from "@/lib/eviction";
+import type { PsiData, PsiStats, SwapStats } from "@/lib/eviction";
 
 /** A raw or trimmed Summary stats object, read field by field (the kubelet's JSON, unchecked). */
 export interface RawStats {
@@ -43,4 +43,3 @@ export function keepPodPressure(trimmed: Record<string, unknown>, raw: RawStats)
   if (swap) trimmed.swap = swap;
 }
 
-export type { PressureStats };

@@ -99,7 +99,7 @@ function trimContainerStatus(cs: WireContainerStatus): CachedContainerStatus {
 }
 
 /** A container's restarts and, when it was OOM-killed, how it last ended. */
-export interface CachedContainerStatus {
+interface CachedContainerStatus {
   name: string;
   restartCount?: number;
   lastState?: { terminated?: TerminatedState };
@@ -173,7 +173,7 @@ export function trimLease(l: WireLease): TrimmedLease {
 }
 
 /** Event reasons about evictions and node pressure that Headroom keeps. */
-export const EVENT_REASONS = new Set([
+const EVENT_REASONS = new Set([
   "Evicted", "EvictionThresholdMet", "Preempted", "Preempting", "OOMKilling", "SystemOOM", "TaintManagerEviction",
   "NodeHasInsufficientMemory", "NodeHasSufficientMemory", "NodeHasDiskPressure", "NodeHasNoDiskPressure",
   "NodeHasInsufficientPID", "NodeHasSufficientPID", "NodeReady", "NodeNotReady", "FreeDiskSpaceFailed", "ImageGCFailed",

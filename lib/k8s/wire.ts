@@ -126,7 +126,7 @@ export interface WireEvent {
 }
 
 /** Node stats as the kubelet serves them: the engine's slice plus what the overview reads (cpu). */
-export interface WireNodeStats extends NodeStats {
+interface WireNodeStats extends NodeStats {
   cpu?: { time?: string; usageNanoCores?: number };
 }
 
