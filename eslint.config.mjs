@@ -31,8 +31,14 @@ export default tseslint.config(
             { group: ["react", "react-dom", "react/*"], message: "lib/eviction is pure: no React." },
             { group: ["next", "next/*"], message: "lib/eviction is pure: no Next.js." },
             { group: ["@kubernetes/*"], message: "lib/eviction owns its Kubernetes types (k8s-types.ts)." },
-            { group: ["server-only", "@/lib/k8s/*", "@/lib/sim/*", "../k8s/*", "../sim/*"], message: "lib/eviction does no I/O." },
-            { group: ["node:*", "fs", "http", "https", "net", "child_process"], message: "lib/eviction runs in the browser too." },
+            {
+              group: ["server-only", "@/lib/k8s/*", "@/lib/sim/*", "../k8s/*", "../sim/*"],
+              message: "lib/eviction does no I/O.",
+            },
+            {
+              group: ["node:*", "fs", "http", "https", "net", "child_process"],
+              message: "lib/eviction runs in the browser too.",
+            },
           ],
         },
       ],
@@ -53,7 +59,15 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [NO_SIM, { group: ["@/lib/eviction/*", "**/lib/eviction/*"], message: 'Import the engine from its public entry, "@/lib/eviction".' }] },
+        {
+          patterns: [
+            NO_SIM,
+            {
+              group: ["@/lib/eviction/*", "**/lib/eviction/*"],
+              message: 'Import the engine from its public entry, "@/lib/eviction".',
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+
 import { DEMO_PORT, E2E_TOKEN, FORECAST_STATES, PORT, PROMETHEUS_PORT, TOKEN_PORT, TOKEN_SERVER_LOG } from "./e2e/constants";
 
 const sim = { HEADROOM_SIM_SCENARIO: "memory-pressure", HEADROOM_SIM_FAST_FORWARD_SECONDS: "330", HEADROOM_SIM_SPEED: "0" };
@@ -22,7 +23,14 @@ export default defineConfig({
         // Debian's Chromium: the project never downloads a browser of its own.
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-          args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+          args: [
+            "--no-sandbox",
+            "--disable-dev-shm-usage",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
         },
       },
     },
@@ -47,9 +55,16 @@ export default defineConfig({
     {
       // its output is kept so e2e/auth.e2e.ts can check that no log line carries the token
       command: `mkdir -p artifacts && node scripts/start.mjs 2>&1 | tee ${TOKEN_SERVER_LOG}`,
-      env: { PORT: String(TOKEN_PORT), HOSTNAME: "127.0.0.1", ...sim, HEADROOM_AUTH_MODE: "token", HEADROOM_AUTH_TOKEN: E2E_TOKEN, HEADROOM_LOG_LEVEL: "debug",
+      env: {
+        PORT: String(TOKEN_PORT),
+        HOSTNAME: "127.0.0.1",
+        ...sim,
+        HEADROOM_AUTH_MODE: "token",
+        HEADROOM_AUTH_TOKEN: E2E_TOKEN,
+        HEADROOM_LOG_LEVEL: "debug",
         // a Prometheus that is not there: the charts fall back to the in-memory ring and say so
-        HEADROOM_PROMETHEUS_URL: "http://127.0.0.1:9" },
+        HEADROOM_PROMETHEUS_URL: "http://127.0.0.1:9",
+      },
       url: `http://127.0.0.1:${TOKEN_PORT}/api/healthz`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,

@@ -1,5 +1,6 @@
-import { type NextRequest, NextResponse } from "next/server";
-import { USER_HEADER, createGate, crossSite } from "@/lib/auth/gate";
+import { NextResponse, type NextRequest } from "next/server";
+
+import { createGate, crossSite, USER_HEADER } from "@/lib/auth/gate";
 import { parseServerConfig } from "@/lib/server/config";
 import { contentSecurityPolicy, framePolicy, newNonce, securityHeaders } from "@/lib/server/security-headers";
 

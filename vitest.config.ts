@@ -10,7 +10,14 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["lib/**/*.test.ts", "components/**/*.test.ts", "app/**/*.test.ts", "bin/**/*.test.ts", "scripts/**/*.test.ts", "tests/**/*.test.ts"],
+    include: [
+      "lib/**/*.test.ts",
+      "components/**/*.test.ts",
+      "app/**/*.test.ts",
+      "bin/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/**/*.test.ts",
+    ],
     exclude: ["e2e/**", "node_modules/**"],
     testTimeout: 30_000,
   },

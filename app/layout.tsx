@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
+
 import { SiteHeader } from "@/components/dashboard/site-header";
+
 import { Providers } from "./providers";
+
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -18,7 +21,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     // the theme class is set on the client (system preference or toggle), so the server's html differs
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-screen bg-white text-zinc-900 antialiased dark:bg-zinc-950 dark:text-zinc-100">
-        <a href="#content" className="sr-only rounded bg-sky-800 px-3 py-2 text-white focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
+        <a
+          href="#content"
+          className="sr-only rounded bg-sky-800 px-3 py-2 text-white focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
+        >
           Skip to content
         </a>
         <Providers>

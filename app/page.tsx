@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { preload } from "react-dom";
+
 import { FleetOverview } from "@/components/dashboard/fleet-overview";
 import { CLUSTER_URL } from "@/lib/queries";
 

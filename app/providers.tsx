@@ -1,7 +1,8 @@
 "use client";
 
 import { QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, Suspense } from "react";
+import { Suspense, type ReactNode } from "react";
+
 import { ThemeProvider } from "@/components/ui/theme";
 import { getQueryClient } from "@/lib/query-client";
 

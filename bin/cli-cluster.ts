@@ -1,12 +1,13 @@
 // `headroom analyze --kubeconfig FILE [--context C] (--node NAME | --all-nodes)`: the server's
 // collection run once from the terminal (lib/k8s/oneshot.ts), printing analyze documents.
 import { accessSync, constants, statSync } from "node:fs";
+
 import { InputError } from "../lib/eviction/input-errors";
+import { formatBytesHuman } from "../lib/eviction/quantity";
 import { describeError } from "../lib/k8s/errors";
-import { worstMargins } from "../lib/k8s/to-engine";
 import { analyzeCluster, type NodeResult } from "../lib/k8s/oneshot";
 import { detectClusterSource } from "../lib/k8s/runtime";
-import { formatBytesHuman } from "../lib/eviction/quantity";
+import { worstMargins } from "../lib/k8s/to-engine";
 import { formatTable } from "./format-table";
 
 export interface ClusterArgs {
@@ -23,7 +24,10 @@ type Io = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 function margin(r: NodeResult, fam: "memory" | "disk" | "pid"): string {
   const w = r.analysis ? worstMargins(r.analysis)[fam] : null;
   if (!w) return "-";
-  const v = fam === "pid" || w.signal.includes("inodes") ? String(w.margin) : (w.margin < 0 ? "-" : "") + formatBytesHuman(Math.abs(w.margin));
+  const v =
+    fam === "pid" || w.signal.includes("inodes")
+      ? String(w.margin)
+      : (w.margin < 0 ? "-" : "") + formatBytesHuman(Math.abs(w.margin));
   return `${v} (${(w.fraction * 100).toFixed(1)}%${w.met ? " MET" : ""})`;
 }
 
@@ -31,11 +35,33 @@ function fleetTable(results: NodeResult[]): string {
   const rows = [["NODE", "CONFIG", "MEMORY", "DISK", "PID", "PRESSURE", "COLLECTION"]];
   for (const r of results) {
     const c = r.analysis?.conditions;
-    const pressure = c ? Object.entries(c).filter(([, v]) => v).map(([k]) => k).join(",") || "-" : "?";
-    rows.push([r.node, r.configSource, margin(r, "memory"), margin(r, "disk"), margin(r, "pid"), pressure, r.collectionError ?? "ok"]);
+    const pressure = c
+      ? Object.entries(c)
+          .filter(([, v]) => v)
+          .map(([k]) => k)
+          .join(",") || "-"
+      : "?";
+    rows.push([
+      r.node,
+      r.configSource,
+      margin(r, "memory"),
+      margin(r, "disk"),
+      margin(r, "pid"),
+      pressure,
+      r.collectionError ?? "ok",
+    ]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n") + "\n";
+  return (
+    rows
+      .map((row) =>
+        row
+          .map((cell, i) => cell.padEnd(widths[i]!))
+          .join("  ")
+          .trimEnd(),
+      )
+      .join("\n") + "\n"
+  );
 }
 
 /** A kubeconfig file that cannot be read is bad input (exit 2) naming the file, not a network error. */
@@ -57,14 +83,29 @@ export async function runClusterAnalyze(a: ClusterArgs, io: Io): Promise<number>
   if (!source) throw new Error("no cluster configured: pass --kubeconfig FILE or set KUBECONFIG");
   let results: NodeResult[];
   try {
-    results = await analyzeCluster({ source, context: a.context, node: a.allNodes ? undefined : a.node, settings: a.mode ? { mode: a.mode } : {} });
+    results = await analyzeCluster({
+      source,
+      context: a.context,
+      node: a.allNodes ? undefined : a.node,
+      settings: a.mode ? { mode: a.mode } : {},
+    });
   } catch (e) {
     io.stderr.write(`headroom: cannot collect from the cluster: ${describeError(e)}\n`);
     return 1;
   }
   for (const r of results) if (r.collectionError) io.stderr.write(`headroom: ${r.node}: ${r.collectionError}\n`);
   const ok = results.filter((r) => r.analysis);
-  if (a.allNodes) io.stdout.write(a.output === "json" ? JSON.stringify(ok.map((r) => r.analysis), null, 2) + "\n" : fleetTable(results));
-  else if (ok[0]) io.stdout.write(a.output === "json" ? JSON.stringify(ok[0].analysis, null, 2) + "\n" : formatTable(ok[0].analysis!));
+  if (a.allNodes)
+    io.stdout.write(
+      a.output === "json"
+        ? JSON.stringify(
+            ok.map((r) => r.analysis),
+            null,
+            2,
+          ) + "\n"
+        : fleetTable(results),
+    );
+  else if (ok[0])
+    io.stdout.write(a.output === "json" ? JSON.stringify(ok[0].analysis, null, 2) + "\n" : formatTable(ok[0].analysis!));
   return ok.length > 0 ? 0 : 1;
 }

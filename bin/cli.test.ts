@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { analyzeNode } from "@/lib/eviction";
 import { fixture, nodesOf } from "@/tests/fixtures";
 
@@ -55,7 +56,11 @@ describe("headroom analyze (process)", () => {
   });
 
   it.each([
-    ["negative threshold", { kubeletConfig: { evictionHard: { "memory.available": "-100Mi" } } }, 'kubeletConfig.evictionHard["memory.available"]'],
+    [
+      "negative threshold",
+      { kubeletConfig: { evictionHard: { "memory.available": "-100Mi" } } },
+      'kubeletConfig.evictionHard["memory.available"]',
+    ],
     ["unknown signal", { kubeletConfig: { evictionHard: { "memory.free": "1Gi" } } }, "memory.free"],
     ["malformed capacity", { node: { status: { capacity: { memory: "12Qi" } } } }, "node.status.capacity.memory"],
     ["string in summary", { summary: { node: { memory: { availableBytes: "1" } } } }, "summary.node.memory.availableBytes"],
@@ -72,7 +77,7 @@ describe("headroom analyze (process)", () => {
 
   it("exits 2 on a missing file, broken JSON and a bad option", () => {
     expect(run(["analyze", join(dir, "nope.json")]).stderr).toMatch(/nope\.json: cannot read \(ENOENT\)/);
-    const broken = run(["analyze", write("broken.json", "{\"node\":")]);
+    const broken = run(["analyze", write("broken.json", '{"node":')]);
     expect(broken.status).toBe(2);
     expect(broken.stderr).toMatch(/not valid JSON/);
     expect(run(["analyze", "x", "--output", "xml"]).status).toBe(2);
@@ -87,7 +92,10 @@ describe("headroom analyze (process)", () => {
   });
 
   it("runs through npx as documented", () => {
-    const r = spawnSync("npx", ["--no-install", "headroom", "analyze", write("npx.json", "{}"), "--output", "json"], { cwd: ROOT, encoding: "utf8" });
+    const r = spawnSync("npx", ["--no-install", "headroom", "analyze", write("npx.json", "{}"), "--output", "json"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).thresholdSource).toBe("defaults");
   });
@@ -95,9 +103,21 @@ describe("headroom analyze (process)", () => {
 
 describe("headroom analyze given the wrong document", () => {
   it.each([
-    ["a bare Summary", "summary/nri-minikube-1.35.json", 'headroom: input: this is a kubelet Summary (GET /stats/summary), not an input document; it belongs under "summary"'],
-    ["a bare configz", "configz/kubeadm-k8s-node-01.json", 'headroom: input: this is a kubelet configz response (GET /configz), not an input document; it belongs under "kubeletConfig"'],
-    ["kubectl get node -o json", "nodes/nri-minikube-1.35-nodelist.json", 'headroom: input: this is a list with one Node (kubectl get node -o json), not an input document; it belongs under "node"'],
+    [
+      "a bare Summary",
+      "summary/nri-minikube-1.35.json",
+      'headroom: input: this is a kubelet Summary (GET /stats/summary), not an input document; it belongs under "summary"',
+    ],
+    [
+      "a bare configz",
+      "configz/kubeadm-k8s-node-01.json",
+      'headroom: input: this is a kubelet configz response (GET /configz), not an input document; it belongs under "kubeletConfig"',
+    ],
+    [
+      "kubectl get node -o json",
+      "nodes/nri-minikube-1.35-nodelist.json",
+      'headroom: input: this is a list with one Node (kubectl get node -o json), not an input document; it belongs under "node"',
+    ],
   ])("exits 2 on %s, saying what it is and where it belongs", (_name, file, message) => {
     const r = run(["analyze", "-", "--output", "table"], JSON.stringify(fixture(file)));
     expect(r.status).toBe(2);
@@ -109,10 +129,16 @@ describe("headroom analyze given the wrong document", () => {
 
 describe("headroom analyze --output table", () => {
   // the Summary's own pods as pod objects, and a hard threshold the node is past
-  const statPods = (input.summary as { pods: { podRef: { name: string; namespace: string; uid: string }; containers: { name: string }[] }[] }).pods;
+  const statPods = (
+    input.summary as { pods: { podRef: { name: string; namespace: string; uid: string }; containers: { name: string }[] }[] }
+  ).pods;
   const pressured = {
     ...input,
-    pods: statPods.map((p) => ({ metadata: { ...p.podRef }, spec: { containers: p.containers.map((c) => ({ name: c.name })) }, status: { phase: "Running" } })),
+    pods: statPods.map((p) => ({
+      metadata: { ...p.podRef },
+      spec: { containers: p.containers.map((c) => ({ name: c.name })) },
+      status: { phase: "Running" },
+    })),
     kubeletConfig: { evictionHard: { "memory.available": "99%" } },
   };
   it("leads with the verdict and the replay, and leaves out signals without a threshold unless --all", () => {

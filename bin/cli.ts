@@ -1,9 +1,9 @@
+import { parseDocumentText } from "../lib/document";
 import { analyzeNode } from "../lib/eviction/index";
 import { InputError } from "../lib/eviction/input-errors";
-import { parseDocumentText } from "../lib/document";
+import { runClusterAnalyze, type ClusterArgs } from "./cli-cluster";
 import { formatTable } from "./format-table";
 import { readInputCapped } from "./read-input";
-import { type ClusterArgs, runClusterAnalyze } from "./cli-cluster";
 
 const USAGE = `usage: headroom analyze FILE|- [--output json|table] [--all] [--now RFC3339]
        headroom analyze [--kubeconfig FILE] [--context C] (--node NAME | --all-nodes) [--mode direct|proxy] [--output json|table]
@@ -55,8 +55,7 @@ function parseArgs(argv: string[], isTty: boolean): AnalyzeArgs {
       const v = value();
       if (v !== "direct" && v !== "proxy") throw new UsageError(`--mode must be direct or proxy, got ${JSON.stringify(v)}`);
       cluster.mode = v;
-    }
-    else if (arg.startsWith("-") && arg !== "-") throw new UsageError(`unknown option ${flag}`);
+    } else if (arg.startsWith("-") && arg !== "-") throw new UsageError(`unknown option ${flag}`);
     else if (file === undefined) file = arg;
     else throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`);
   }

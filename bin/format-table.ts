@@ -1,5 +1,5 @@
-import type { AnalyzeOutput, RankingRow, SignalReport } from "../lib/eviction/types";
 import { formatBytesHuman, formatMilli } from "../lib/eviction/quantity";
+import type { AnalyzeOutput, RankingRow, SignalReport } from "../lib/eviction/types";
 import { verdictOf } from "../lib/verdict";
 
 const TOP = 5;
@@ -19,7 +19,16 @@ function signalAmount(signal: string, n: number): string {
 
 function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
-  return rows.map((r) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ").trimEnd()).join("\n") + "\n";
+  return (
+    rows
+      .map((r) =>
+        r
+          .map((c, i) => c.padEnd(widths[i] ?? 0))
+          .join("  ")
+          .trimEnd(),
+      )
+      .join("\n") + "\n"
+  );
 }
 
 function signalRows(signals: SignalReport[]): string[][] {
@@ -28,7 +37,12 @@ function signalRows(signals: SignalReport[]): string[][] {
     const base = [s.signal, signalAmount(s.signal, s.available), signalAmount(s.signal, s.capacity)];
     if (s.thresholds.length === 0) rows.push([...base, "-", "-", "-"]);
     for (const t of s.thresholds) {
-      rows.push([...base, `${t.kind} ${signalAmount(s.signal, t.value)}`, signalAmount(s.signal, t.margin), t.met ? "YES" : "no"]);
+      rows.push([
+        ...base,
+        `${t.kind} ${signalAmount(s.signal, t.value)}`,
+        signalAmount(s.signal, t.margin),
+        t.met ? "YES" : "no",
+      ]);
     }
   }
   return rows;
@@ -83,7 +97,13 @@ export function formatTable(out: AnalyzeOutput, opts: TableOptions = {}): string
     const rows = [["RESOURCE", "KUBE-RESERVED", "SYSTEM-RESERVED", "EVICTION-HARD", "ALLOCATABLE"]];
     for (const res of resources) {
       const cell = (m: Record<string, number>) => (m[res] == null ? "-" : amount(res, m[res]));
-      rows.push([res, cell(r.kubeReserved), cell(r.systemReserved), cell(r.evictionHard), amount(res, out.allocatable[res] ?? 0)]);
+      rows.push([
+        res,
+        cell(r.kubeReserved),
+        cell(r.systemReserved),
+        cell(r.evictionHard),
+        amount(res, out.allocatable[res] ?? 0),
+      ]);
     }
     parts.push(table(rows) + "\n");
   }

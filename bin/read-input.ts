@@ -2,6 +2,7 @@
 // standard input past it is refused (exit 2) after reading at most one byte more, never buffered
 // whole and never analysed in part.
 import { closeSync, openSync, readSync } from "node:fs";
+
 import { MAX_DOCUMENT_BYTES } from "../lib/document";
 import { InputError } from "../lib/eviction/input-errors";
 

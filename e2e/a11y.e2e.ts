@@ -1,7 +1,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { type Page, expect, test } from "@playwright/test";
-import { FleetPage } from "./pages/fleet-page";
+import { expect, test, type Page } from "@playwright/test";
+
 import { ALL_PAGES } from "./pages/all-pages";
+import { FleetPage } from "./pages/fleet-page";
 import { useTheme } from "./pages/page-health";
 
 // axe-core over every page, light and dark, desktop and phone: no serious or critical violation.
@@ -10,9 +11,14 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const r = await new AxeBuilder({ page }).analyze();
   return r.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 5)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
 }
-
 
 for (const [name, open] of ALL_PAGES) {
   for (const theme of ["light", "dark"] as const) {

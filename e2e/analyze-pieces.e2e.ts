@@ -1,16 +1,22 @@
 import { expect, test } from "@playwright/test";
+
 import { AnalyzePage } from "./pages/analyze-page";
 
 // Pieces pasted one at a time, as kubectl prints them, are recognised and put in their slots; a
 // bare Summary is never analyzed as if it were a whole input document.
-test("a bare Summary, then the Node and the configz, each go to their slot; the analysis names what is missing", async ({ page, request }) => {
+test("a bare Summary, then the Node and the configz, each go to their slot; the analysis names what is missing", async ({
+  page,
+  request,
+}) => {
   const example = await (await request.get("/examples/sample-node.json")).json();
   const analyze = new AnalyzePage(page);
   await analyze.goto();
   const slots = page.getByTestId("analyze-slots");
   await analyze.input.fill(JSON.stringify(example.summary));
   await analyze.submit();
-  await expect(page.getByTestId("analyze-placed")).toHaveText("Recognised a kubelet Summary (GET /stats/summary): placed in the Summary slot. Add the other pieces, or Analyze.");
+  await expect(page.getByTestId("analyze-placed")).toHaveText(
+    "Recognised a kubelet Summary (GET /stats/summary): placed in the Summary slot. Add the other pieces, or Analyze.",
+  );
   await expect(slots.locator('[data-slot="summary"]')).toContainText("a kubelet Summary (GET /stats/summary)");
   await expect(analyze.input).toHaveValue("");
   await expect(analyze.result).toHaveCount(0);
@@ -37,6 +43,8 @@ test("a list of several nodes is refused with what it is and why", async ({ page
   await analyze.goto();
   await analyze.input.fill(JSON.stringify({ kind: "List", items: [example.node, example.node] }));
   await analyze.submit();
-  await expect(analyze.error).toHaveText('This is a list of 2 Nodes (kubectl get nodes -o json): an input document describes one node: give one Node under "node".');
+  await expect(analyze.error).toHaveText(
+    'This is a list of 2 Nodes (kubectl get nodes -o json): an input document describes one node: give one Node under "node".',
+  );
   await expect(analyze.result).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { AnalyzePage } from "./pages/analyze-page";
 
 test("analyzes the example node in the browser", async ({ page }) => {

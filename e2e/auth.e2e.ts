@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { type Response, expect, test } from "@playwright/test";
+import { expect, test, type Response } from "@playwright/test";
+
 import { E2E_TOKEN, TOKEN_PORT, TOKEN_SERVER_LOG } from "./constants";
 
 // Token mode on a second server (playwright.config.ts): sign-in, sessions, sign-out, and the
@@ -10,7 +11,14 @@ test.use({ baseURL: BASE });
 
 test("a browser signs in with the token, browses, and signs out", async ({ page }) => {
   const bodies: Promise<string>[] = [];
-  page.on("response", (r: Response) => bodies.push(r.body().then((b) => b.toString("latin1"), () => "")));
+  page.on("response", (r: Response) =>
+    bodies.push(
+      r.body().then(
+        (b) => b.toString("latin1"),
+        () => "",
+      ),
+    ),
+  );
   await page.goto("/nodes/ip-10-0-2-0.ec2.internal");
   await expect(page).toHaveURL(/\/login\?next=%2Fnodes%2Fip-10-0-2-0\.ec2\.internal$/);
   await page.getByLabel("Access token").fill("not-the-token-at-all");
@@ -40,9 +48,14 @@ test("API clients use the bearer token; probes stay open; /metrics needs auth", 
   const auth = { Authorization: `Bearer ${E2E_TOKEN}` };
   const metrics = await request.get("/metrics", { headers: auth });
   expect(metrics.status()).toBe(200);
-  expect(await metrics.text()).toMatch(/^headroom_signal_margin\{node="ip-10-0-2-0\.ec2\.internal",signal="memory\.available",kind="hard"\} -?\d/m);
+  expect(await metrics.text()).toMatch(
+    /^headroom_signal_margin\{node="ip-10-0-2-0\.ec2\.internal",signal="memory\.available",kind="hard"\} -?\d/m,
+  );
   expect((await request.get("/api/cluster", { headers: { Authorization: "Bearer wrong" } })).status()).toBe(401);
-  const bad = await request.post("/api/context", { headers: { ...auth, Origin: "https://evil.example" }, data: { context: "x" } });
+  const bad = await request.post("/api/context", {
+    headers: { ...auth, Origin: "https://evil.example" },
+    data: { context: "x" },
+  });
   expect(bad.status()).toBe(403);
   for (const r of [denied, metrics, bad]) expect(await r.text()).not.toContain(E2E_TOKEN);
 });

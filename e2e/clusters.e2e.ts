@@ -6,7 +6,9 @@ test("the clusters page lists the e2e cluster from Prometheus with its pressured
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  const fleet = (await (await request.get("/api/cluster")).json()) as { nodes: { name: string; conditions: Record<string, boolean> }[] };
+  const fleet = (await (await request.get("/api/cluster")).json()) as {
+    nodes: { name: string; conditions: Record<string, boolean> }[];
+  };
   const pressured = fleet.nodes.filter((n) => n.conditions.MemoryPressure).map((n) => n.name);
   expect(pressured.length).toBeGreaterThan(0);
   // Prometheus scrapes every second; the first scrape may not have happened yet.

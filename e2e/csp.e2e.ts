@@ -1,4 +1,4 @@
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 // The strict CSP (nonce scripts, no inline script) must not break any page: no violation
 // reports, the app hydrates (interactive), and the charts and styles render.
@@ -38,7 +38,11 @@ test("each response gets its own nonce and injected inline handlers are blocked"
   const refused = await page.evaluate(
     () =>
       new Promise<{ directive: string; blocked: string }>((resolve) => {
-        document.addEventListener("securitypolicyviolation", (e) => resolve({ directive: e.effectiveDirective, blocked: e.blockedURI }), { once: true });
+        document.addEventListener(
+          "securitypolicyviolation",
+          (e) => resolve({ directive: e.effectiveDirective, blocked: e.blockedURI }),
+          { once: true },
+        );
         const img = document.createElement("img");
         img.setAttribute("onerror", "window.__injected = true");
         img.src = "data:,not-an-image";

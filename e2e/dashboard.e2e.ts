@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
+
 import { formatBytes } from "../lib/format";
 import { FleetPage } from "./pages/fleet-page";
 import { NodePage } from "./pages/node-page";
@@ -17,7 +18,10 @@ async function nodeDoc(request: import("@playwright/test").APIRequestContext, na
 }
 
 function headroomAnalyze(doc: unknown) {
-  const r = spawnSync(process.execPath, ["bin/headroom.mjs", "analyze", "-", "--output", "json"], { input: JSON.stringify(doc), encoding: "utf8" });
+  const r = spawnSync(process.execPath, ["bin/headroom.mjs", "analyze", "-", "--output", "json"], {
+    input: JSON.stringify(doc),
+    encoding: "utf8",
+  });
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout);
 }
@@ -56,7 +60,9 @@ test("a label selector filters nodes and survives a reload; one that does not pa
   await expect(fleet.rows).toHaveCount(1);
   await expect(page.getByLabel("Labels")).toHaveValue(`kubernetes.io/hostname in (${PRESSURED}),kubernetes.io/os=linux`);
   await page.getByLabel("Labels").fill("kubernetes.io/hostname in (");
-  await expect(page.getByRole("alert").filter({ hasText: "Label selector" })).toContainText("Label selector ignored: unable to parse requirement");
+  await expect(page.getByRole("alert").filter({ hasText: "Label selector" })).toContainText(
+    "Label selector ignored: unable to parse requirement",
+  );
   await expect(fleet.rows).toHaveCount(2);
   await page.screenshot({ path: `${SHOTS}/overview-label-error-light.png` });
   await page.emulateMedia({ colorScheme: "dark" });
@@ -116,7 +122,9 @@ test("the memory-pressure eviction appears in the node's history", async ({ page
   await node.goto(PRESSURED);
   const table = page.getByTestId("terminations-table");
   await expect(table).toContainText("report-worker");
-  await expect(table.getByTestId("termination-verdict").first()).toContainText(/^Evicted by the kubelet at \d\d:\d\d:\d\d for (memory\.available|low memory) \(threshold 300Mi, \S+ available\): worker used \S+ against a 256Mi request, priority 0$/);
+  await expect(table.getByTestId("termination-verdict").first()).toContainText(
+    /^Evicted by the kubelet at \d\d:\d\d:\d\d for (memory\.available|low memory) \(threshold 300Mi, \S+ available\): worker used \S+ against a 256Mi request, priority 0$/,
+  );
 });
 
 test("the threshold slider moves with the keyboard and writes the URL", async ({ page }) => {
@@ -140,9 +148,13 @@ test("a what-if for every node reports the fleet impact; a fleet document that f
   await page.emulateMedia({ colorScheme: "dark" });
   await page.screenshot({ path: `${SHOTS}/what-if-fleet-dark.png` });
   // The same view when /api/cluster answers 500: a visible error, not "Loading the fleet…" forever.
-  await page.route("**/api/cluster", (r) => r.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "cache unavailable" }) }));
+  await page.route("**/api/cluster", (r) =>
+    r.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "cache unavailable" }) }),
+  );
   await node.goto(PRESSURED, "?eh.memory.available=6Gi&scope=all");
-  await expect(page.getByTestId("fleet-impact-error")).toContainText("Could not load the fleet: cache unavailable", { timeout: 20_000 });
+  await expect(page.getByTestId("fleet-impact-error")).toContainText("Could not load the fleet: cache unavailable", {
+    timeout: 20_000,
+  });
   await expect(page.getByTestId("fleet-impact")).toHaveCount(0);
   await page.getByTestId("fleet-impact-error").scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/what-if-fleet-error-dark.png` });

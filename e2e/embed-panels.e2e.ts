@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { type FrameLocator, type Page, expect, test } from "@playwright/test";
+import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 
 // A portal tile (800×500) on the allowed origin (HEADROOM_EMBED_ORIGINS, playwright.config.ts)
 // frames a node view, whole or one panel alone.
@@ -25,7 +25,10 @@ async function tile(page: Page, baseURL: string, path: string): Promise<FrameLoc
   return page.frameLocator("iframe");
 }
 
-test("a node embed at 800×500 leads with the verdict, signals and eviction order; the what-if is closed", async ({ page, baseURL }) => {
+test("a node embed at 800×500 leads with the verdict, signals and eviction order; the what-if is closed", async ({
+  page,
+  baseURL,
+}) => {
   const f = await tile(page, baseURL!, `/nodes/${NODE}?embed=1&theme=dark`);
   await expect(f.getByRole("heading", { level: 1, name: NODE })).toBeVisible({ timeout: 30_000 });
   await expect(f.getByTestId("live-verdict")).toBeInViewport();
@@ -62,7 +65,10 @@ for (const [panel, only, absent] of [
 
 test("a hostile panel value is ignored with a note, and the whole embed is shown", async ({ page, baseURL }) => {
   const f = await tile(page, baseURL!, `/nodes/${NODE}?embed=1&panel=${encodeURIComponent("<img src=x onerror=alert(1)>")}`);
-  await expect(f.getByTestId("invalid-params")).toContainText("panel (must be signals, ranking, capacity or signal:<signal name>)", { timeout: 30_000 });
+  await expect(f.getByTestId("invalid-params")).toContainText(
+    "panel (must be signals, ranking, capacity or signal:<signal name>)",
+    { timeout: 30_000 },
+  );
   await expect(f.getByTestId("live-verdict")).toBeVisible();
 });
 

@@ -1,20 +1,34 @@
 import { expect, test } from "@playwright/test";
+
 import { FleetPage } from "./pages/fleet-page";
 
 const NODE = "ip-10-0-2-0.ec2.internal";
 
-test("at 1024 px the fleet table fits with the next eviction; ready, lease, memory bar, pods and stats age move into the row's detail", async ({ page }) => {
+test("at 1024 px the fleet table fits with the next eviction; ready, lease, memory bar, pods and stats age move into the row's detail", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1024, height: 800 });
   const fleet = new FleetPage(page);
   await fleet.goto();
   const box = page.getByTestId("node-table-body");
   expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   const headers = await page.getByRole("columnheader").allTextContents();
-  expect(headers).toEqual(expect.arrayContaining(["Node", "Pool", "Conditions", "Next eviction", "memory margin", "disk margin", "pid margin"]));
+  expect(headers).toEqual(
+    expect.arrayContaining(["Node", "Pool", "Conditions", "Next eviction", "memory margin", "disk margin", "pid margin"]),
+  );
   for (const moved of ["Ready", "Pods", "Stats age"]) expect(headers).not.toContain(moved);
   await expect(fleet.row(NODE).locator('[data-col="pool"]')).toHaveText("workers");
-  await fleet.row(NODE).getByRole("button", { name: `Details of ${NODE}` }).click();
-  for (const term of ["Ready", "Pods", "Stats age"]) await expect(page.getByTestId("node-row-detail").getByRole("term").filter({ hasText: new RegExp(`^${term}$`) })).toBeVisible();
+  await fleet
+    .row(NODE)
+    .getByRole("button", { name: `Details of ${NODE}` })
+    .click();
+  for (const term of ["Ready", "Pods", "Stats age"])
+    await expect(
+      page
+        .getByTestId("node-row-detail")
+        .getByRole("term")
+        .filter({ hasText: new RegExp(`^${term}$`) }),
+    ).toBeVisible();
 });
 
 test("when the table is wider than the screen, its header scrolls sideways with the rows", async ({ page }) => {
@@ -32,7 +46,9 @@ test("when the table is wider than the screen, its header scrolls sideways with 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
 });
 
-test("at 390 px the row keeps node, worst margin and next eviction; the rest opens in the row's detail, by keyboard too", async ({ page }) => {
+test("at 390 px the row keeps node, worst margin and next eviction; the rest opens in the row's detail, by keyboard too", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   const fleet = new FleetPage(page);
   await fleet.goto();
@@ -49,7 +65,8 @@ test("at 390 px the row keeps node, worst margin and next eviction; the rest ope
   await expect(more).toHaveAttribute("aria-expanded", "true");
   const detail = page.getByTestId("node-row-detail");
   await expect(detail).toBeVisible();
-  for (const label of ["Pool", "Ready", "Conditions", "Lease", "memory margin", "Pods", "Stats age"]) await expect(detail.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
+  for (const label of ["Pool", "Ready", "Conditions", "Lease", "memory margin", "Pods", "Stats age"])
+    await expect(detail.getByRole("term").filter({ hasText: new RegExp(`^${label}$`) })).toBeVisible();
   await expect(detail).toContainText("workers");
   await more.click();
   await expect(detail).toHaveCount(0);

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+
 import { FORECAST_STATES } from "./constants";
 import { FleetPage } from "./pages/fleet-page";
 import { NodePage } from "./pages/node-page";
@@ -29,23 +30,29 @@ async function shots(page: Page, name: string) {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: `${SHOTS}/forecast-${name}-${width}-${scheme}.png`, fullPage: width === 1440 });
       const signals = page.locator('section[aria-labelledby="signals-h"]');
-      if (width !== 1440 && (await signals.count()) > 0) await signals.screenshot({ path: `${SHOTS}/forecast-${name}-signals-${width}-${scheme}.png` });
+      if (width !== 1440 && (await signals.count()) > 0)
+        await signals.screenshot({ path: `${SHOTS}/forecast-${name}-signals-${width}-${scheme}.png` });
     }
   }
   await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-const secondsLeft = async (page: Page) => Number((await page.getByTestId("verdict-text").textContent())!.match(/^Evicting in ~(\d+) s/)![1]);
+const secondsLeft = async (page: Page) =>
+  Number((await page.getByTestId("verdict-text").textContent())!.match(/^Evicting in ~(\d+) s/)![1]);
 
-test("soft threshold met within its grace: the verdict counts down to the kubelet's action and names the next pod", async ({ page }) => {
+test("soft threshold met within its grace: the verdict counts down to the kubelet's action and names the next pod", async ({
+  page,
+}) => {
   // six screenshots of a node page that now also charts PSI, after a 5 s countdown poll
   test.setTimeout(60_000);
   const errors = watchErrors(page);
   await page.goto(`${at(FORECAST_STATES.softGrace.port)}/nodes/${LEAKY}`);
   const verdict = page.getByTestId("verdict-text");
   await expect(verdict).toHaveText(
-    new RegExp(`^Evicting in ~\\d+ s \\(when memory\\.available's 1m30s soft grace ends\\): default/report-worker-\\S+ \\(Burstable, [\\d.]+Gi over its request\\) frees [\\d.]+Gi; MemoryPressure clears at ${CLOCK} unless a threshold is met again\\.$`),
+    new RegExp(
+      `^Evicting in ~\\d+ s \\(when memory\\.available's 1m30s soft grace ends\\): default/report-worker-\\S+ \\(Burstable, [\\d.]+Gi over its request\\) frees [\\d.]+Gi; MemoryPressure clears at ${CLOCK} unless a threshold is met again\\.$`,
+    ),
     { timeout: 30_000 },
   );
   await expect(page.getByTestId("live-verdict")).toHaveAttribute("data-state", "evicting");
@@ -55,9 +62,15 @@ test("soft threshold met within its grace: the verdict counts down to the kubele
   expect(first).toBeLessThanOrEqual(70);
   await expect.poll(() => secondsLeft(page), { timeout: 5000 }).toBeLessThan(first);
   const mem = new NodePage(page).signal("memory.available");
-  await expect(mem.getByTestId("forecast-grace")).toContainText(new RegExp(`^Soft met since ${CLOCK} \\(\\d+ s of 1m30s grace\\); the kubelet acts at ${CLOCK}, in ~\\d+ s\\.`));
-  await expect(mem.getByTestId("forecast-next-pod")).toHaveText(/^Next pod out: default\/report-worker-\S+ \(Burstable, [\d.]+Gi over its request\); frees [\d.]+Gi, enough to clear the threshold plus its minimum reclaim\.$/);
-  await expect(new NodePage(page).threshold("memory.available", "soft").getByTestId("state")).toHaveText(new RegExp(`^met: grace ends ${CLOCK}$`));
+  await expect(mem.getByTestId("forecast-grace")).toContainText(
+    new RegExp(`^Soft met since ${CLOCK} \\(\\d+ s of 1m30s grace\\); the kubelet acts at ${CLOCK}, in ~\\d+ s\\.`),
+  );
+  await expect(mem.getByTestId("forecast-next-pod")).toHaveText(
+    /^Next pod out: default\/report-worker-\S+ \(Burstable, [\d.]+Gi over its request\); frees [\d.]+Gi, enough to clear the threshold plus its minimum reclaim\.$/,
+  );
+  await expect(new NodePage(page).threshold("memory.available", "soft").getByTestId("state")).toHaveText(
+    new RegExp(`^met: grace ends ${CLOCK}$`),
+  );
   await expect(new NodePage(page).threshold("memory.available", "hard").getByTestId("state")).toHaveText("ok");
   await shots(page, "soft-grace");
   expect(errors).toEqual([]);
@@ -71,29 +84,46 @@ test("hard threshold met: evicting on the kubelet's next cycle", async ({ page }
     { timeout: 30_000 },
   );
   const node = new NodePage(page);
-  await expect(node.signal("memory.available").getByTestId("forecast-hard")).toHaveText("Hard threshold met: the kubelet evicts on its next 10 s cycle, with a 1 s grace for the pod.");
+  await expect(node.signal("memory.available").getByTestId("forecast-hard")).toHaveText(
+    "Hard threshold met: the kubelet evicts on its next 10 s cycle, with a 1 s grace for the pod.",
+  );
   await expect(node.threshold("memory.available", "hard").getByTestId("state")).toHaveText("met: evicting on the next cycle");
   await shots(page, "hard-met");
   expect(errors).toEqual([]);
 });
 
-test("MemoryPressure with every threshold ok: the page says the transition period holds it, and until when", async ({ page, request }) => {
+test("MemoryPressure with every threshold ok: the page says the transition period holds it, and until when", async ({
+  page,
+  request,
+}) => {
   const errors = watchErrors(page);
   const doc = await (await request.get(`${at(FORECAST_STATES.held.port)}/api/nodes/${LEAKY}`)).json();
   const evicted = Date.parse(doc.evictions.find((e: { kind: string }) => e.kind === "node-pressure").time);
   await page.goto(`${at(FORECAST_STATES.held.port)}/nodes/${LEAKY}`);
-  const clock = (ms: number) => page.evaluate((t) => new Date(t).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false }), ms);
+  const clock = (ms: number) =>
+    page.evaluate(
+      (t) => new Date(t).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false }),
+      ms,
+    );
   const clears = await clock(evicted + 300_000);
-  await expect(page.getByTestId("verdict-text")).toHaveText(`MemoryPressure held until ${clears} by the 5m transition period; no threshold is met now.`, { timeout: 30_000 });
+  await expect(page.getByTestId("verdict-text")).toHaveText(
+    `MemoryPressure held until ${clears} by the 5m transition period; no threshold is met now.`,
+    { timeout: 30_000 },
+  );
   await expect(page.getByTestId("pressure-badge")).toHaveText("MemoryPressure");
   const node = new NodePage(page);
-  for (const kind of ["hard", "soft"] as const) await expect(node.threshold("memory.available", kind).getByTestId("state")).toHaveText("ok");
+  for (const kind of ["hard", "soft"] as const)
+    await expect(node.threshold("memory.available", kind).getByTestId("state")).toHaveText("ok");
   await expect(page.getByTestId("hold-note")).toHaveText(
     `Why MemoryPressure while every threshold is ok: The kubelet keeps reporting MemoryPressure for evictionPressureTransitionPeriod (5m) after a threshold was last met: at ${await clock(evicted)} (the kubelet's last eviction for it). It clears at ${clears} unless a threshold is met again.`,
   );
-  await expect(node.signal("memory.available").getByTestId("panel-hold")).toHaveText(`Every threshold is ok, yet MemoryPressure held until ${clears} by the 5m transition period; no threshold is met now.`);
+  await expect(node.signal("memory.available").getByTestId("panel-hold")).toHaveText(
+    `Every threshold is ok, yet MemoryPressure held until ${clears} by the 5m transition period; no threshold is met now.`,
+  );
   // charts: a name and a text alternative, and no focus stop without one
-  await expect(node.signal("memory.available").getByRole("img", { name: "Chart of memory.available available over time" })).toBeVisible();
+  await expect(
+    node.signal("memory.available").getByRole("img", { name: "Chart of memory.available available over time" }),
+  ).toBeVisible();
   await expect(node.signal("memory.available").locator("figcaption")).toContainText("memory.available over the last");
   expect(await page.locator("svg[tabindex], .recharts-wrapper[tabindex]").count()).toBe(0);
   await shots(page, "held");
@@ -103,7 +133,10 @@ test("MemoryPressure with every threshold ok: the page says the transition perio
 test("a calm node: no pressure, and the closest threshold with its margin", async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto(`${at(FORECAST_STATES.held.port)}/nodes/${CALM}`);
-  await expect(page.getByTestId("verdict-text")).toHaveText(/^No pressure; the closest threshold is memory\.available with [\d.]+% margin\.$/, { timeout: 30_000 });
+  await expect(page.getByTestId("verdict-text")).toHaveText(
+    /^No pressure; the closest threshold is memory\.available with [\d.]+% margin\.$/,
+    { timeout: 30_000 },
+  );
   await expect(page.getByTestId("live-verdict")).toHaveAttribute("data-state", "ok");
   expect(errors).toEqual([]);
 });
@@ -116,7 +149,10 @@ test("fleet: the next-eviction column counts down and sorts by mouse and keyboar
   await expect(fleet.rows.nth(0)).toContainText(CALM);
   const leakyCell = fleet.row(LEAKY).getByTestId("next-eviction");
   await expect(leakyCell).toHaveText(/^~\d+ s$/);
-  await expect(leakyCell).toHaveAttribute("aria-label", new RegExp(`^memory\\.available: soft grace ends, in ~\\d+ s \\(${CLOCK}\\)$`));
+  await expect(leakyCell).toHaveAttribute(
+    "aria-label",
+    new RegExp(`^memory\\.available: soft grace ends, in ~\\d+ s \\(${CLOCK}\\)$`),
+  );
   await expect(fleet.row(CALM).getByTestId("next-eviction")).toHaveText("–");
   const header = page.getByRole("button", { name: /^Next eviction/ });
   await header.click();
@@ -139,6 +175,9 @@ test("fleet: the next-eviction column counts down and sorts by mouse and keyboar
   await page.goto(`${at(FORECAST_STATES.held.port)}/`);
   const held = fleet.row(LEAKY).getByTestId("next-eviction");
   await expect(held).toHaveText(new RegExp(`^held to ${CLOCK}$`), { timeout: 30_000 });
-  await expect(held).toHaveAttribute("aria-label", /^MemoryPressure held by the kubelet's transition period until \d\d:\d\d:\d\d: no threshold met, no eviction expected$/);
+  await expect(held).toHaveAttribute(
+    "aria-label",
+    /^MemoryPressure held by the kubelet's transition period until \d\d:\d\d:\d\d: no threshold met, no eviction expected$/,
+  );
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+
 import { E2E_TOKEN, TOKEN_PORT, TOKEN_SERVER_LOG } from "./constants";
 import { raw } from "./helpers/raw-http";
 
@@ -15,7 +16,13 @@ async function rssBytes(): Promise<number> {
 }
 
 test("an unauthenticated POST declaring 10 MiB gets 401 at once, not after its body", async () => {
-  const r = await raw({ port: TOKEN_PORT, method: "POST", path: "/api/analyze", headers: { "content-length": String(10 * MiB) }, partial: Buffer.alloc(1024, 32) });
+  const r = await raw({
+    port: TOKEN_PORT,
+    method: "POST",
+    path: "/api/analyze",
+    headers: { "content-length": String(10 * MiB) },
+    partial: Buffer.alloc(1024, 32),
+  });
   expect(r.status).toBe(401);
   expect(r.ms).toBeLessThan(2000);
   expect(r.headers["www-authenticate"]).toBe('Bearer realm="headroom"');
@@ -26,7 +33,15 @@ test("60 concurrent unauthenticated 9 MiB uploads leave memory where it was", as
   test.setTimeout(120_000);
   const before = await rssBytes();
   const replies = await Promise.all(
-    Array.from({ length: 60 }, () => raw({ port: TOKEN_PORT, method: "POST", path: "/api/analyze", headers: { "transfer-encoding": "chunked" }, stream: { chunks: 9, chunkBytes: MiB } })),
+    Array.from({ length: 60 }, () =>
+      raw({
+        port: TOKEN_PORT,
+        method: "POST",
+        path: "/api/analyze",
+        headers: { "transfer-encoding": "chunked" },
+        stream: { chunks: 9, chunkBytes: MiB },
+      }),
+    ),
   );
   // Refused before the body: 401, or the connection closed under the upload (EPIPE) first.
   for (const r of replies) expect([401, 0]).toContain(r.status);
@@ -42,7 +57,13 @@ test("Next's image optimizer needs credentials like everything else", async () =
 
 test("signing in with next=/€ comes back to /€ (percent-encoded), not a 500", async () => {
   const body = new URLSearchParams({ token: E2E_TOKEN, next: "/€" }).toString();
-  const r = await raw({ port: TOKEN_PORT, method: "POST", path: "/api/login", headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" }, body });
+  const r = await raw({
+    port: TOKEN_PORT,
+    method: "POST",
+    path: "/api/login",
+    headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "same-origin" },
+    body,
+  });
   expect(r.status).toBe(303);
   expect(r.headers.location).toBe("/%E2%82%AC");
 });

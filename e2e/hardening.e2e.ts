@@ -1,5 +1,6 @@
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
+
 import { PORT } from "./constants";
 import { bigJson, bigYaml } from "./helpers/big-documents";
 import { raw } from "./helpers/raw-http";
@@ -9,7 +10,13 @@ import { raw } from "./helpers/raw-http";
 // kept free while a large document is analysed.
 
 const MiB = 2 ** 20;
-const SECURITY = ["content-security-policy", "x-content-type-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy"];
+const SECURITY = [
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "permissions-policy",
+  "cross-origin-opener-policy",
+];
 const expectSecurityHeaders = (h: Record<string, unknown>, what: string) => {
   for (const k of SECURITY) expect(h[k], `${k} on ${what}`).toBeTruthy();
 };
@@ -37,10 +44,17 @@ test("malformed HTTP is answered 400 with the security headers too", async () =>
 
 test("a rebinding Host or a foreign Origin is refused (421, 403); loopback names are answered", async () => {
   expect((await raw({ port: PORT, path: "/api/cluster", headers: { host: `attacker.example:${PORT}` } })).status).toBe(421);
-  const post = await raw({ port: PORT, method: "POST", path: "/api/context", headers: { host: `attacker.example:${PORT}`, origin: `http://attacker.example:${PORT}`, "content-type": "application/json" }, body: '{"context":"x"}' });
+  const post = await raw({
+    port: PORT,
+    method: "POST",
+    path: "/api/context",
+    headers: { host: `attacker.example:${PORT}`, origin: `http://attacker.example:${PORT}`, "content-type": "application/json" },
+    body: '{"context":"x"}',
+  });
   expect(post.status).toBe(421);
   expect((await raw({ port: PORT, path: "/api/cluster", headers: { origin: "http://attacker.example" } })).status).toBe(403);
-  for (const host of [`localhost:${PORT}`, `127.0.0.1:${PORT}`]) expect((await raw({ port: PORT, path: "/api/healthz", headers: { host } })).status).toBe(200);
+  for (const host of [`localhost:${PORT}`, `127.0.0.1:${PORT}`])
+    expect((await raw({ port: PORT, path: "/api/healthz", headers: { host } })).status).toBe(200);
   expect((await raw({ port: PORT, path: "/api/readyz", headers: { host: `10.9.8.7:${PORT}` } })).status).toBeLessThan(600);
 });
 
@@ -52,8 +66,21 @@ test("every response carries the security headers; API answers are never cached"
     expectSecurityHeaders(r.headers, path);
   }
   const node = (await (await request.get("/api/cluster")).json()).nodes[0].name as string;
-  for (const [method, path, body] of [["GET", "/api/cluster"], ["GET", `/api/nodes/${node}`], ["GET", "/api/context"], ["GET", "/metrics"], ["POST", "/api/analyze", "{}"], ["GET", "/api/readyz"]] as const) {
-    const r = await raw({ port: PORT, method, path, body, headers: method === "POST" ? { "sec-fetch-site": "same-origin" } : {} });
+  for (const [method, path, body] of [
+    ["GET", "/api/cluster"],
+    ["GET", `/api/nodes/${node}`],
+    ["GET", "/api/context"],
+    ["GET", "/metrics"],
+    ["POST", "/api/analyze", "{}"],
+    ["GET", "/api/readyz"],
+  ] as const) {
+    const r = await raw({
+      port: PORT,
+      method,
+      path,
+      body,
+      headers: method === "POST" ? { "sec-fetch-site": "same-origin" } : {},
+    });
     expect(r.headers["cache-control"], path).toBe("no-store");
     expectSecurityHeaders(r.headers, path);
   }
@@ -63,7 +90,8 @@ test("every response carries the security headers; API answers are never cached"
 test("readiness says how each informer and the API server are doing", async ({ request }) => {
   const ready = await (await request.get("/api/readyz")).json();
   expect(ready.apiServer).toEqual({ reachable: true, error: null });
-  for (const i of ready.informers) expect(Object.keys(i)).toEqual(["resource", "synced", "watching", "error", "lastError", "lastErrorAt"]);
+  for (const i of ready.informers)
+    expect(Object.keys(i)).toEqual(["resource", "synced", "watching", "error", "lastError", "lastErrorAt"]);
   expect((await (await request.get("/api/cluster")).json()).cluster.apiServer).toEqual({ reachable: true, error: null });
 });
 
@@ -78,10 +106,22 @@ test.describe("bodies up to 32 MiB are analysed whole", () => {
   }
 
   test("past the cap: 413 at once when declared, 413 while streaming when chunked", async () => {
-    const declared = await raw({ port: PORT, method: "POST", path: "/api/analyze", headers: { "content-length": String(33 * MiB) }, partial: Buffer.from("{") });
+    const declared = await raw({
+      port: PORT,
+      method: "POST",
+      path: "/api/analyze",
+      headers: { "content-length": String(33 * MiB) },
+      partial: Buffer.from("{"),
+    });
     expect(declared.status).toBe(413);
     expect(declared.ms).toBeLessThan(2000);
-    const chunked = await raw({ port: PORT, method: "POST", path: "/api/analyze", headers: { "transfer-encoding": "chunked" }, stream: { chunks: 50, chunkBytes: MiB } });
+    const chunked = await raw({
+      port: PORT,
+      method: "POST",
+      path: "/api/analyze",
+      headers: { "transfer-encoding": "chunked" },
+      stream: { chunks: 50, chunkBytes: MiB },
+    });
     expect(chunked.status).toBe(413);
     expect(JSON.parse(chunked.body).error).toBe(`body: larger than ${32 * MiB} bytes`);
     expect(chunked.sentBytes).toBeLessThan(45 * MiB);

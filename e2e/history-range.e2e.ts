@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { E2E_TOKEN, TOKEN_PORT } from "./constants";
 import { NodePage } from "./pages/node-page";
 
@@ -25,10 +26,16 @@ test("charts read their range from Prometheus; the picker writes range= and work
   await expect(page).toHaveURL(/[?&]range=24h/);
   await expect(node.signal("memory.available").locator("figure")).toBeVisible();
   // the 7-day eviction timeline reads the same Prometheus (this server counted none since it started)
-  await expect(page.getByTestId("eviction-timeline")).toContainText("No kubelet eviction counted on this node in the last 7 days.");
+  await expect(page.getByTestId("eviction-timeline")).toContainText(
+    "No kubelet eviction counted on this node in the last 7 days.",
+  );
   // the link restores the range
   await page.reload();
-  await expect(page.getByRole("group", { name: "Chart range" }).getByRole("button", { name: "24h" })).toHaveAttribute("aria-pressed", "true", { timeout: 30_000 });
+  await expect(page.getByRole("group", { name: "Chart range" }).getByRole("button", { name: "24h" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+    { timeout: 30_000 },
+  );
   await page.screenshot({ path: "artifacts/screenshots/history-range-light.png" });
   expect(errors).toEqual([]);
 });
@@ -39,8 +46,13 @@ test("with Prometheus unreachable the charts fall back to the in-memory hour and
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.goto(`http://127.0.0.1:${TOKEN_PORT}/nodes/${NODE}?range=7d`);
   await expect(page.getByRole("heading", { level: 1, name: NODE })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId("history-fallback")).toContainText(/Prometheus did not answer \(unreachable: ECONNREFUSED\): showing the history kept in memory/, { timeout: 20_000 });
+  await expect(page.getByTestId("history-fallback")).toContainText(
+    /Prometheus did not answer \(unreachable: ECONNREFUSED\): showing the history kept in memory/,
+    { timeout: 20_000 },
+  );
   await expect(page.getByTestId("signal-memory.available").locator("figure")).toBeVisible();
-  await expect(page.getByTestId("eviction-timeline-unavailable")).toContainText(/Not available: Prometheus did not answer: unreachable: ECONNREFUSED/);
+  await expect(page.getByTestId("eviction-timeline-unavailable")).toContainText(
+    /Not available: Prometheus did not answer: unreachable: ECONNREFUSED/,
+  );
   await page.screenshot({ path: "artifacts/screenshots/history-fallback-light.png" });
 });

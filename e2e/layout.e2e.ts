@@ -1,4 +1,5 @@
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+
 import { ALL_PAGES } from "./pages/all-pages";
 import { useTheme, watchPage } from "./pages/page-health";
 
@@ -16,13 +17,16 @@ async function overflowing(page: Page, ignore = ""): Promise<string[]> {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.right <= w + 1) continue;
       let clipped = false;
-      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") clipped = true;
-      if (!clipped) out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} right=${Math.round(r.right)} "${(el.textContent ?? "").slice(0, 30)}"`);
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+        if (getComputedStyle(a).overflowX !== "visible") clipped = true;
+      if (!clipped)
+        out.push(
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""} right=${Math.round(r.right)} "${(el.textContent ?? "").slice(0, 30)}"`,
+        );
     }
     return out.slice(0, 5);
   }, ignore);
 }
-
 
 for (const [name, open] of ALL_PAGES) {
   for (const width of WIDTHS) {
@@ -35,7 +39,8 @@ for (const [name, open] of ALL_PAGES) {
         await page.waitForTimeout(200);
         await page.screenshot({ path: `artifacts/screenshots/${name}-${width}-${theme}.png`, fullPage: true });
         // the first screen alone, as README shows it (docs/screenshots/)
-        if (width === 1440 && theme === "light") await page.screenshot({ path: `artifacts/screenshots/${name}-1440-light-top.png` });
+        if (width === 1440 && theme === "light")
+          await page.screenshot({ path: `artifacts/screenshots/${name}-1440-light-top.png` });
         // The node page's what-if controls are being reworked separately (they overflow their card
         // at 390 px); everything else on every page must fit.
         const ignore = name === "node" && width === 390 ? 'section[aria-labelledby="whatif-h"]' : "";

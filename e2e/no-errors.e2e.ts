@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { AnalyzePage } from "./pages/analyze-page";
 import { FleetPage } from "./pages/fleet-page";
 import { LoginPage } from "./pages/login-page";

@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+
 import { DEMO_PORT } from "./constants";
 import { useTheme, watchPage } from "./pages/page-health";
 
@@ -11,7 +12,9 @@ let NODE = "";
 test.beforeAll(async ({ request }) => {
   const cluster = (await (await request.get(`${BASE}/api/cluster`)).json()) as { nodes: { name: string }[] };
   for (const { name } of cluster.nodes) {
-    const detail = (await (await request.get(`${BASE}/api/nodes/${encodeURIComponent(name)}`)).json()) as { pods?: { metadata: { name: string } }[] };
+    const detail = (await (await request.get(`${BASE}/api/nodes/${encodeURIComponent(name)}`)).json()) as {
+      pods?: { metadata: { name: string } }[];
+    };
     if (detail.pods?.some((p) => p.metadata.name.startsWith("search-api-"))) NODE = name;
   }
   expect(NODE, "the node running the demo's search-api pod").not.toBe("");
@@ -31,7 +34,14 @@ test("the kernel's OOM order sits beside the eviction order, highest score first
   const rows = section.getByTestId("oom-row");
   expect(await rows.count()).toBeGreaterThan(3);
   // scores read "size ± adj = total" and fall from the first row to the last
-  const totals = (await section.getByTestId("oom-points").allTextContents()).map((t) => Number(t.split("=")[1]!.replace(/[^\d−-]/g, "").replace("−", "-")));
+  const totals = (await section.getByTestId("oom-points").allTextContents()).map((t) =>
+    Number(
+      t
+        .split("=")[1]!
+        .replace(/[^\d−-]/g, "")
+        .replace("−", "-"),
+    ),
+  );
   expect(totals).toEqual([...totals].sort((a, b) => b - a));
   // every row names its place in the kubelet's memory eviction order too
   const evictionRanks = await section.getByTestId("oom-eviction-rank").allTextContents();
@@ -65,7 +75,9 @@ test("the pod mid-resize shows spec against allocated, and the oom_score_adj of 
   // the same value in the kernel's table and in the eviction order's oom_score_adj column
   const kernelRow = page.getByTestId("oom-row").filter({ hasText: "search-api" });
   await expect(kernelRow.getByTestId("oom-adj")).toHaveText(String(fromAllocated));
-  await expect(page.getByTestId("ranking-row").filter({ hasText: "search-api" }).locator("td").nth(9)).toHaveText(String(fromAllocated));
+  await expect(page.getByTestId("ranking-row").filter({ hasText: "search-api" }).locator("td").nth(9)).toHaveText(
+    String(fromAllocated),
+  );
   // while the eviction order reads the spec request
   await expect(page.getByTestId("ranking-row").filter({ hasText: "search-api" }).locator("td").nth(6)).toHaveText("6.8Gi");
   expect(health.errors).toEqual([]);
@@ -73,7 +85,9 @@ test("the pod mid-resize shows spec against allocated, and the oom_score_adj of 
 
 for (const theme of ["light", "dark"] as const) {
   for (const width of [1440, 1024, 390]) {
-    test(`the OOM order and the resizing pod, ${theme}, ${width} px: readable, no sideways scroll, no serious axe violation`, async ({ page }) => {
+    test(`the OOM order and the resizing pod, ${theme}, ${width} px: readable, no sideways scroll, no serious axe violation`, async ({
+      page,
+    }) => {
       const health = watchPage(page);
       await page.setViewportSize({ width, height: 900 });
       await useTheme(page, theme);
@@ -83,7 +97,9 @@ for (const theme of ["light", "dark"] as const) {
       await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
       await section.locator("details summary").click();
       // the page itself never scrolls sideways; the table scrolls inside its own focusable region
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      ).toBeLessThanOrEqual(0);
       await section.getByTestId("resizing-pod").scrollIntoViewIfNeeded();
       await expect(section.getByTestId("resizing-pod")).toBeInViewport();
       await expect(section.getByTestId("resizing-oom")).toHaveText("934");

@@ -15,8 +15,15 @@ if (!existsSync(bin)) {
 const [listen, target] = process.argv.slice(2);
 const dir = mkdtempSync(join(tmpdir(), "headroom-e2e-prom-"));
 mkdirSync(join(dir, "data"));
-const config = { global: { scrape_interval: "1s", scrape_timeout: "1s" }, scrape_configs: [{ job_name: "headroom", static_configs: [{ targets: [target], labels: { cluster: "e2e" } }] }] };
+const config = {
+  global: { scrape_interval: "1s", scrape_timeout: "1s" },
+  scrape_configs: [{ job_name: "headroom", static_configs: [{ targets: [target], labels: { cluster: "e2e" } }] }],
+};
 writeFileSync(join(dir, "prometheus.yml"), JSON.stringify(config));
-const child = spawn(bin, [`--config.file=${join(dir, "prometheus.yml")}`, `--storage.tsdb.path=${join(dir, "data")}`, `--web.listen-address=${listen}`], { stdio: "inherit" });
+const child = spawn(
+  bin,
+  [`--config.file=${join(dir, "prometheus.yml")}`, `--storage.tsdb.path=${join(dir, "data")}`, `--web.listen-address=${listen}`],
+  { stdio: "inherit" },
+);
 for (const sig of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

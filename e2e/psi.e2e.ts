@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+
 import { FleetPage } from "./pages/fleet-page";
 import { NodePage } from "./pages/node-page";
 import { useTheme, watchPage } from "./pages/page-health";
@@ -17,7 +18,8 @@ test("node page: PSI charts and figures, the sentence on eviction, swap beside m
   await expect(panel.getByRole("heading", { name: "Pressure stall information (PSI)" })).toBeVisible();
   await expect(page.getByTestId("psi-sentence")).toContainText("The kubelet does not evict on PSI");
   await expect(page.getByTestId("psi-sentence")).toContainText("earliest warning");
-  for (const r of ["memory", "I/O", "CPU"]) await expect(panel.getByRole("img", { name: `Chart of ${r.toLowerCase()} PSI over time` })).toBeVisible();
+  for (const r of ["memory", "I/O", "CPU"])
+    await expect(panel.getByRole("img", { name: `Chart of ${r.toLowerCase()} PSI over time` })).toBeVisible();
   // the leak's stall is still in the 60 s average 30 s after the eviction
   const memSome = panel.getByTestId("psi-memory").getByTestId("psi-now-some");
   const avg60 = Number((await memSome.locator("td").nth(1).innerText()).replace("%", ""));

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { NodePage } from "./pages/node-page";
 import { RankingTabs } from "./pages/ranking-tabs";
 
@@ -39,6 +40,8 @@ test("the eviction-order tabs follow the WAI-ARIA tabs pattern with the keyboard
 test("ranking cells are padded: adjacent numbers never touch", async ({ page }) => {
   await new NodePage(page).goto(NODE);
   const cells = page.getByTestId("ranking-row").first().locator("td");
-  const pads = await cells.evaluateAll((tds) => tds.map((td) => parseFloat(getComputedStyle(td).paddingLeft) + parseFloat(getComputedStyle(td).paddingRight)));
+  const pads = await cells.evaluateAll((tds) =>
+    tds.map((td) => parseFloat(getComputedStyle(td).paddingLeft) + parseFloat(getComputedStyle(td).paddingRight)),
+  );
   for (const p of pads) expect(p).toBeGreaterThanOrEqual(8);
 });

@@ -1,4 +1,5 @@
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+
 import { DEMO_PORT } from "./constants";
 import { NodePage } from "./pages/node-page";
 import { useTheme, watchPage } from "./pages/page-health";
@@ -11,12 +12,42 @@ test.use({ baseURL: BASE });
 
 const CLOCK = "\\d\\d:\\d\\d:\\d\\d";
 const VERDICTS: Array<[string, string, RegExp]> = [
-  ["kubelet-eviction", "Deployment/report-worker", new RegExp(`^Evicted by the kubelet at ${CLOCK} for (memory\\.available|low memory)( \\(threshold 100Mi, \\S+ available\\))?: worker used \\S+ against a 256Mi request, priority 0$`)],
-  ["oom-killed", "Deployment/image-resizer", new RegExp(`^OOM-killed by the kernel in container resizer at its 512Mi limit at ${CLOCK} \\(\\d+(st|nd|rd|th) restart\\)$`)],
-  ["api-eviction", "Deployment/shop", new RegExp(`^Evicted through the eviction API at ${CLOCK} while the node was cordoned \\(a drain\\), priority \\d+$`)],
-  ["preemption", "Deployment/shop", new RegExp(`^Preempted by the scheduler at ${CLOCK} for pod batch/urgent-batch-\\w+-\\w+, priority 0$`)],
-  ["taint-manager", "Deployment/shop", new RegExp(`^Deleted by the taint manager at ${CLOCK}: the node had the NoExecute taint example\\.com/maintenance=true:NoExecute`)],
-  ["system-oom", "Node/k8s-node-02", new RegExp(`^System OOM on the node at ${CLOCK}: the kernel killed process java \\(pid \\d+\\) outside a container's own limit$`)],
+  [
+    "kubelet-eviction",
+    "Deployment/report-worker",
+    new RegExp(
+      `^Evicted by the kubelet at ${CLOCK} for (memory\\.available|low memory)( \\(threshold 100Mi, \\S+ available\\))?: worker used \\S+ against a 256Mi request, priority 0$`,
+    ),
+  ],
+  [
+    "oom-killed",
+    "Deployment/image-resizer",
+    new RegExp(`^OOM-killed by the kernel in container resizer at its 512Mi limit at ${CLOCK} \\(\\d+(st|nd|rd|th) restart\\)$`),
+  ],
+  [
+    "api-eviction",
+    "Deployment/shop",
+    new RegExp(`^Evicted through the eviction API at ${CLOCK} while the node was cordoned \\(a drain\\), priority \\d+$`),
+  ],
+  [
+    "preemption",
+    "Deployment/shop",
+    new RegExp(`^Preempted by the scheduler at ${CLOCK} for pod batch/urgent-batch-\\w+-\\w+, priority 0$`),
+  ],
+  [
+    "taint-manager",
+    "Deployment/shop",
+    new RegExp(
+      `^Deleted by the taint manager at ${CLOCK}: the node had the NoExecute taint example\\.com/maintenance=true:NoExecute`,
+    ),
+  ],
+  [
+    "system-oom",
+    "Node/k8s-node-02",
+    new RegExp(
+      `^System OOM on the node at ${CLOCK}: the kernel killed process java \\(pid \\d+\\) outside a container's own limit$`,
+    ),
+  ],
 ];
 
 async function open(page: Page, card: ReturnType<TerminationsPage["workload"]>, how: "mouse" | "keyboard") {
@@ -47,7 +78,9 @@ test("the fleet page groups terminations by workload and gives each cause its ve
     await expect(fleet.verdicts(card, cause).first(), `${cause} of ${workload}`).toHaveText(verdict);
   }
   // the 3rd restart of the resizer is one row of its OOM timeline
-  await expect(fleet.verdicts(fleet.workload("Deployment/image-resizer"), "oom-killed").filter({ hasText: "(3rd restart)" })).toHaveCount(1);
+  await expect(
+    fleet.verdicts(fleet.workload("Deployment/image-resizer"), "oom-killed").filter({ hasText: "(3rd restart)" }),
+  ).toHaveCount(1);
   expect(seen.errors).toEqual([]);
 });
 
@@ -56,14 +89,22 @@ test("repeat offenders come with the fix in words", async ({ page }) => {
   await fleet.goto();
   const resizer = fleet.workload("Deployment/image-resizer");
   await expect(resizer).toContainText("repeat offender");
-  await expect(resizer.getByTestId("suggestions")).toContainText(/Raise the memory limit of container resizer above 512Mi \(OOM-killed at it \d+ times\), or find what grows\./);
+  await expect(resizer.getByTestId("suggestions")).toContainText(
+    /Raise the memory limit of container resizer above 512Mi \(OOM-killed at it \d+ times\), or find what grows\./,
+  );
   const worker = fleet.workload("Deployment/report-worker");
-  await expect(worker.getByTestId("suggestions")).toContainText(/Set the memory request of container worker to its observed peak, \S+ \(now 256Mi\)/);
+  await expect(worker.getByTestId("suggestions")).toContainText(
+    /Set the memory request of container worker to its observed peak, \S+ \(now 256Mi\)/,
+  );
   await expect(worker.getByTestId("suggestions")).toContainText("Give it a PriorityClass");
-  await expect(fleet.workload("Deployment/shop").getByTestId("suggestions")).toContainText("Add a PodDisruptionBudget so a drain evicts its replicas one at a time.");
+  await expect(fleet.workload("Deployment/shop").getByTestId("suggestions")).toContainText(
+    "Add a PodDisruptionBudget so a drain evicts its replicas one at a time.",
+  );
   await expect(fleet.workload("Node/k8s-node-02").getByTestId("suggestions")).toContainText("Reserve memory for the system");
   // repeat offenders first: counts never grow down the page
-  const counts = (await page.getByTestId("workload-count").allTextContents()).map((t) => Number(/^(\d+) termination/.exec(t)?.[1]));
+  const counts = (await page.getByTestId("workload-count").allTextContents()).map((t) =>
+    Number(/^(\d+) termination/.exec(t)?.[1]),
+  );
   expect(counts.length).toBeGreaterThan(3);
   expect(counts).toEqual([...counts].sort((a, b) => b - a));
 });
@@ -102,7 +143,9 @@ for (const width of [1440, 1024, 390]) {
       await fleet.goto();
       await open(page, fleet.workload("Deployment/image-resizer"), "mouse");
       await page.screenshot({ path: `artifacts/screenshots/terminations-${width}-${theme}.png`, fullPage: true });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(
+        true,
+      );
       await new NodePage(page).goto("k8s-node-01");
       const panel = page.getByRole("heading", { name: "Terminations", level: 2 });
       await panel.scrollIntoViewIfNeeded();

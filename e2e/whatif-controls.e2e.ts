@@ -1,4 +1,5 @@
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+
 import { numberToText, textToNumber } from "../components/whatif/slider-math";
 import { analyzeNode } from "../lib/eviction";
 import { formatBytes } from "../lib/format";
@@ -21,7 +22,13 @@ test.afterEach(() => expect(errors, "console and page errors").toEqual([]));
 
 async function live(page: Page, name = NODE) {
   const d = await (await page.request.get(`/api/nodes/${encodeURIComponent(name)}`)).json();
-  return analyzeNode({ node: d.node, pods: d.pods, summary: d.summary, kubeletConfig: d.kubeletConfig, kubeletFlags: d.kubeletFlags });
+  return analyzeNode({
+    node: d.node,
+    pods: d.pods,
+    summary: d.summary,
+    kubeletConfig: d.kubeletConfig,
+    kubeletFlags: d.kubeletFlags,
+  });
 }
 
 /** Slider thumb, text box, URL and result all say the same kube-reserved memory. */
@@ -36,7 +43,9 @@ async function expectKubeReservedAgree(page: Page, w: WhatIfPanel, liveKr: numbe
   return n;
 }
 
-test("kube-reserved memory: click, drag and keys move the thumb; slider, box, URL and result agree after each", async ({ page }) => {
+test("kube-reserved memory: click, drag and keys move the thumb; slider, box, URL and result agree after each", async ({
+  page,
+}) => {
   const out = await live(page);
   const liveKr = out.reservation.kubeReserved.memory ?? 0;
   const liveAlloc = out.allocatable.memory!;
@@ -80,7 +89,9 @@ test("kube-reserved memory: click, drag and keys move the thumb; slider, box, UR
   await expect(page).not.toHaveURL(/kr\.memory=/);
 });
 
-test("hard threshold: every ArrowRight moves it (not just the first), a typed value moves the thumb, bad text gets words, the row resets", async ({ page }) => {
+test("hard threshold: every ArrowRight moves it (not just the first), a typed value moves the thumb, bad text gets words, the row resets", async ({
+  page,
+}) => {
   const node = new NodePage(page);
   const w = new WhatIfPanel(page);
   await node.goto(NODE);
@@ -206,21 +217,36 @@ test("pool scope lists each node whose state changes with its pods, and links to
   await expect(page).toHaveURL(/kr\.memory=7Gi&scope=pool/);
   await expect(node.diff).toContainText("no pressure → MemoryPressure");
   // the node's own eviction sentence is the one the pool verdict gave for it
-  const own = (await w.verdict.textContent())!.replace(/^✕\s*/, "").split("; ")[1]!.replace(/^MemoryPressure: /, "").replace(/\.$/, "");
+  const own = (await w.verdict.textContent())!
+    .replace(/^✕\s*/, "")
+    .split("; ")[1]!
+    .replace(/^MemoryPressure: /, "")
+    .replace(/\.$/, "");
   expect(scopeVerdict).toContain(own);
 });
 
-test("the kubelet change for the what-if: YAML and flags, and copying falls back to select + Ctrl+C when the clipboard is refused", async ({ page, context }) => {
+test("the kubelet change for the what-if: YAML and flags, and copying falls back to select + Ctrl+C when the clipboard is refused", async ({
+  page,
+  context,
+}) => {
   const node = new NodePage(page);
   const w = new WhatIfPanel(page);
   await node.goto(NODE, "?kr.memory=1Gi&eh.memory.available=500Mi");
   const change = page.getByTestId("kubelet-change");
   await change.getByText("Apply it").click();
-  await expect(page.getByTestId("kubelet-yaml")).toContainText('kubeReserved:\n  cpu: "70m"\n  ephemeral-storage: "1Gi"\n  memory: "1Gi"');
+  await expect(page.getByTestId("kubelet-yaml")).toContainText(
+    'kubeReserved:\n  cpu: "70m"\n  ephemeral-storage: "1Gi"\n  memory: "1Gi"',
+  );
   await expect(page.getByTestId("kubelet-yaml")).toContainText('memory.available: "500Mi"');
-  await expect(page.getByTestId("kubelet-flags")).toContainText("--kube-reserved=cpu=70m,ephemeral-storage=1Gi,memory=1Gi --eviction-hard='");
+  await expect(page.getByTestId("kubelet-flags")).toContainText(
+    "--kube-reserved=cpu=70m,ephemeral-storage=1Gi,memory=1Gi --eviction-hard='",
+  );
   // no clipboard permission (as in a portal's iframe): the text is shown selected, with words
-  await page.evaluate(() => Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new DOMException("denied", "NotAllowedError")) } }));
+  await page.evaluate(() =>
+    Object.defineProperty(navigator, "clipboard", {
+      value: { writeText: () => Promise.reject(new DOMException("denied", "NotAllowedError")) },
+    }),
+  );
   await change.getByRole("button", { name: "Copy flags" }).click();
   await expect(change.getByRole("status")).toContainText("press Ctrl+C");
   const selected = await page.evaluate(() => {
@@ -234,10 +260,16 @@ test("the kubelet change for the what-if: YAML and flags, and copying falls back
   await w.open();
   await page.getByRole("button", { name: "Copy link" }).click();
   await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/nodes\/ip-10-0-2-0\.ec2\.internal\?whatif=1&kr\.memory=1Gi&eh\.memory\.available=500Mi$/);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /\/nodes\/ip-10-0-2-0\.ec2\.internal\?whatif=1&kr\.memory=1Gi&eh\.memory\.available=500Mi$/,
+  );
 });
 
-for (const [width, height] of [[1440, 900], [1024, 768], [390, 844]] as const) {
+for (const [width, height] of [
+  [1440, 900],
+  [1024, 768],
+  [390, 844],
+] as const) {
   test(`the node page at ${width} px, light and dark, what-if closed and open`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height });
@@ -256,14 +288,17 @@ for (const [width, height] of [[1440, 900], [1024, 768], [390, 844]] as const) {
       await expect(w.scope.getByTestId("scope-node")).toHaveCount(2);
       if (width === 1440) {
         // what-if open beside the signals: its verdict and the first signal stay on the first screen
-        for (const l of [w.verdict, node.signal("memory.available")]) expect((await l.boundingBox())!.y).toBeLessThan(height - 100);
+        for (const l of [w.verdict, node.signal("memory.available")])
+          expect((await l.boundingBox())!.y).toBeLessThan(height - 100);
       }
       await page.screenshot({ path: `${SHOTS}/node-whatif-${width}-${scheme}.png` });
       // the controls never overflow the panel
       await w.panel.getByRole("heading", { name: "Reservations" }).scrollIntoViewIfNeeded();
       const overflowing = await w.panel.evaluate((panel) => {
         const right = panel.getBoundingClientRect().right + 0.5;
-        return [...panel.querySelectorAll("input, select")].filter((el) => el.getBoundingClientRect().right > right).map((el) => el.getAttribute("aria-label"));
+        return [...panel.querySelectorAll("input, select")]
+          .filter((el) => el.getBoundingClientRect().right > right)
+          .map((el) => el.getAttribute("aria-label"));
       });
       expect(overflowing).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/node-whatif-controls-${width}-${scheme}.png` });

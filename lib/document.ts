@@ -1,4 +1,5 @@
 import { parse as parseYaml } from "yaml";
+
 import { InputError } from "./eviction/input-errors";
 
 /** The largest input document, JSON or YAML (the HTTP body cap and the CLI's input cap). */
@@ -17,7 +18,8 @@ export class DocumentTooLarge extends InputError {}
 export function parseDocumentText(text: string, what = "input"): unknown {
   const trimmed = text.trim();
   if (trimmed === "") throw new InputError(`${what}: is empty`);
-  if (Buffer.byteLength(trimmed) > MAX_DOCUMENT_BYTES) throw new DocumentTooLarge(`${what}: larger than ${MAX_DOCUMENT_BYTES} bytes`);
+  if (Buffer.byteLength(trimmed) > MAX_DOCUMENT_BYTES)
+    throw new DocumentTooLarge(`${what}: larger than ${MAX_DOCUMENT_BYTES} bytes`);
   // JSON first: it is what kubectl -o json gives, and the YAML parser is ~10x slower on big inputs.
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
     try {
@@ -27,7 +29,9 @@ export function parseDocumentText(text: string, what = "input"): unknown {
     }
   }
   if (Buffer.byteLength(trimmed) > MAX_YAML_BYTES) {
-    throw new DocumentTooLarge(`${what}: YAML larger than ${MAX_YAML_BYTES} bytes (YAML parses ~200x slower than JSON; send larger documents as JSON)`);
+    throw new DocumentTooLarge(
+      `${what}: YAML larger than ${MAX_YAML_BYTES} bytes (YAML parses ~200x slower than JSON; send larger documents as JSON)`,
+    );
   }
   try {
     // logLevel "error": YAML warnings (unknown tags) would otherwise go to the process's stderr,

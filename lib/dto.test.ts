@@ -1,9 +1,19 @@
 import { describe, expect, it } from "vitest";
+
 import { clusterOverviewInBrowser } from "./dto";
 
 const envelope = {
   generatedAt: "2026-11-22T12:00:00Z",
-  cluster: { context: "c", contexts: ["c"], demo: false, collectionMode: "direct", ready: true, nodesTotal: 1, nodesCollected: 1, apiServer: { reachable: true, error: null } },
+  cluster: {
+    context: "c",
+    contexts: ["c"],
+    demo: false,
+    collectionMode: "direct",
+    ready: true,
+    nodesTotal: 1,
+    nodesCollected: 1,
+    apiServer: { reachable: true, error: null },
+  },
   summary: { nodesUnderPressure: 0, evictionsLastHour: 0, reserved: {}, capacity: {} },
   configs: {},
 };
@@ -12,7 +22,11 @@ const row = { name: "n1", worstMargin: { memory: null, disk: null, pid: null } }
 describe("clusterOverviewInBrowser", () => {
   it("checks the envelope in full", () => {
     expect(clusterOverviewInBrowser.safeParse({ ...envelope, nodes: [row] }).success).toBe(true);
-    const bad = clusterOverviewInBrowser.safeParse({ ...envelope, cluster: { ...envelope.cluster, collectionMode: "exec" }, nodes: [] });
+    const bad = clusterOverviewInBrowser.safeParse({
+      ...envelope,
+      cluster: { ...envelope.cluster, collectionMode: "exec" },
+      nodes: [],
+    });
     expect(bad.success).toBe(false);
     expect(clusterOverviewInBrowser.safeParse({ ...envelope }).success).toBe(false);
   });

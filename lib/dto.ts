@@ -1,6 +1,7 @@
 // The documents that cross the wire between lib/k8s (server) and the dashboard (browser).
 // Zod schemas validate what the route handlers send; the inferred types are what components read.
 import { z } from "zod";
+
 import type { Node, Pod, Summary } from "@/lib/eviction";
 import { termination } from "@/lib/termination-doc";
 
@@ -60,7 +61,14 @@ export const nodeRow = z.object({
    * why (hard threshold met, soft grace over or running, a threshold reached at the recent rate).
    * null = none expected; absent in rows built without a forecast.
    */
-  nextEviction: z.object({ at: z.number(), signal: z.string(), because: z.enum(["hard-met", "grace-over", "grace", "reaches-hard", "reaches-soft"]) }).nullable().optional(),
+  nextEviction: z
+    .object({
+      at: z.number(),
+      signal: z.string(),
+      because: z.enum(["hard-met", "grace-over", "grace", "reaches-hard", "reaches-soft"]),
+    })
+    .nullable()
+    .optional(),
   /** A pressure condition the kubelet still reports with none of its thresholds met (evictionPressureTransitionPeriod), and when it clears (cluster ms). */
   pressureHold: z.object({ condition: z.string(), clearsAt: z.number() }).nullable().optional(),
   /** The latest observation per signal (engine `signals[].available/capacity`), for fleet-wide what-if in the browser. */
@@ -70,11 +78,14 @@ export const nodeRow = z.object({
    * not reported), why the kubelet reports no PSI (engine `psi.node.cause`), swap in use (bytes).
    * null without a Summary; absent in rows built without it.
    */
-  pressure: z.object({
-    memoryFullAvg60: z.number().nullable(),
-    psiAbsent: z.enum(["kubelet-version", "feature-gate", "all-zero", "not-in-summary"]).nullable(),
-    swapUsageBytes: z.number().nullable(),
-  }).nullable().optional(),
+  pressure: z
+    .object({
+      memoryFullAvg60: z.number().nullable(),
+      psiAbsent: z.enum(["kubelet-version", "feature-gate", "all-zero", "not-in-summary"]).nullable(),
+      swapUsageBytes: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type NodeRow = z.infer<typeof nodeRow>;
 
@@ -100,12 +111,22 @@ export const clusterOverview = z.object({
   }),
   nodes: z.array(nodeRow),
   /** Distinct effective kubelet settings by id (engine input fields), so fleet what-if can re-run thresholds and allocatable per node. */
-  configs: z.record(z.string(), z.object({ kubeletConfig: z.record(z.string(), z.unknown()).nullable(), kubeletFlags: z.string().nullable(), source: z.enum(["configz", "profile", "defaults"]) })),
+  configs: z.record(
+    z.string(),
+    z.object({
+      kubeletConfig: z.record(z.string(), z.unknown()).nullable(),
+      kubeletFlags: z.string().nullable(),
+      source: z.enum(["configz", "profile", "defaults"]),
+    }),
+  ),
 });
 export type ClusterOverview = z.infer<typeof clusterOverview>;
 
 const isRowShaped = (v: unknown): v is NodeRow =>
-  typeof v === "object" && v !== null && typeof (v as { name?: unknown }).name === "string" && typeof (v as { worstMargin?: unknown }).worstMargin === "object";
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as { name?: unknown }).name === "string" &&
+  typeof (v as { worstMargin?: unknown }).worstMargin === "object";
 
 /**
  * What the browser checks of the overview it receives: the envelope in full, each row only for its
@@ -113,7 +134,9 @@ const isRowShaped = (v: unknown): v is NodeRow =>
  * re-validating 5 000 rows in the browser cost ~100 ms and the GC of zod's copies, a quarter of the
  * overview's time to interactive.
  */
-export const clusterOverviewInBrowser = clusterOverview.extend({ nodes: z.array(z.custom<NodeRow>(isRowShaped, "must be a node row")) });
+export const clusterOverviewInBrowser = clusterOverview.extend({
+  nodes: z.array(z.custom<NodeRow>(isRowShaped, "must be a node row")),
+});
 
 const evictionRecord = z.object({
   time: z.string().nullable(),
@@ -154,10 +177,23 @@ export const nodeDetail = z.object({
   kubeletConfig: z.record(z.string(), z.unknown()).nullable(),
   kubeletFlags: z.string().nullable(),
   conditions: z.array(
-    z.object({ type: z.string(), status: z.string(), reason: z.string().optional(), message: z.string().optional(), lastHeartbeatTime: z.string().optional(), lastTransitionTime: z.string().optional() }),
+    z.object({
+      type: z.string(),
+      status: z.string(),
+      reason: z.string().optional(),
+      message: z.string().optional(),
+      lastHeartbeatTime: z.string().optional(),
+      lastTransitionTime: z.string().optional(),
+    }),
   ),
   conditionHistory: z.array(z.object({ time: z.string(), type: z.string(), status: z.string(), reason: z.string().nullable() })),
-  lease: z.object({ holderIdentity: z.string().nullable(), renewTime: z.string().nullable(), leaseDurationSeconds: z.number().nullable() }).nullable(),
+  lease: z
+    .object({
+      holderIdentity: z.string().nullable(),
+      renewTime: z.string().nullable(),
+      leaseDurationSeconds: z.number().nullable(),
+    })
+    .nullable(),
   history: historySeries,
   /** The node's cumulative PSI counters (µs) by "resource.kind" ("memory.full"), same grid as `history`; absent when none. */
   psiHistory: historySeries.optional(),

@@ -9,6 +9,15 @@ export const evictionTimelineDoc = z.object({
   from: z.number(),
   to: z.number(),
   /** Hours with evictions, newest first: end of the hour (unix seconds) and what was evicted. */
-  entries: z.array(z.object({ at: z.number(), namespace: z.string(), workloadKind: z.string(), workload: z.string(), signal: z.string(), count: z.number() })),
+  entries: z.array(
+    z.object({
+      at: z.number(),
+      namespace: z.string(),
+      workloadKind: z.string(),
+      workload: z.string(),
+      signal: z.string(),
+      count: z.number(),
+    }),
+  ),
 });
 export type EvictionTimelineDoc = z.infer<typeof evictionTimelineDoc>;

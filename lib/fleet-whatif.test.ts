@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import type { NodeRow } from "./dto";
 import { observeSignals } from "./eviction/observe";
 import { fleetWhatIf, summaryFromObservations } from "./fleet-whatif";
@@ -8,11 +9,22 @@ const MI = 1024 ** 2;
 
 function row(name: string, available: number, requestedMemory: number, configId = "a"): NodeRow {
   return {
-    name, pool: "p", labels: {}, ready: "True",
+    name,
+    pool: "p",
+    labels: {},
+    ready: "True",
     conditions: { MemoryPressure: false, DiskPressure: false, PIDPressure: false, NetworkUnavailable: false },
-    unschedulable: false, leaseAgeSeconds: 3, leaseDurationSeconds: 40, worstMargin: { memory: null, disk: null, pid: null },
-    capacity: { cpu: 4000, memory: 8 * GI, pods: 110 }, allocatable: {}, requested: { memory: requestedMemory }, used: {}, podCount: 3,
-    collection: { state: "ok", ageSeconds: 1, error: null, configSource: "configz" }, configId,
+    unschedulable: false,
+    leaseAgeSeconds: 3,
+    leaseDurationSeconds: 40,
+    worstMargin: { memory: null, disk: null, pid: null },
+    capacity: { cpu: 4000, memory: 8 * GI, pods: 110 },
+    allocatable: {},
+    requested: { memory: requestedMemory },
+    used: {},
+    podCount: 3,
+    collection: { state: "ok", ageSeconds: 1, error: null, configSource: "configz" },
+    configId,
     observations: {
       "memory.available": { available, capacity: 8 * GI },
       // kubepods sized at allocatable (8Gi − 100Mi eviction-hard), half used
@@ -21,7 +33,11 @@ function row(name: string, available: number, requestedMemory: number, configId 
   };
 }
 
-const overview = { configs: { a: { kubeletConfig: { evictionHard: { "memory.available": "100Mi" } }, kubeletFlags: null, source: "configz" as const } } };
+const overview = {
+  configs: {
+    a: { kubeletConfig: { evictionHard: { "memory.available": "100Mi" } }, kubeletFlags: null, source: "configz" as const },
+  },
+};
 const run = (rows: NodeRow[], whatIf: Parameters<typeof fleetWhatIf>[2]) => fleetWhatIf(overview, rows, whatIf).then((r) => r!);
 
 describe("summaryFromObservations", () => {
@@ -38,26 +54,38 @@ describe("summaryFromObservations", () => {
       "pid.available": { available: 30_000, capacity: 32_768 },
     };
     const back = observeSignals(summaryFromObservations(obs));
-    expect(Object.fromEntries(Object.entries(back).map(([k, o]) => [k, { available: o!.available, capacity: o!.capacity }]))).toEqual(obs);
+    expect(
+      Object.fromEntries(Object.entries(back).map(([k, o]) => [k, { available: o!.available, capacity: o!.capacity }])),
+    ).toEqual(obs);
   });
   it("leaves out what the row did not observe", () => {
-    expect(Object.keys(observeSignals(summaryFromObservations({ "memory.available": { available: 1, capacity: 2 } })))).toEqual(["memory.available"]);
+    expect(Object.keys(observeSignals(summaryFromObservations({ "memory.available": { available: 1, capacity: 2 } })))).toEqual([
+      "memory.available",
+    ]);
   });
 });
 
 describe("fleetWhatIf", () => {
   it("finds the nodes a higher threshold would put under pressure (its allocatable shrinks on every node)", async () => {
     const r = await run([row("n1", GI, 0), row("n2", 4 * GI, 0)], { evictionHard: { "memory.available": "2Gi" } });
-    expect(r.changed.map((o) => [o.node, o.pressureAfter, o.allocatableAfter.memory])).toEqual([["n1", ["MemoryPressure"], 6 * GI], ["n2", [], 6 * GI]]);
+    expect(r.changed.map((o) => [o.node, o.pressureAfter, o.allocatableAfter.memory])).toEqual([
+      ["n1", ["MemoryPressure"], 6 * GI],
+      ["n2", [], 6 * GI],
+    ]);
     expect(r.size).toBe(2);
   });
   it("lists only the nodes whose state changes", async () => {
-    const r = await run([row("n1", GI, 0)], { evictionSoft: { "memory.available": "200Mi" }, evictionSoftGracePeriod: { "memory.available": "1m" } });
+    const r = await run([row("n1", GI, 0)], {
+      evictionSoft: { "memory.available": "200Mi" },
+      evictionSoftGracePeriod: { "memory.available": "1m" },
+    });
     expect(r.changed).toEqual([]);
   });
   it("applies usage growth", async () => {
     // n2 uses 4Gi of 8Gi; doubling leaves 0 available
-    expect((await run([row("n2", 4 * GI, 0)], { usageScale: { memory: 2 } })).changed[0]?.pressureAfter).toEqual(["MemoryPressure"]);
+    expect((await run([row("n2", 4 * GI, 0)], { usageScale: { memory: 2 } })).changed[0]?.pressureAfter).toEqual([
+      "MemoryPressure",
+    ]);
   });
   it("resizes kubepods with a kube-reserved change, as the engine does (the pool/node disagreement of issue 12)", async () => {
     // kubepods shrinks by 7Gi to ~1Gi − 100Mi while its pods still use ~4Gi: allocatableMemory is met.
@@ -80,11 +108,21 @@ describe("fleetWhatIf", () => {
   it("yields between slices and stops when aborted", async () => {
     const rows = Array.from({ length: 50 }, (_, i) => row(`n${i}`, GI, 0));
     let pauses = 0;
-    const done = await fleetWhatIf(overview, rows, { evictionHard: { "memory.available": "2Gi" } }, { yieldEvery: 0, pause: async () => void pauses++ });
+    const done = await fleetWhatIf(
+      overview,
+      rows,
+      { evictionHard: { "memory.available": "2Gi" } },
+      { yieldEvery: 0, pause: async () => void pauses++ },
+    );
     expect(pauses).toBeGreaterThan(10);
     expect(done?.changed).toHaveLength(50);
     const ac = new AbortController();
-    const aborted = await fleetWhatIf(overview, rows, { evictionHard: { "memory.available": "2Gi" } }, { yieldEvery: 0, signal: ac.signal, pause: async () => ac.abort() });
+    const aborted = await fleetWhatIf(
+      overview,
+      rows,
+      { evictionHard: { "memory.available": "2Gi" } },
+      { yieldEvery: 0, signal: ac.signal, pause: async () => ac.abort() },
+    );
     expect(aborted).toBeNull();
   });
 });

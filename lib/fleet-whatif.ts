@@ -4,14 +4,14 @@
 // the node-level observations, so pressure, thresholds met and allocatable come out as the node page
 // computes them (the kubepods resize of a reserved change included); pod-level detail (who is
 // evicted, who no longer fits) needs the node's pods and comes from its node document.
+import type { ClusterOverview, NodeRow } from "./dto";
 import { analyze } from "./eviction/analyze";
 import type { AnalyzeInput } from "./eviction/input";
 import type { Summary } from "./eviction/k8s-types";
-import { formatMilli, formatQuantity } from "./eviction/quantity";
 import { DEFAULT_FEATURE_GATES } from "./eviction/pod-resources";
+import { formatMilli, formatQuantity } from "./eviction/quantity";
 import type { AnalyzeOutput, WhatIf } from "./eviction/types";
-import type { ClusterOverview, NodeRow } from "./dto";
-import { type NodeOutcome, nodeOutcome, outcomeChanged } from "./whatif-outcome";
+import { nodeOutcome, outcomeChanged, type NodeOutcome } from "./whatif-outcome";
 
 type Configs = ClusterOverview["configs"];
 type Obs = NodeRow["observations"];
@@ -30,7 +30,13 @@ export interface FleetWhatIfResult {
 // an engine message such as "capacity of 4015800Ki" reads the same in every scope.
 function capacityList(row: NodeRow): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(row.capacity)) out[k] = k === "cpu" ? formatMilli(v) : Number.isInteger(v) && v % 1024 === 0 && v > 0 && k !== "pods" ? formatQuantity(v, "BinarySI") : String(v);
+  for (const [k, v] of Object.entries(row.capacity))
+    out[k] =
+      k === "cpu"
+        ? formatMilli(v)
+        : Number.isInteger(v) && v % 1024 === 0 && v > 0 && k !== "pods"
+          ? formatQuantity(v, "BinarySI")
+          : String(v);
   return out;
 }
 
@@ -40,7 +46,13 @@ function memory(o: Obs[string] | undefined) {
 
 function fs(bytes: Obs[string] | undefined, inodes: Obs[string] | undefined) {
   if (!bytes && !inodes) return undefined;
-  return { capacityBytes: bytes?.capacity, availableBytes: bytes?.available, usedBytes: bytes && bytes.capacity - bytes.available, inodes: inodes?.capacity, inodesFree: inodes?.available };
+  return {
+    capacityBytes: bytes?.capacity,
+    availableBytes: bytes?.available,
+    usedBytes: bytes && bytes.capacity - bytes.available,
+    inodes: inodes?.capacity,
+    inodesFree: inodes?.available,
+  };
 }
 
 /** Rebuilds the node-level Summary whose observations (observeSignals) are exactly the row's. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type HistoryDoc, RANGES, historyDoc, psiSeriesOf, stepFor, toHistorySeries } from "./history-doc";
+
+import { historyDoc, psiSeriesOf, RANGES, stepFor, toHistorySeries, type HistoryDoc } from "./history-doc";
 
 describe("stepFor", () => {
   it.each([
@@ -20,10 +21,25 @@ describe("toHistorySeries", () => {
     from: 1000,
     to: 1060,
     step: 10,
-    series: [{ signal: "memory.available", points: [[1000, 5], [1020, 3], [1060, 1], [2000, 9]], thresholds: [] }],
+    series: [
+      {
+        signal: "memory.available",
+        points: [
+          [1000, 5],
+          [1020, 3],
+          [1060, 1],
+          [2000, 9],
+        ],
+        thresholds: [],
+      },
+    ],
   };
   it("puts each point in its slot, leaves gaps null and drops points outside the range", () => {
-    expect(toHistorySeries(doc)).toEqual({ start: 1_000_000, intervalSeconds: 10, signals: { "memory.available": { available: [5, null, 3, null, null, null, 1], capacity: null } } });
+    expect(toHistorySeries(doc)).toEqual({
+      start: 1_000_000,
+      intervalSeconds: 10,
+      signals: { "memory.available": { available: [5, null, 3, null, null, null, 1], capacity: null } },
+    });
   });
   it("is what the route's schema accepts", () => {
     expect(historyDoc.parse(doc)).toEqual(doc);
@@ -34,10 +50,20 @@ describe("toHistorySeries", () => {
 describe("psiSeriesOf", () => {
   it("picks the PSI counters out of a history grid, named by resource and kind", () => {
     const doc: HistoryDoc = {
-      source: "prometheus", from: 1000, to: 1020, step: 10,
+      source: "prometheus",
+      from: 1000,
+      to: 1020,
+      step: 10,
       series: [
         { signal: "memory.available", points: [[1000, 5]], thresholds: [] },
-        { signal: "psi:memory.full", points: [[1000, 1e6], [1010, 3e6]], thresholds: [] },
+        {
+          signal: "psi:memory.full",
+          points: [
+            [1000, 1e6],
+            [1010, 3e6],
+          ],
+          thresholds: [],
+        },
       ],
     };
     const psi = psiSeriesOf(toHistorySeries(doc))!;

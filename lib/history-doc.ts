@@ -1,6 +1,7 @@
 // The history document (GET /api/nodes/NAME/history) and its ranges: shared by the route and the
 // node page's charts. Browser-safe.
 import { z } from "zod";
+
 import type { HistorySeries } from "@/lib/dto";
 
 export const RANGES = { "15m": 900, "1h": 3600, "6h": 6 * 3600, "24h": 86400, "7d": 7 * 86400 } as const;
@@ -26,7 +27,13 @@ export const historyDoc = z.object({
   from: z.number(),
   to: z.number(),
   step: z.number().positive(),
-  series: z.array(z.object({ signal: z.string(), points: z.array(point), thresholds: z.array(z.object({ kind: z.enum(["hard", "soft"]), points: z.array(point) })) })),
+  series: z.array(
+    z.object({
+      signal: z.string(),
+      points: z.array(point),
+      thresholds: z.array(z.object({ kind: z.enum(["hard", "soft"]), points: z.array(point) })),
+    }),
+  ),
   /** Why the in-memory ring answered although Prometheus is configured ("timeout after 5s", …). */
   prometheusError: z.string().optional(),
 });

@@ -36,20 +36,32 @@ export function kubeletChange(whatIf: WhatIf, node: { kubeletConfig: unknown; ku
   for (const key of WHAT_IF_KEYS) {
     if (!whatIf[key] || Object.keys(whatIf[key]).length === 0) continue;
     const m = (config[key] ?? {}) as Record<string, string>;
-    maps[key] = Object.fromEntries(Object.keys(m).sort().map((k) => [k, m[k]!]));
+    maps[key] = Object.fromEntries(
+      Object.keys(m)
+        .sort()
+        .map((k) => [k, m[k]!]),
+    );
   }
   const entries = Object.entries(maps) as [MapKey, Record<string, string>][];
-  const yaml = ["apiVersion: kubelet.config.k8s.io/v1beta1", "kind: KubeletConfiguration", ...entries.flatMap(([key, m]) => [`${key}:`, ...Object.entries(m).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`)])].join("\n");
+  const yaml = [
+    "apiVersion: kubelet.config.k8s.io/v1beta1",
+    "kind: KubeletConfiguration",
+    ...entries.flatMap(([key, m]) => [`${key}:`, ...Object.entries(m).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`)]),
+  ].join("\n");
   // Single quotes keep the shell from reading "<" as a redirection.
   const flags = entries
     .filter(([, m]) => Object.keys(m).length > 0)
     .map(([key, m]) => {
       const { flag, sep } = FLAG[key];
-      const value = Object.entries(m).map(([k, v]) => `${k}${sep}${v}`).join(",");
+      const value = Object.entries(m)
+        .map(([k, v]) => `${k}${sep}${v}`)
+        .join(",");
       return sep === "<" ? `--${flag}='${value}'` : `--${flag}=${value}`;
     })
     .join(" ");
   const scale = Object.entries(whatIf.usageScale ?? {}).filter(([, v]) => v != null && v !== 1);
-  const note = scale.length ? `Usage growth (${scale.map(([r, v]) => `${r} ×${v}`).join(", ")}) is a scenario, not a kubelet setting: it is not part of this change.` : null;
+  const note = scale.length
+    ? `Usage growth (${scale.map(([r, v]) => `${r} ×${v}`).join(", ")}) is a scenario, not a kubelet setting: it is not part of this change.`
+    : null;
   return { maps, yaml: entries.length ? yaml : "", flags, note };
 }

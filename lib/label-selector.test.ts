@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SelectorError, labelSelectorError, parseLabelSelector } from "./label-selector";
+
+import { labelSelectorError, parseLabelSelector, SelectorError } from "./label-selector";
 
 const labels = { app: "web", tier: "front", "topology.kubernetes.io/zone": "eu-1a" };
 

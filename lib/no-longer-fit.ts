@@ -6,7 +6,11 @@ import { DEFAULT_FEATURE_GATES, podRequest } from "./eviction/pod-resources";
  * Lists the pods that would not fit a smaller memory allocatable: the kubelet admits pods while the
  * sum of requests fits, so the overshoot falls on whoever comes last; we assume lowest priority.
  */
-export function podsThatNoLongerFit(pods: readonly Pod[], requested: Record<string, number>, allocatable: Record<string, number>): { over: number; pods: Pod[] } {
+export function podsThatNoLongerFit(
+  pods: readonly Pod[],
+  requested: Record<string, number>,
+  allocatable: Record<string, number>,
+): { over: number; pods: Pod[] } {
   const alloc = allocatable.memory;
   const req = requested.memory ?? 0;
   if (alloc == null || req <= alloc) return { over: 0, pods: [] };

@@ -1,10 +1,10 @@
 // Node scope of a what-if, from a node document: the input the node page analyzes, and the outcome
 // it reports. The pool/fleet list runs the same two functions on the node documents it fetches for
 // pod detail, so a node reads the same in every scope.
+import type { NodeDetail } from "./dto";
 import type { Pod } from "./eviction/k8s-types";
 import type { AnalyzeOutput } from "./eviction/types";
-import type { NodeDetail } from "./dto";
-import { type NodeOutcome, nodeOutcome } from "./whatif-outcome";
+import { nodeOutcome, type NodeOutcome } from "./whatif-outcome";
 
 type DetailInput = Pick<NodeDetail, "node" | "pods" | "summary" | "kubeletConfig" | "kubeletFlags">;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { projectTimeToThreshold } from "./projection";
 
 describe("projectTimeToThreshold", () => {

@@ -8,7 +8,12 @@ export interface Projection {
 }
 
 /** Fits available(t) over evenly spaced samples (nulls skipped) and projects when it crosses `threshold`. */
-export function projectTimeToThreshold(samples: readonly (number | null)[], intervalSeconds: number, threshold: number, window = 30): Projection | null {
+export function projectTimeToThreshold(
+  samples: readonly (number | null)[],
+  intervalSeconds: number,
+  threshold: number,
+  window = 30,
+): Projection | null {
   const pts: [number, number][] = [];
   const from = Math.max(0, samples.length - window);
   for (let i = from; i < samples.length; i++) {

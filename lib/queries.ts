@@ -1,10 +1,11 @@
 // Query keys and options shared by every component that reads cluster data, so N components on a
 // page share one request and one cache entry.
 import { queryOptions } from "@tanstack/react-query";
-import { type ClusterOverview, type NodeDetail, clusterOverviewInBrowser, nodeDetail } from "./dto";
-import { type ClustersDocument, clustersDocument } from "./clusters-doc";
-import { type EvictionTimelineDoc, evictionTimelineDoc } from "./eviction-timeline-doc";
-import { type HistoryDoc, RANGES, type RangeName, historyDoc, stepFor } from "./history-doc";
+
+import { clustersDocument, type ClustersDocument } from "./clusters-doc";
+import { clusterOverviewInBrowser, nodeDetail, type ClusterOverview, type NodeDetail } from "./dto";
+import { evictionTimelineDoc, type EvictionTimelineDoc } from "./eviction-timeline-doc";
+import { historyDoc, RANGES, stepFor, type HistoryDoc, type RangeName } from "./history-doc";
 
 const queryKeys = {
   cluster: () => ["cluster"] as const,
@@ -76,7 +77,8 @@ export function clustersOptions() {
 export function historyOptions(name: string, range: RangeName) {
   return queryOptions({
     queryKey: queryKeys.history(name, range),
-    queryFn: async (): Promise<HistoryDoc> => historyDoc.parse(await getJson(`/api/nodes/${encodeURIComponent(name)}/history?range=${range}`)),
+    queryFn: async (): Promise<HistoryDoc> =>
+      historyDoc.parse(await getJson(`/api/nodes/${encodeURIComponent(name)}/history?range=${range}`)),
     refetchInterval: stepFor(RANGES[range]) * 1000,
     placeholderData: (previous) => previous,
   });
@@ -86,7 +88,8 @@ export function historyOptions(name: string, range: RangeName) {
 export function evictionTimelineOptions(name: string) {
   return queryOptions({
     queryKey: queryKeys.evictions(name),
-    queryFn: async (): Promise<EvictionTimelineDoc> => evictionTimelineDoc.parse(await getJson(`/api/nodes/${encodeURIComponent(name)}/evictions`)),
+    queryFn: async (): Promise<EvictionTimelineDoc> =>
+      evictionTimelineDoc.parse(await getJson(`/api/nodes/${encodeURIComponent(name)}/evictions`)),
     refetchInterval: 60_000,
   });
 }

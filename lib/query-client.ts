@@ -1,4 +1,4 @@
-import { QueryClient, isServer } from "@tanstack/react-query";
+import { isServer, QueryClient } from "@tanstack/react-query";
 
 function makeQueryClient() {
   // The cluster and node documents poll every 10 s (the others less often, lib/queries.ts); a 10 s

@@ -14,7 +14,16 @@ import { z } from "zod";
  * - system-oom: the kernel's OOM killer ran for the whole node (kubelet event SystemOOM)
  * - deleted: deleted while running without a DisruptionTarget (a user, a rollout, a scale-down)
  */
-export const terminationCause = z.enum(["kubelet-eviction", "api-eviction", "preemption", "taint-manager", "pod-gc", "oom-killed", "system-oom", "deleted"]);
+export const terminationCause = z.enum([
+  "kubelet-eviction",
+  "api-eviction",
+  "preemption",
+  "taint-manager",
+  "pod-gc",
+  "oom-killed",
+  "system-oom",
+  "deleted",
+]);
 export type TerminationCause = z.infer<typeof terminationCause>;
 
 export const termination = z.object({

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_STATE, embedParam, emptyWhatIf, hasWhatIf, parseUrlState, serializeUrlState, themeParam, toEngineWhatIf, whatIfOpen } from "./url-state";
+
+import {
+  DEFAULT_STATE,
+  embedParam,
+  emptyWhatIf,
+  hasWhatIf,
+  parseUrlState,
+  serializeUrlState,
+  themeParam,
+  toEngineWhatIf,
+  whatIfOpen,
+} from "./url-state";
 
 const parse = (qs: string) => parseUrlState(new URLSearchParams(qs));
 
@@ -14,7 +25,18 @@ describe("parseUrlState", () => {
         "&kr.memory=1Gi&sr.cpu=500m&eh.memory.available=500Mi&es.memory.available=10%25&gp.memory.available=1m30s&mr.nodefs.available=1Gi&scale.memory=1.2&scope=pool",
     );
     expect(invalid).toEqual([]);
-    expect(state).toMatchObject({ q: "ip-10", sort: "disk", desc: true, filter: "pressure", pool: "workers", label: "zone in (a,b),!spot", marginBelow: 0.1, signal: "nodefs.available", embed: true, theme: "dark" });
+    expect(state).toMatchObject({
+      q: "ip-10",
+      sort: "disk",
+      desc: true,
+      filter: "pressure",
+      pool: "workers",
+      label: "zone in (a,b),!spot",
+      marginBelow: 0.1,
+      signal: "nodefs.available",
+      embed: true,
+      theme: "dark",
+    });
     expect(state.whatIf).toEqual({
       kubeReserved: { memory: "1Gi" },
       systemReserved: { cpu: "500m" },
@@ -111,17 +133,23 @@ describe("the what-if panel's state", () => {
 });
 
 describe("panel (embeds showing one panel alone)", () => {
-  it.each(["signals", "ranking", "capacity", "signal:memory.available", "signal:nodefs.inodesFree"])("accepts %s and writes it back", (panel) => {
-    const { state, invalid } = parse(`embed=1&panel=${encodeURIComponent(panel)}`);
-    expect(invalid).toEqual([]);
-    expect(state.panel).toBe(panel);
-    expect(serializeUrlState(state).get("panel")).toBe(panel);
-  });
-  it.each(["signal:memory.avail", "signal:", "Signals", "<script>", "signal:__proto__", "constructor"])("ignores %j with a note naming the parameter", (panel) => {
-    const { state, invalid } = parse(`panel=${encodeURIComponent(panel)}`);
-    expect(state.panel).toBeNull();
-    expect(invalid).toEqual([{ param: "panel", reason: "must be signals, ranking, capacity or signal:<signal name>" }]);
-  });
+  it.each(["signals", "ranking", "capacity", "signal:memory.available", "signal:nodefs.inodesFree"])(
+    "accepts %s and writes it back",
+    (panel) => {
+      const { state, invalid } = parse(`embed=1&panel=${encodeURIComponent(panel)}`);
+      expect(invalid).toEqual([]);
+      expect(state.panel).toBe(panel);
+      expect(serializeUrlState(state).get("panel")).toBe(panel);
+    },
+  );
+  it.each(["signal:memory.avail", "signal:", "Signals", "<script>", "signal:__proto__", "constructor"])(
+    "ignores %j with a note naming the parameter",
+    (panel) => {
+      const { state, invalid } = parse(`panel=${encodeURIComponent(panel)}`);
+      expect(state.panel).toBeNull();
+      expect(invalid).toEqual([{ param: "panel", reason: "must be signals, ranking, capacity or signal:<signal name>" }]);
+    },
+  );
   it("is left out of links when unset", () => {
     expect(serializeUrlState({ ...DEFAULT_STATE, whatIf: emptyWhatIf() }).has("panel")).toBe(false);
   });

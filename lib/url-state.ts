@@ -4,10 +4,10 @@
 import { WHAT_IF_KEYS } from "./eviction/effective-config";
 import { parseGoDuration } from "./eviction/go-parse";
 import { parseQuantity } from "./eviction/quantity";
-import { type Signal, isSignal } from "./eviction/signals";
+import { isSignal, type Signal } from "./eviction/signals";
 import type { WhatIf } from "./eviction/types";
+import { DEFAULT_RANGE, isRange, RANGE_NAMES, type RangeName } from "./history-doc";
 import { labelSelectorError } from "./label-selector";
-import { DEFAULT_RANGE, RANGE_NAMES, type RangeName, isRange } from "./history-doc";
 
 export const RESERVED_RESOURCES = ["cpu", "memory", "ephemeral-storage", "pid"] as const;
 export const SCALE_RESOURCES = ["memory", "ephemeral-storage", "pid"] as const;
@@ -68,7 +68,16 @@ export interface InvalidParam {
 }
 
 export function emptyWhatIf(): WhatIfState {
-  return { kubeReserved: {}, systemReserved: {}, evictionHard: {}, evictionSoft: {}, evictionSoftGracePeriod: {}, evictionMinimumReclaim: {}, usageScale: {}, scope: "node" };
+  return {
+    kubeReserved: {},
+    systemReserved: {},
+    evictionHard: {},
+    evictionSoft: {},
+    evictionSoftGracePeriod: {},
+    evictionMinimumReclaim: {},
+    usageScale: {},
+    scope: "node",
+  };
 }
 
 export const DEFAULT_STATE: Readonly<UrlState> = Object.freeze({
@@ -90,7 +99,14 @@ export const DEFAULT_STATE: Readonly<UrlState> = Object.freeze({
 
 const MAX_VALUE = 128;
 // Param prefixes for the what-if maps: short, because the links get pasted into chat.
-const MAPS = { kr: "kubeReserved", sr: "systemReserved", eh: "evictionHard", es: "evictionSoft", gp: "evictionSoftGracePeriod", mr: "evictionMinimumReclaim" } as const;
+const MAPS = {
+  kr: "kubeReserved",
+  sr: "systemReserved",
+  eh: "evictionHard",
+  es: "evictionSoft",
+  gp: "evictionSoftGracePeriod",
+  mr: "evictionMinimumReclaim",
+} as const;
 type MapPrefix = keyof typeof MAPS;
 
 function oneOf<T extends string>(list: readonly T[], v: string): T | undefined {
@@ -128,7 +144,9 @@ type Params = URLSearchParams | Record<string, string | string[] | undefined>;
 
 function entries(params: Params): [string, string][] {
   if (params instanceof URLSearchParams) return [...params.entries()];
-  return Object.entries(params).flatMap(([k, v]) => (v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]]));
+  return Object.entries(params).flatMap(([k, v]) =>
+    v === undefined ? [] : Array.isArray(v) ? v.map((x) => [k, x] as [string, string]) : [[k, v] as [string, string]],
+  );
 }
 
 /**
@@ -266,7 +284,8 @@ export function serializeUrlState(state: UrlState): URLSearchParams {
     // A what-if box being retyped (blank for a moment) is no setting yet.
     for (const k of Object.keys(m).sort()) if ((m[k] as string).trim() !== "") p.set(`${prefix}.${k}`, m[k] as string);
   }
-  for (const k of SCALE_RESOURCES) if (state.whatIf.usageScale[k] != null) p.set(`scale.${k}`, String(state.whatIf.usageScale[k]));
+  for (const k of SCALE_RESOURCES)
+    if (state.whatIf.usageScale[k] != null) p.set(`scale.${k}`, String(state.whatIf.usageScale[k]));
   if (state.whatIf.scope !== "node") p.set("scope", state.whatIf.scope);
   return p;
 }
@@ -295,4 +314,3 @@ export function toEngineWhatIf(w: WhatIfState): WhatIf {
   if (Object.keys(w.usageScale).length) out.usageScale = { ...w.usageScale };
   return out;
 }
-

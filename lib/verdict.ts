@@ -12,10 +12,17 @@ export function verdictOf(out: AnalyzeOutput): { tone: "evicting" | "pressure" |
   if (acted.length) {
     const first = acted[0]!;
     const pod = first.evicted[0]!;
-    return { tone: "evicting", text: `${first.signal} is past its threshold: the kubelet evicts ${pod.namespace}/${pod.name} first (${acted.reduce((n, r) => n + r.evicted.length, 0)} pod(s) to recover).` };
+    return {
+      tone: "evicting",
+      text: `${first.signal} is past its threshold: the kubelet evicts ${pod.namespace}/${pod.name} first (${acted.reduce((n, r) => n + r.evicted.length, 0)} pod(s) to recover).`,
+    };
   }
   const met = out.signals.filter((s) => s.thresholds.some((t) => t.met));
-  if (met.length) return { tone: "pressure", text: `${met.map((s) => s.signal).join(", ")} past a threshold; nothing the kubelet may evict yet.` };
+  if (met.length)
+    return {
+      tone: "pressure",
+      text: `${met.map((s) => s.signal).join(", ")} past a threshold; nothing the kubelet may evict yet.`,
+    };
   let closest: { signal: string; kind: string; margin: number; fraction: number } | null = null;
   for (const s of out.signals) {
     for (const t of s.thresholds) {
@@ -24,5 +31,8 @@ export function verdictOf(out: AnalyzeOutput): { tone: "evicting" | "pressure" |
     }
   }
   if (!closest) return { tone: "ok", text: "No eviction threshold applies to what this node reports." };
-  return { tone: "ok", text: `No threshold met. Closest: ${closest.signal}, ${formatSignal(closest.signal, closest.margin)} (${formatPercent(closest.fraction)} of capacity) above its ${closest.kind} threshold.` };
+  return {
+    tone: "ok",
+    text: `No threshold met. Closest: ${closest.signal}, ${formatSignal(closest.signal, closest.margin)} (${formatPercent(closest.fraction)} of capacity) above its ${closest.kind} threshold.`,
+  };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { analyzeNode } from "./eviction";
 import { pod, podStats, summary } from "./eviction/testing";
 import { podsThatNoLongerFit } from "./no-longer-fit";
@@ -14,24 +15,51 @@ const node = { metadata: { name: "n1" }, status: { capacity: { cpu: "4", memory:
 const stats = summary({
   memory: { available: "3Gi", workingSet: "5Gi" },
   podsMemory: { available: "3Gi", workingSet: "4Gi" },
-  pods: [podStats(web, { workingSet: "512Mi" }), podStats(batch, { workingSet: "512Mi" }), podStats(greedy, { workingSet: "3Gi" })],
+  pods: [
+    podStats(web, { workingSet: "512Mi" }),
+    podStats(batch, { workingSet: "512Mi" }),
+    podStats(greedy, { workingSet: "3Gi" }),
+  ],
 });
-const doc = (whatIf: object = {}) => ({ node, pods: [web, batch, greedy], summary: stats, kubeletConfig: { evictionHard: { "memory.available": "100Mi" } }, whatIf });
+const doc = (whatIf: object = {}) => ({
+  node,
+  pods: [web, batch, greedy],
+  summary: stats,
+  kubeletConfig: { evictionHard: { "memory.available": "100Mi" } },
+  whatIf,
+});
 const requested = 3 * GI + 256 * MI;
 
 describe("nodeOutcome", () => {
   it("reports nothing changed for an empty what-if", () => {
     const o = nodeOutcome("n1", analyzeNode(doc()), analyzeNode(doc()), requested, 3, [web, batch, greedy]);
-    expect(o).toMatchObject({ pressureBefore: [], pressureAfter: [], metAfter: [], overBy: 0, pods: { noLongerFit: [], evictions: [] } });
+    expect(o).toMatchObject({
+      pressureBefore: [],
+      pressureAfter: [],
+      metAfter: [],
+      overBy: 0,
+      pods: { noLongerFit: [], evictions: [] },
+    });
     expect(outcomeChanged(o)).toBe(false);
     expect(concernsPods(o)).toBe(false);
   });
 
   it("names the evicted pod with its QoS, usage over request and what it frees", () => {
-    const o = nodeOutcome("n1", analyzeNode(doc()), analyzeNode(doc({ evictionHard: { "memory.available": "4Gi" } })), requested, 3, [web, batch, greedy]);
+    const o = nodeOutcome(
+      "n1",
+      analyzeNode(doc()),
+      analyzeNode(doc({ evictionHard: { "memory.available": "4Gi" } })),
+      requested,
+      3,
+      [web, batch, greedy],
+    );
     expect(o.pressureAfter).toEqual(["MemoryPressure"]);
     expect(o.metAfter).toContain("memory.available hard");
-    expect(o.pods!.evictions[0]).toEqual({ signal: "memory.available", recovered: true, pods: [{ namespace: "default", name: "greedy", qosClass: "Burstable", overRequest: 3 * GI - 256 * MI, reclaimed: 3 * GI }] });
+    expect(o.pods!.evictions[0]).toEqual({
+      signal: "memory.available",
+      recovered: true,
+      pods: [{ namespace: "default", name: "greedy", qosClass: "Burstable", overRequest: 3 * GI - 256 * MI, reclaimed: 3 * GI }],
+    });
     expect(outcomeChanged(o)).toBe(true);
     expect(concernsPods(o)).toBe(true);
   });
@@ -50,11 +78,15 @@ describe("nodeOutcome", () => {
 
 describe("podsThatNoLongerFit", () => {
   it("takes pods by ascending priority until their requests cover the overshoot", () => {
-    expect(podsThatNoLongerFit([web, batch, greedy], { memory: requested }, { memory: 2 * GI }).pods.map((p) => p.metadata?.name)).toEqual(["batch", "greedy"]);
+    expect(
+      podsThatNoLongerFit([web, batch, greedy], { memory: requested }, { memory: 2 * GI }).pods.map((p) => p.metadata?.name),
+    ).toEqual(["batch", "greedy"]);
     expect(podsThatNoLongerFit([web, batch], { memory: GI }, { memory: 2 * GI })).toEqual({ over: 0, pods: [] });
   });
   it("skips pods that are not running", () => {
     const done = pod({ name: "done", priority: -1, requests: { memory: "4Gi" }, phase: "Succeeded" });
-    expect(podsThatNoLongerFit([done, batch], { memory: 3 * GI }, { memory: 2 * GI }).pods.map((p) => p.metadata?.name)).toEqual(["batch"]);
+    expect(podsThatNoLongerFit([done, batch], { memory: 3 * GI }, { memory: 2 * GI }).pods.map((p) => p.metadata?.name)).toEqual([
+      "batch",
+    ]);
   });
 });

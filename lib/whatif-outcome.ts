@@ -2,8 +2,8 @@
 // pool/fleet list build it with the same function from the engine's before/after outputs, so a node
 // reads the same wherever it is looked at. Pure: no React, no I/O.
 import type { Pod } from "./eviction/k8s-types";
-import type { AnalyzeOutput } from "./eviction/types";
 import type { Signal } from "./eviction/signals";
+import type { AnalyzeOutput } from "./eviction/types";
 import { podsThatNoLongerFit } from "./no-longer-fit";
 
 const ALLOCATABLE_SHOWN = ["cpu", "memory", "ephemeral-storage"] as const;
@@ -45,9 +45,13 @@ export interface NodeOutcome {
   pods: { noLongerFit: PodRef[]; evictions: EvictionRun[] } | null;
 }
 
-const conditions = (o: AnalyzeOutput) => Object.entries(o.conditions).filter(([, v]) => v).map(([k]) => k);
+const conditions = (o: AnalyzeOutput) =>
+  Object.entries(o.conditions)
+    .filter(([, v]) => v)
+    .map(([k]) => k);
 const met = (o: AnalyzeOutput) => o.signals.flatMap((s) => s.thresholds.filter((t) => t.met).map((t) => `${s.signal} ${t.kind}`));
-const shownAllocatable = (o: AnalyzeOutput) => Object.fromEntries(ALLOCATABLE_SHOWN.filter((r) => o.allocatable[r] != null).map((r) => [r, o.allocatable[r]!]));
+const shownAllocatable = (o: AnalyzeOutput) =>
+  Object.fromEntries(ALLOCATABLE_SHOWN.filter((r) => o.allocatable[r] != null).map((r) => [r, o.allocatable[r]!]));
 
 function evictions(next: AnalyzeOutput): EvictionRun[] {
   const qos = new Map(next.pods.map((p) => [p.uid, p.qosClass]));
@@ -59,14 +63,27 @@ function evictions(next: AnalyzeOutput): EvictionRun[] {
       pods: r.evicted.map((e) => {
         const row = ranking.get(e.uid);
         const overRequest = row && row.usage != null && r.signal !== "pid.available" ? row.usage - row.request : null;
-        return { namespace: e.namespace, name: e.name, qosClass: qos.get(e.uid) ?? "Unknown", overRequest, reclaimed: e.reclaimed };
+        return {
+          namespace: e.namespace,
+          name: e.name,
+          qosClass: qos.get(e.uid) ?? "Unknown",
+          overRequest,
+          reclaimed: e.reclaimed,
+        };
       }),
     };
   });
 }
 
 /** Builds a node's what-if outcome from the engine's live and what-if outputs; pod detail only when its pods are given. */
-export function nodeOutcome(node: string, live: AnalyzeOutput, next: AnalyzeOutput, requestedMemory: number, podCount: number, pods?: readonly Pod[]): NodeOutcome {
+export function nodeOutcome(
+  node: string,
+  live: AnalyzeOutput,
+  next: AnalyzeOutput,
+  requestedMemory: number,
+  podCount: number,
+  pods?: readonly Pod[],
+): NodeOutcome {
   const allocatableAfter = shownAllocatable(next);
   const newMemory = allocatableAfter.memory;
   const overBy = newMemory != null && requestedMemory > newMemory ? requestedMemory - newMemory : 0;
@@ -83,7 +100,10 @@ export function nodeOutcome(node: string, live: AnalyzeOutput, next: AnalyzeOutp
     overBy,
     pods: pods
       ? {
-          noLongerFit: podsThatNoLongerFit(pods, { memory: requestedMemory }, next.allocatable).pods.map((p) => ({ namespace: p.metadata?.namespace ?? "default", name: p.metadata?.name ?? "" })),
+          noLongerFit: podsThatNoLongerFit(pods, { memory: requestedMemory }, next.allocatable).pods.map((p) => ({
+            namespace: p.metadata?.namespace ?? "default",
+            name: p.metadata?.name ?? "",
+          })),
           evictions: evictions(next),
         }
       : null,
@@ -95,7 +115,13 @@ const same = (a: readonly string[], b: readonly string[]) => a.length === b.leng
 /** Tells whether a what-if changes anything about the node: pressure, thresholds met, allocatable, fit, or evictions. */
 export function outcomeChanged(o: NodeOutcome): boolean {
   const allocChanged = ALLOCATABLE_SHOWN.some((r) => o.allocatableBefore[r] !== o.allocatableAfter[r]);
-  return !same(o.pressureBefore, o.pressureAfter) || !same(o.metBefore, o.metAfter) || allocChanged || o.overBy > 0 || o.metAfter.length > 0;
+  return (
+    !same(o.pressureBefore, o.pressureAfter) ||
+    !same(o.metBefore, o.metAfter) ||
+    allocChanged ||
+    o.overBy > 0 ||
+    o.metAfter.length > 0
+  );
 }
 
 /** Tells whether the node's pods are concerned (some would be evicted or no longer fit): the fleet list fetches those nodes' pods. */

@@ -29,9 +29,22 @@ function list(names: readonly string[], noun: string): string {
 function evictionWords(run: EvictionRun): string {
   if (run.pods.length === 0) return `the kubelet would find no pod it may evict for ${run.signal}`;
   const [first, ...rest] = run.pods;
-  const over = first!.overRequest == null ? "" : first!.overRequest > 0 ? `, ${formatBytes(first!.overRequest)} over its request` : ", within its request";
-  const freed = formatSignal(run.signal, run.pods.reduce((s, p) => s + p.reclaimed, 0));
-  const others = rest.length === 1 ? ` then ${rest[0]!.namespace}/${rest[0]!.name}` : rest.length ? ` then ${plural(rest.length, "more pod")}` : "";
+  const over =
+    first!.overRequest == null
+      ? ""
+      : first!.overRequest > 0
+        ? `, ${formatBytes(first!.overRequest)} over its request`
+        : ", within its request";
+  const freed = formatSignal(
+    run.signal,
+    run.pods.reduce((s, p) => s + p.reclaimed, 0),
+  );
+  const others =
+    rest.length === 1
+      ? ` then ${rest[0]!.namespace}/${rest[0]!.name}`
+      : rest.length
+        ? ` then ${plural(rest.length, "more pod")}`
+        : "";
   const end = run.recovered ? "" : ", and the node would still not recover";
   return `the kubelet would evict ${first!.namespace}/${first!.name} (${first!.qosClass}${over})${others}, freeing ${freed}${end}`;
 }
@@ -47,14 +60,18 @@ function fitSentence(outcomes: readonly NodeOutcome[], scope: VerdictScope): str
     return `${plural(pods.length, "pod")} no longer ${pods.length === 1 ? "fits" : "fit"}${where}${who}`;
   }
   const total = over.reduce((s, o) => s + o.overBy, 0);
-  return `Pod memory requests exceed the new allocatable by ${formatBytes(total)}${where}: ${list(over.map((o) => o.node), "node")}`;
+  return `Pod memory requests exceed the new allocatable by ${formatBytes(total)}${where}: ${list(
+    over.map((o) => o.node),
+    "node",
+  )}`;
 }
 
 function pressureSentences(outcomes: readonly NodeOutcome[], scope: VerdictScope): string[] {
   const under = outcomes.filter((o) => o.pressureAfter.length > 0);
   const cleared = outcomes.filter((o) => o.pressureAfter.length === 0 && o.pressureBefore.length > 0);
   const out: string[] = [];
-  if (under.length === 0 && cleared.length === 0) out.push(scope.single ? "this node does not come under pressure" : "no node comes under pressure");
+  if (under.length === 0 && cleared.length === 0)
+    out.push(scope.single ? "this node does not come under pressure" : "no node comes under pressure");
   const withPods = under.filter((o) => o.pods);
   for (const o of withPods.slice(0, LISTED)) {
     const was = o.pressureBefore.join(", ");
@@ -62,13 +79,29 @@ function pressureSentences(outcomes: readonly NodeOutcome[], scope: VerdictScope
     const head = scope.single ? state : `${state} on ${o.node}`;
     const still = was && was === o.pressureAfter.join(", ") ? " (as now)" : "";
     // The kubelet acts on one starved signal per cycle (replay order): the first one per condition is what happens next.
-    const runs = o.pressureAfter.map((c) => o.pods!.evictions.find((r) => signalCondition(r.signal) === c)).filter((r) => r !== undefined);
+    const runs = o.pressureAfter
+      .map((c) => o.pods!.evictions.find((r) => signalCondition(r.signal) === c))
+      .filter((r) => r !== undefined);
     out.push(`${head}${still}${runs.length ? `: ${runs.map(evictionWords).join("; ")}` : ""}`);
   }
   const rest = [...withPods.slice(LISTED), ...under.filter((o) => !o.pods)];
-  if (rest.length) out.push(`${withPods.length > LISTED ? "also " : ""}under pressure: ${list(rest.map((o) => `${o.node} (${o.pressureAfter.join(", ")})`), "node")}`);
+  if (rest.length)
+    out.push(
+      `${withPods.length > LISTED ? "also " : ""}under pressure: ${list(
+        rest.map((o) => `${o.node} (${o.pressureAfter.join(", ")})`),
+        "node",
+      )}`,
+    );
   const clears = [...new Set(cleared.flatMap((o) => o.pressureBefore))].join(" and ");
-  if (cleared.length) out.push(scope.single ? `${clears} would clear` : `${clears} would clear on ${list(cleared.map((o) => o.node), "node")}`);
+  if (cleared.length)
+    out.push(
+      scope.single
+        ? `${clears} would clear`
+        : `${clears} would clear on ${list(
+            cleared.map((o) => o.node),
+            "node",
+          )}`,
+    );
   return out;
 }
 

@@ -7,8 +7,9 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { startSimProcess } from "./bench/sim-process";
+
 import { printedLines, recordBench } from "./bench/report";
+import { startSimProcess } from "./bench/sim-process";
 
 await import("../bin/register-server-only.mjs");
 const { ClusterCache } = await import("../lib/k8s/cache");
@@ -34,7 +35,11 @@ function kubectlPods(): Promise<number | null> {
   if (process.env.BENCH_KUBECTL === "0" || !existsSync("/usr/bin/kubectl")) return Promise.resolve(null);
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const k = spawn("/usr/bin/kubectl", ["--kubeconfig", kubeconfig, "--cache-dir", join(dir, "kcache"), "get", "pods", "-A", "-o", "json"], { stdio: ["ignore", "ignore", "ignore"] });
+    const k = spawn(
+      "/usr/bin/kubectl",
+      ["--kubeconfig", kubeconfig, "--cache-dir", join(dir, "kcache"), "get", "pods", "-A", "-o", "json"],
+      { stdio: ["ignore", "ignore", "ignore"] },
+    );
     k.on("exit", (code) => resolve(code === 0 ? performance.now() - t0 : null));
   });
 }
@@ -46,8 +51,19 @@ try {
   const t0 = performance.now();
   const client = new ClusterClient(loadKubeConfig({ kind: "file", path: kubeconfig }), 32);
   const cache = new ClusterCache({
-    client, profiles: [], demo: false, fetchWorker: () => ({ file: fetchWorkerFile, execArgv: [] }),
-    settings: { mode: MODE, summaryIntervalMs: 10_000, configzIntervalMs: 300_000, historySeconds: 3600, concurrency: 32, kubeletTimeoutMs: 5000, kubeletInsecureSkipVerify: false },
+    client,
+    profiles: [],
+    demo: false,
+    fetchWorker: () => ({ file: fetchWorkerFile, execArgv: [] }),
+    settings: {
+      mode: MODE,
+      summaryIntervalMs: 10_000,
+      configzIntervalMs: 300_000,
+      historySeconds: 3600,
+      concurrency: 32,
+      kubeletTimeoutMs: 5000,
+      kubeletInsecureSkipVerify: false,
+    },
   });
   cache.start();
   await cache.nodes.synced;
@@ -104,22 +120,40 @@ try {
   scrapes.sort((a, b) => a - b);
   const series = metricsText.split("\n").filter((l) => l && !l.startsWith("#")).length;
   console.log(`data-layer bench: ${doc.nodes.length} nodes, ${cache.pods.store.size} pods, mode ${MODE}, concurrency 32`);
-  console.log(`  kubectl get pods -A -o json:          ${kubectlMs === null ? "n/a (skipped or no kubectl)" : `${kubectlMs.toFixed(0)} ms`}`);
+  console.log(
+    `  kubectl get pods -A -o json:          ${kubectlMs === null ? "n/a (skipped or no kubectl)" : `${kubectlMs.toFixed(0)} ms`}`,
+  );
   console.log(`  nodes listed:                         ${tNodes.toFixed(0)} ms`);
   console.log(`  pods listed:                          ${tPods.toFixed(0)} ms`);
   console.log(`  first complete /api/cluster document: ${tFirst.toFixed(0)} ms${ok ? "" : " (NOT READY)"}  (target: <= kubectl)`);
-  console.log(`  kubelet requests for it:              ${cache.collector.sent.summary} summary + ${cache.collector.sent.configz} configz`);
+  console.log(
+    `  kubelet requests for it:              ${cache.collector.sent.summary} summary + ${cache.collector.sent.configz} configz`,
+  );
   console.log(`  document size:                        ${(json.length / 1024 / 1024).toFixed(2)} MiB JSON`);
-  console.log(`  warm /api/cluster (route path):       median ${times[7]!.toFixed(0)} ms, max ${times[14]!.toFixed(0)} ms  (target < 200 ms)`);
+  console.log(
+    `  warm /api/cluster (route path):       median ${times[7]!.toFixed(0)} ms, max ${times[14]!.toFixed(0)} ms  (target < 200 ms)`,
+  );
   console.log(`  same, rebuilding + zod-parsing rows:  median ${build[7]!.toFixed(0)} ms`);
-  console.log(`  /metrics scrape:                      median ${scrapes[3]!.toFixed(0)} ms, max ${scrapes[6]!.toFixed(0)} ms, ${series.toLocaleString("en-US")} series, ${(metricsText.length / 1024 / 1024).toFixed(1)} MiB  (target < 500 ms)`);
-  console.log(`  RSS: before ${mib(rss0)}, first complete ${mib(rssFirst)}, +25 s ${mib(rssSteady)}  (target < 600 MiB); nodes ok after 25 s: ${collected}`);
-  console.log(`  heap +25 s: ${mib(heapSteady)} used of ${mib(steady.heapTotal)}, ${mib(steady.external)} external (${mib(steady.arrayBuffers)} array buffers)${gc ? `, ${mib(heapLive)} live after a full GC` : " (run with --expose-gc for the live set)"}`);
-  const threadLine = threadCpu0 && threadCpu1
-    ? `, collection thread ${cpuSeconds({ user: threadCpu1.user - threadCpu0.user, system: threadCpu1.system - threadCpu0.system }).toFixed(2)} s`
-    : "";
-  console.log(`  CPU over ${STEADY_MS / 1000} s steady state:         process ${cpuSeconds(cpu).toFixed(2)} s (user ${(cpu.user / 1e6).toFixed(2)} + system ${(cpu.system / 1e6).toFixed(2)})${threadLine}; ${collectedInWindow} summaries requested, ${((cpuSeconds(cpu) * 1000) / Math.max(1, collectedInWindow)).toFixed(2)} ms of process CPU each`);
-  if (threadHeap) console.log(`  collection thread heap +25 s: ${mib(threadHeap.used_heap_size)} used, ${mib(threadHeap.total_physical_size)} physical`);
+  console.log(
+    `  /metrics scrape:                      median ${scrapes[3]!.toFixed(0)} ms, max ${scrapes[6]!.toFixed(0)} ms, ${series.toLocaleString("en-US")} series, ${(metricsText.length / 1024 / 1024).toFixed(1)} MiB  (target < 500 ms)`,
+  );
+  console.log(
+    `  RSS: before ${mib(rss0)}, first complete ${mib(rssFirst)}, +25 s ${mib(rssSteady)}  (target < 600 MiB); nodes ok after 25 s: ${collected}`,
+  );
+  console.log(
+    `  heap +25 s: ${mib(heapSteady)} used of ${mib(steady.heapTotal)}, ${mib(steady.external)} external (${mib(steady.arrayBuffers)} array buffers)${gc ? `, ${mib(heapLive)} live after a full GC` : " (run with --expose-gc for the live set)"}`,
+  );
+  const threadLine =
+    threadCpu0 && threadCpu1
+      ? `, collection thread ${cpuSeconds({ user: threadCpu1.user - threadCpu0.user, system: threadCpu1.system - threadCpu0.system }).toFixed(2)} s`
+      : "";
+  console.log(
+    `  CPU over ${STEADY_MS / 1000} s steady state:         process ${cpuSeconds(cpu).toFixed(2)} s (user ${(cpu.user / 1e6).toFixed(2)} + system ${(cpu.system / 1e6).toFixed(2)})${threadLine}; ${collectedInWindow} summaries requested, ${((cpuSeconds(cpu) * 1000) / Math.max(1, collectedInWindow)).toFixed(2)} ms of process CPU each`,
+  );
+  if (threadHeap)
+    console.log(
+      `  collection thread heap +25 s: ${mib(threadHeap.used_heap_size)} used, ${mib(threadHeap.total_physical_size)} physical`,
+    );
   cache.stop();
 } finally {
   sim.kill("SIGTERM");

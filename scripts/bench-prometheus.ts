@@ -4,12 +4,13 @@
 // history route's query (both range queries, ~360 points per series) is timed; then Headroom runs
 // on a small simulated cluster with that node, against that Prometheus, and headless Chromium
 // times the node page's charts switching from 1 hour to 7 days. Prints figures; asserts nothing.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { chromium } from "@playwright/test";
+
 import { startPrometheus } from "./bench/prometheus-server";
 import { printedLines, recordBench } from "./bench/report";
 
@@ -46,14 +47,22 @@ const thresholds: [string, "hard" | "soft", number][] = [
 
 const lines: string[] = ["# TYPE headroom_signal_observed gauge"];
 const labels = (extra: string) => `{job="headroom",instance="bench",node="${NODE}",${extra}}`;
-for (const [signal, f] of Object.entries(observed)) for (let t = start; t < end; t += SCRAPE) lines.push(`headroom_signal_observed${labels(`signal="${signal}"`)} ${Math.round(f(t))} ${t}`);
+for (const [signal, f] of Object.entries(observed))
+  for (let t = start; t < end; t += SCRAPE)
+    lines.push(`headroom_signal_observed${labels(`signal="${signal}"`)} ${Math.round(f(t))} ${t}`);
 lines.push("# TYPE headroom_signal_threshold gauge");
-for (const [signal, kind, v] of thresholds) for (let t = start; t < end; t += SCRAPE) lines.push(`headroom_signal_threshold${labels(`signal="${signal}",kind="${kind}"`)} ${v} ${t}`);
+for (const [signal, kind, v] of thresholds)
+  for (let t = start; t < end; t += SCRAPE)
+    lines.push(`headroom_signal_threshold${labels(`signal="${signal}",kind="${kind}"`)} ${v} ${t}`);
 lines.push("# EOF", "");
 const input = join(dir, "backfill.om");
 writeFileSync(input, lines.join("\n"));
 const t0 = performance.now();
-execFileSync(process.env.PROMTOOL ?? "/usr/bin/promtool", ["tsdb", "create-blocks-from", "openmetrics", input, join(dir, "data")], { stdio: "ignore" });
+execFileSync(
+  process.env.PROMTOOL ?? "/usr/bin/promtool",
+  ["tsdb", "create-blocks-from", "openmetrics", input, join(dir, "data")],
+  { stdio: "ignore" },
+);
 const backfillMs = performance.now() - t0;
 
 const prom = await startPrometheus([], join(dir, "data"));
@@ -70,10 +79,16 @@ try {
   }
   const [cold, ...warm] = times;
   warm.sort((a, b) => a - b);
-  console.log(`history bench: 7 days of ${NODE} (${Object.keys(observed).length} signals, ${thresholds.length} thresholds, ${SCRAPE} s scrape, ${(lines.length / 1000).toFixed(0)}k samples backfilled in ${(backfillMs / 1000).toFixed(1)} s)`);
-  console.log(`  7-day chart query (step ${step} s):   first ${cold!.toFixed(0)} ms, then median ${warm[3]!.toFixed(0)} ms  (${points} points)`);
+  console.log(
+    `history bench: 7 days of ${NODE} (${Object.keys(observed).length} signals, ${thresholds.length} thresholds, ${SCRAPE} s scrape, ${(lines.length / 1000).toFixed(0)}k samples backfilled in ${(backfillMs / 1000).toFixed(1)} s)`,
+  );
+  console.log(
+    `  7-day chart query (step ${step} s):   first ${cold!.toFixed(0)} ms, then median ${warm[3]!.toFixed(0)} ms  (${points} points)`,
+  );
   const render = await chartRender(prom.url);
-  console.log(`  7-day chart in the page (1h → 7d):    median ${render.median.toFixed(0)} ms of ${render.runs}, click to the charts redrawn with the answer (route + render)`);
+  console.log(
+    `  7-day chart in the page (1h → 7d):    median ${render.median.toFixed(0)} ms of ${render.runs}, click to the charts redrawn with the answer (route + render)`,
+  );
 } finally {
   await prom.stop();
 }
@@ -85,13 +100,32 @@ async function chartRender(promUrl: string): Promise<{ median: number; runs: num
   const port = Number(process.env.BENCH_UI_PORT ?? 3199);
   const base = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", HEADROOM_SIM_SCENARIO: "large", HEADROOM_SIM_PARAMS: "nodes=20,deployments=20,replicas=5", HEADROOM_PROMETHEUS_URL: promUrl },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      HEADROOM_SIM_SCENARIO: "large",
+      HEADROOM_SIM_PARAMS: "nodes=20,deployments=20,replicas=5",
+      HEADROOM_PROMETHEUS_URL: promUrl,
+    },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking"],
+  });
   try {
-    for (let i = 0; i < 600 && !(await fetch(`${base}/api/readyz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
+    for (
+      let i = 0;
+      i < 600 &&
+      !(await fetch(`${base}/api/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 500));
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {

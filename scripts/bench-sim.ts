@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+
 import { startSim } from "../lib/sim";
 import { printedLines, recordBench } from "./bench/report";
 
@@ -47,7 +48,9 @@ try {
   const afterStart = process.memoryUsage();
   console.log(`sim bench: large scenario, ${sim.cluster.nodes.length} nodes, ${sim.cluster.stores.pods.size} pods`);
   console.log(`  start-up (startSim):          ${secs(startMs)}`);
-  console.log(`  RSS after start:              ${mib(afterStart.rss)}  (${mib(afterStart.rss - rssBefore)} for the sim; heap used ${mib(afterStart.heapUsed)})`);
+  console.log(
+    `  RSS after start:              ${mib(afterStart.rss)}  (${mib(afterStart.rss - rssBefore)} for the sim; heap used ${mib(afterStart.heapUsed)})`,
+  );
 
   const kubeconfig = join(dir, "kubeconfig");
   writeFileSync(kubeconfig, sim.kubeconfigYaml, { mode: 0o600 });

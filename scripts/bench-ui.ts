@@ -8,16 +8,17 @@
 // (scripts/bench/sim-process.ts) and Headroom reads it through a kubeconfig. The demo mode of
 // `npm start`, where the 5 000 simulated kubelets share Headroom's event loop, is measured too and
 // printed for information.
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
-import { type Browser, chromium } from "@playwright/test";
-import { type InteractionFigures, measureKeyInteractions, observeInteractions, takeMetrics } from "./bench/inp";
-import { largeParams, startSimProcess } from "./bench/sim-process";
+import { chromium, type Browser } from "@playwright/test";
+
+import { measureKeyInteractions, observeInteractions, takeMetrics, type InteractionFigures } from "./bench/inp";
 import { printedLines, recordBench } from "./bench/report";
+import { largeParams, startSimProcess } from "./bench/sim-process";
 
 const PORT = Number(process.env.BENCH_UI_PORT ?? 3199);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -37,7 +38,10 @@ function startServer(env: Record<string, string>): ChildProcess {
 async function waitReady(timeoutMs: number): Promise<number> {
   const t0 = performance.now();
   while (performance.now() - t0 < timeoutMs) {
-    const ok = await fetch(`${BASE}/api/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${BASE}/api/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return performance.now() - t0;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -54,7 +58,11 @@ async function overviewInteractive(browser: Browser, scripts?: Set<string>): Pro
   await page.goto(BASE);
   await page.getByTestId("node-row").first().waitFor({ timeout: 60_000 });
   await page.getByRole("searchbox").fill(`fleet-${NODES - 1}`);
-  await page.getByTestId("node-row").filter({ hasText: `fleet-${NODES - 1}` }).first().waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId("node-row")
+    .filter({ hasText: `fleet-${NODES - 1}` })
+    .first()
+    .waitFor({ timeout: 30_000 });
   const ms = performance.now() - t0;
   await page.close();
   return ms;
@@ -94,11 +102,17 @@ async function whatIfRuns(browser: Browser): Promise<WhatIfFigures> {
   const node = await measure("headroom:what-if-node");
   await page.evaluate(() => performance.clearMeasures("headroom:what-if-fleet"));
   await page.getByLabel("applies to").selectOption("all");
-  await page.getByTestId("fleet-impact").waitFor({ timeout: 60_000 }).catch(async (e: Error) => {
-    // Say what the page showed instead of the fleet impact, not only that it was missing.
-    const shown = await page.locator("#what-if-panel").innerText().catch(() => "(no what-if panel)");
-    throw new Error(`${e.message.split("\n")[0]}; the what-if panel ends: ${JSON.stringify(shown.slice(-300))}`);
-  });
+  await page
+    .getByTestId("fleet-impact")
+    .waitFor({ timeout: 60_000 })
+    .catch(async (e: Error) => {
+      // Say what the page showed instead of the fleet impact, not only that it was missing.
+      const shown = await page
+        .locator("#what-if-panel")
+        .innerText()
+        .catch(() => "(no what-if panel)");
+      throw new Error(`${e.message.split("\n")[0]}; the what-if panel ends: ${JSON.stringify(shown.slice(-300))}`);
+    });
   await page.locator("[data-testid=fleet-impact][aria-busy=false]").waitFor({ timeout: 60_000 });
   // the one-off load of the 9 MB fleet document (parse) happens when the scope is chosen
   const fleetLoadTask = (await takeMetrics(page)).longTasks.reduce((a, t) => Math.max(a, t.duration), 0);
@@ -127,7 +141,10 @@ async function withServer<T>(env: Record<string, string>, fn: (readyMs: number) 
 }
 
 async function main() {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
+  });
   const kubeconfig = join(mkdtempSync(join(tmpdir(), "headroom-bench-ui-")), "kubeconfig");
   const sim = await startSimProcess(NODES, kubeconfig);
   try {
@@ -141,25 +158,45 @@ async function main() {
       const whatIf = await whatIfRuns(browser);
       console.log(`  cluster in its own process (npm run sim), Headroom through a kubeconfig:`);
       console.log(`  server ready (build + first sync): ${(readyMs / 1000).toFixed(1)} s`);
-      console.log(`  overview interactive:              ${median(runs).toFixed(0)} ms median of ${runs.length} (${Math.min(...runs).toFixed(0)}–${Math.max(...runs).toFixed(0)})  (navigation → rows → search answered; target < 1500)`);
-      console.log(`  what-if, one node:                 ${median(whatIf.node).toFixed(2)} ms median of ${whatIf.node.length}  (target < 2)`);
-      console.log(`  what-if, every node:               ${median(whatIf.fleet).toFixed(0)} ms median of ${whatIf.fleet.length} complete runs (Web Worker; a newer what-if abandons the run in flight)`);
+      console.log(
+        `  overview interactive:              ${median(runs).toFixed(0)} ms median of ${runs.length} (${Math.min(...runs).toFixed(0)}–${Math.max(...runs).toFixed(0)})  (navigation → rows → search answered; target < 1500)`,
+      );
+      console.log(
+        `  what-if, one node:                 ${median(whatIf.node).toFixed(2)} ms median of ${whatIf.node.length}  (target < 2)`,
+      );
+      console.log(
+        `  what-if, every node:               ${median(whatIf.fleet).toFixed(0)} ms median of ${whatIf.fleet.length} complete runs (Web Worker; a newer what-if abandons the run in flight)`,
+      );
       // Long tasks are wall-clock: on a shared machine other processes stretch them, so say how busy it was.
-      console.log(`  machine load while measuring:      ${whatIf.load.map((l) => l.toFixed(1)).join(", ")} (1-min load average before, between, after; ${cpus().length} cores)`);
+      console.log(
+        `  machine load while measuring:      ${whatIf.load.map((l) => l.toFixed(1)).join(", ")} (1-min load average before, between, after; ${cpus().length} cores)`,
+      );
       console.log(`  INP, what-if on one node:          ${inpLine(whatIf.nodeInp)}  (target < 50)`);
       console.log(`  INP, what-if on every node:        ${inpLine(whatIf.fleetInp)}  (target < 150, no task > 50)`);
-      console.log(`  fleet document load for the what-if: longest task ${whatIf.fleetLoadTask.toFixed(0)} ms (once, when the scope is chosen)`);
-      console.log(`  first-load JS (gzip):              ${(firstLoadJs / 1024).toFixed(0)} KiB in ${scripts.size} scripts  (target < 300 KB)`);
+      console.log(
+        `  fleet document load for the what-if: longest task ${whatIf.fleetLoadTask.toFixed(0)} ms (once, when the scope is chosen)`,
+      );
+      console.log(
+        `  first-load JS (gzip):              ${(firstLoadJs / 1024).toFixed(0)} KiB in ${scripts.size} scripts  (target < 300 KB)`,
+      );
     });
   } finally {
     sim.kill("SIGTERM");
   }
-  const demo = { HEADROOM_SIM_SCENARIO: "large", HEADROOM_SIM_PARAMS: largeParams(NODES).filter((a) => a !== "--param").join(","), HEADROOM_SIM_SPEED: "0" };
+  const demo = {
+    HEADROOM_SIM_SCENARIO: "large",
+    HEADROOM_SIM_PARAMS: largeParams(NODES)
+      .filter((a) => a !== "--param")
+      .join(","),
+    HEADROOM_SIM_SPEED: "0",
+  };
   await withServer(demo, async () => {
     const runs: number[] = [];
     while (runs.length < LOADS) runs.push(await overviewInteractive(browser));
     console.log(`  demo mode (npm start, the sim inside Headroom's process), for information:`);
-    console.log(`  overview interactive:              ${median(runs).toFixed(0)} ms median of ${runs.length} (${Math.min(...runs).toFixed(0)}–${Math.max(...runs).toFixed(0)})`);
+    console.log(
+      `  overview interactive:              ${median(runs).toFixed(0)} ms median of ${runs.length} (${Math.min(...runs).toFixed(0)}–${Math.max(...runs).toFixed(0)})`,
+    );
   });
   await browser.close();
   recordBench("Dashboard (scripts/bench-ui.ts)", printedLines());

@@ -4,8 +4,8 @@
 // copies `new Worker(new URL(...))` targets as raw assets, TypeScript and "@/" imports included,
 // which no thread can load. esbuild (installed with tsx) resolves the tsconfig paths and inlines
 // every import but Node's own modules.
-import { buildSync } from "esbuild";
 import { join } from "node:path";
+import { buildSync } from "esbuild";
 
 /** The bundles' file names beside server.js; lib/k8s/fetch-thread.ts and lib/http/analyze-thread.ts look for the same names. */
 export const FETCH_WORKER_FILE = "headroom-fetch-worker.mjs";
@@ -27,7 +27,9 @@ function bundle(entry, outFile) {
     legalComments: "none",
     // CommonJS dependencies (yaml) require Node's modules at run time; an ES module has no
     // `require` of its own, so the bundle makes one.
-    banner: { js: 'import { createRequire as __headroomRequire } from "node:module"; const require = __headroomRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __headroomRequire } from "node:module"; const require = __headroomRequire(import.meta.url);',
+    },
   });
 }
 

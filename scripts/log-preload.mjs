@@ -4,9 +4,18 @@
 // console call one JSON object per line too, in the same shape.
 import { format, stripVTControlCharacters } from "node:util";
 
-for (const [method, level] of /** @type {const} */ ([["log", "info"], ["info", "info"], ["debug", "debug"], ["warn", "warn"], ["error", "error"]])) {
+for (const [method, level] of /** @type {const} */ ([
+  ["log", "info"],
+  ["info", "info"],
+  ["debug", "debug"],
+  ["warn", "warn"],
+  ["error", "error"],
+])) {
   console[method] = (/** @type {unknown[]} */ ...args) => {
-    const msg = stripVTControlCharacters(format(...args)).replace(/^\s*[⨯⚠✓○▲]\s*/u, "").replace(/\s*\n\s*/g, " ").trim();
+    const msg = stripVTControlCharacters(format(...args))
+      .replace(/^\s*[⨯⚠✓○▲]\s*/u, "")
+      .replace(/\s*\n\s*/g, " ")
+      .trim();
     const line = JSON.stringify({ time: new Date().toISOString(), level, msg: msg || "(empty console line)" });
     (level === "warn" || level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
   };

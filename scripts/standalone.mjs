@@ -7,13 +7,16 @@
 // Usage: node scripts/standalone.mjs [outDir]
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { ANALYZE_WORKER_FILE, FETCH_WORKER_FILE, bundleAnalyzeWorker, bundleFetchWorker } from "./bundle-fetch-worker.mjs";
+
+import { ANALYZE_WORKER_FILE, bundleAnalyzeWorker, bundleFetchWorker, FETCH_WORKER_FILE } from "./bundle-fetch-worker.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const src = join(root, ".next", "standalone");
 const out = resolve(process.argv[2] ?? src);
 if (!existsSync(join(src, "server.js"))) {
-  console.error('headroom: .next/standalone/server.js is missing: run `next build` first (next.config.js sets output: "standalone")');
+  console.error(
+    'headroom: .next/standalone/server.js is missing: run `next build` first (next.config.js sets output: "standalone")',
+  );
   process.exit(1);
 }
 // In place, once per build: a running server may be serving from this directory.

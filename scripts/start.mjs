@@ -4,7 +4,7 @@
 // server.js`), so what we test is what ships; `next start` does not support output: "standalone".
 // Binds to loopback unless HOSTNAME says otherwise: Headroom shows cluster data and must not be
 // exposed by accident (auth mode "none" refuses any other address).
-import { spawnSync, spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -29,7 +29,17 @@ function newestMtime(path) {
 }
 
 const stamp = join(root, ".next", "BUILD_ID");
-const sources = ["app", "components", "lib", "public", "proxy.ts", "instrumentation.ts", "next.config.js", "package.json", "postcss.config.mjs"];
+const sources = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.js",
+  "package.json",
+  "postcss.config.mjs",
+];
 const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 if (!existsSync(join(root, ".next", "standalone", "server.js")) || sources.some((s) => newestMtime(join(root, s)) > builtAt)) {
   console.log("headroom: building (sources changed since the last build)");
@@ -37,7 +47,10 @@ if (!existsSync(join(root, ".next", "standalone", "server.js")) || sources.some(
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 // Always: a `next build` run by hand leaves .next/static out of the standalone directory.
-const a = spawnSync(process.execPath, [join(root, "scripts", "standalone.mjs")], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+const a = spawnSync(process.execPath, [join(root, "scripts", "standalone.mjs")], {
+  cwd: root,
+  stdio: ["ignore", "ignore", "inherit"],
+});
 if (a.status !== 0) process.exit(a.status ?? 1);
 
 // server.js changes directory to its own; paths given relative to where `npm start` ran must
@@ -45,7 +58,10 @@ if (a.status !== 0) process.exit(a.status ?? 1);
 /** @type {NodeJS.ProcessEnv} */
 const env = { ...process.env, PORT: port, HOSTNAME: host };
 for (const k of ["HEADROOM_PROFILES_FILE", "HEADROOM_KUBELET_CA_FILE"]) if (env[k]) env[k] = resolve(env[k]);
-if (env.KUBECONFIG) env.KUBECONFIG = env.KUBECONFIG.split(":").map((f) => (f ? resolve(f) : f)).join(":");
+if (env.KUBECONFIG)
+  env.KUBECONFIG = env.KUBECONFIG.split(":")
+    .map((f) => (f ? resolve(f) : f))
+    .join(":");
 // Memory at 5 000 nodes (the data layer's RSS with and without them: docs/benchmarks.md). Summaries
 // are parsed in the collection thread, so the main thread no longer needs V8's default 16 MiB
 // semi-spaces; and glibc's per-thread malloc arenas kept the collection thread's freed body buffers
@@ -57,6 +73,9 @@ env.MALLOC_ARENA_MAX ??= "2";
 // Next's own start-up lines as JSON log lines too (scripts/log-preload.mjs).
 const preloadFile = join(root, ".next", "standalone", "headroom-log-preload.mjs");
 const preload = existsSync(preloadFile) ? ["--import", pathToFileURL(preloadFile).href] : [];
-const child = spawn(process.execPath, [...nodeFlags, ...preload, join(root, ".next", "standalone", "server.js")], { stdio: "inherit", env });
+const child = spawn(process.execPath, [...nodeFlags, ...preload, join(root, ".next", "standalone", "server.js")], {
+  stdio: "inherit",
+  env,
+});
 for (const sig of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

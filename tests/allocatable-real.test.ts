@@ -1,8 +1,10 @@
 // computeAllocatable against real Node objects: the config that reproduces each reported allocatable.
 import { describe, expect, it } from "vitest";
+
 import { computeAllocatable, parseCapacity, validateReservation } from "@/lib/eviction/allocatable";
 import type { Node } from "@/lib/eviction/k8s-types";
 import { effectiveConfig, readKubeletConfig } from "@/lib/eviction/thresholds";
+
 import { fixture } from "./fixtures";
 
 const load = (path: string): unknown => fixture(path);
@@ -50,7 +52,9 @@ describe("nodes whose own configz is known reproduce their reported allocatable"
   ])("%s with %s", (nodePath, configPath) => {
     const node = firstNode(nodePath);
     const config = effectiveConfig(readKubeletConfig(load(configPath))).config;
-    expect(computeAllocatable(node.status.capacity ?? {}, config).allocatable).toEqual(parseCapacity(node.status.allocatable ?? {}));
+    expect(computeAllocatable(node.status.capacity ?? {}, config).allocatable).toEqual(
+      parseCapacity(node.status.allocatable ?? {}),
+    );
     expect(() => validateReservation(node.status.capacity ?? {}, config)).not.toThrow();
   });
 });
@@ -58,7 +62,12 @@ describe("nodes whose own configz is known reproduce their reported allocatable"
 describe("OpenShift 4.7 workers: systemReserved 500m / 1Gi / 1Gi ephemeral plus the default hard eviction", () => {
   const config = effectiveConfig({
     systemReserved: { cpu: "500m", memory: "1Gi", "ephemeral-storage": "1Gi" },
-    evictionHard: { "memory.available": "100Mi", "nodefs.available": "10%", "nodefs.inodesFree": "5%", "imagefs.available": "15%" },
+    evictionHard: {
+      "memory.available": "100Mi",
+      "nodefs.available": "10%",
+      "nodefs.inodesFree": "5%",
+      "imagefs.available": "15%",
+    },
   }).config;
   it.each(["nodes/openshift-4.7-gcp-ci-worker-node.json", "nodes/openshift-4.7-upshift-worker-node.json"])("%s", (path) => {
     const node = firstNode(path);

@@ -1,6 +1,6 @@
 // The docs/ folder cites files and functions of this repository; these checks fail when a rename
 // or a move leaves a citation behind, and when a doc points outside the repository.
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 

@@ -1,11 +1,13 @@
 // Every real capture in shared/fixtures/real goes through the engine; paired captures must agree
 // with what the kubelet itself reported.
 import { describe, expect, it } from "vitest";
+
 import { analyzeNode } from "@/lib/eviction";
 import { parseEvictionMessage } from "@/lib/eviction/eviction-message";
-import { parseKubeletFlags } from "@/lib/eviction/thresholds";
 import { parseBytes, parseMillis } from "@/lib/eviction/quantity";
+import { parseKubeletFlags } from "@/lib/eviction/thresholds";
 import { trimLease } from "@/lib/k8s/trim";
+
 import { fixture, fixtureFiles, nodesOf } from "./fixtures";
 
 type NodeDoc = { metadata: { name: string }; status: { capacity: Record<string, string>; allocatable: Record<string, string> } };
@@ -37,10 +39,12 @@ function kubeletObservations(raw: RawSummary): Record<string, [available: number
   const out: Record<string, [number, number]> = {};
   const n = raw.node;
   const memory = (name: string, m: RawMemory | undefined) => {
-    if (m?.availableBytes !== undefined && m.workingSetBytes !== undefined) out[name] = [m.availableBytes, m.availableBytes + m.workingSetBytes];
+    if (m?.availableBytes !== undefined && m.workingSetBytes !== undefined)
+      out[name] = [m.availableBytes, m.availableBytes + m.workingSetBytes];
   };
   const fs = (prefix: string, f: RawFs | undefined) => {
-    if (f?.availableBytes !== undefined && f.capacityBytes !== undefined) out[`${prefix}.available`] = [f.availableBytes, f.capacityBytes];
+    if (f?.availableBytes !== undefined && f.capacityBytes !== undefined)
+      out[`${prefix}.available`] = [f.availableBytes, f.capacityBytes];
     if (f?.inodesFree !== undefined && f.inodes !== undefined) out[`${prefix}.inodesFree`] = [f.inodesFree, f.inodes];
   };
   memory("memory.available", n.memory);
@@ -48,7 +52,8 @@ function kubeletObservations(raw: RawSummary): Record<string, [available: number
   fs("nodefs", n.fs);
   fs("imagefs", n.runtime?.imageFs);
   fs("containerfs", n.runtime?.containerFs);
-  if (n.rlimit?.maxpid !== undefined && n.rlimit.curproc !== undefined) out["pid.available"] = [n.rlimit.maxpid - n.rlimit.curproc, n.rlimit.maxpid];
+  if (n.rlimit?.maxpid !== undefined && n.rlimit.curproc !== undefined)
+    out["pid.available"] = [n.rlimit.maxpid - n.rlimit.curproc, n.rlimit.maxpid];
   return out;
 }
 
@@ -63,7 +68,9 @@ describe("summary captures", () => {
 
   it.each(["1.16", "1.35"])("minikube %s: memory.available + workingSet = Node capacity, kubepods = capacity", (v) => {
     const node = nodesOf(fixture(`nodes/nri-minikube-${v}-nodelist.json`))[0] as NodeDoc;
-    const summary = fixture<{ node: { memory: { availableBytes: number; workingSetBytes: number } } }>(`summary/nri-minikube-${v}.json`);
+    const summary = fixture<{ node: { memory: { availableBytes: number; workingSetBytes: number } } }>(
+      `summary/nri-minikube-${v}.json`,
+    );
     const cap = parseBytes(node.status.capacity.memory as string);
     const out = analyzeNode({ node, summary });
     const mem = out.signals.find((s) => s.signal === "memory.available");
@@ -83,8 +90,16 @@ const PAIRS: Array<[string, string, unknown]> = [
   ["nodes/nri-minikube-1.16-nodelist.json", "minikube's evictionHard", ZERO_DISK],
   ["nodes/nri-minikube-1.35-nodelist.json", "minikube's evictionHard", ZERO_DISK],
   // OpenShift 4.7 workers: systemReserved cpu 500m, memory 1Gi, ephemeral-storage 1Gi over the kubelet's default evictionHard.
-  ["nodes/openshift-4.7-gcp-ci-worker-node.json", "OpenShift 4.7 worker settings", { systemReserved: { cpu: "500m", memory: "1Gi", "ephemeral-storage": "1Gi" } }],
-  ["nodes/openshift-4.7-upshift-worker-node.json", "OpenShift 4.7 worker settings", { systemReserved: { cpu: "500m", memory: "1Gi", "ephemeral-storage": "1Gi" } }],
+  [
+    "nodes/openshift-4.7-gcp-ci-worker-node.json",
+    "OpenShift 4.7 worker settings",
+    { systemReserved: { cpu: "500m", memory: "1Gi", "ephemeral-storage": "1Gi" } },
+  ],
+  [
+    "nodes/openshift-4.7-upshift-worker-node.json",
+    "OpenShift 4.7 worker settings",
+    { systemReserved: { cpu: "500m", memory: "1Gi", "ephemeral-storage": "1Gi" } },
+  ],
 ];
 
 describe("computed allocatable equals Node.status.allocatable", () => {
@@ -105,7 +120,9 @@ const BINARY: Record<string, number> = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30 }
  * parseThresholdStatement): "N%" is a float32 fraction, "0%" and "100%" switch the signal off, a
  * quantity is bytes (or a count). Written out here rather than taken from the engine.
  */
-function kubeletHardThresholds(evictionHard: Record<string, string>): Array<[string, { percentage: number } | { quantity: number }]> {
+function kubeletHardThresholds(
+  evictionHard: Record<string, string>,
+): Array<[string, { percentage: number } | { quantity: number }]> {
   const out: Array<[string, { percentage: number } | { quantity: number }]> = [];
   for (const [signal, v] of Object.entries(evictionHard)) {
     if (v === "0%" || v === "100%") continue;
@@ -123,23 +140,28 @@ function kubeletHardThresholds(evictionHard: Record<string, string>): Array<[str
 const DERIVED = /^(allocatableMemory|containerfs)\./;
 
 describe("configz and kubelet config captures", () => {
-  it.each([...fixtureFiles("configz"), ...fixtureFiles("kubelet-config-files")].filter((f) => !f.includes(".text.") && !f.includes("legacy-string")))(
-    "%s: the hard thresholds are the ones its evictionHard sets",
-    (file) => {
-      const doc = fixture<{ kubeletconfig?: { evictionHard: Record<string, string> }; evictionHard?: Record<string, string> }>(file);
-      const evictionHard = (doc.kubeletconfig ?? doc).evictionHard!;
-      expect(evictionHard, "the capture sets evictionHard").toBeDefined();
-      const out = analyzeNode({ kubeletConfig: doc });
-      expect(out.thresholdSource).toBe("kubeletConfig");
-      const hard = out.thresholds.filter((t) => t.kind === "hard" && !DERIVED.test(t.signal)).map((t) => [t.signal, t.value]);
-      expect(hard.sort(([a], [b]) => String(a).localeCompare(String(b)))).toEqual(kubeletHardThresholds(evictionHard));
-      expect(out.thresholds.filter((t) => t.kind === "soft")).toEqual([]);
-    },
-  );
+  it.each(
+    [...fixtureFiles("configz"), ...fixtureFiles("kubelet-config-files")].filter(
+      (f) => !f.includes(".text.") && !f.includes("legacy-string"),
+    ),
+  )("%s: the hard thresholds are the ones its evictionHard sets", (file) => {
+    const doc = fixture<{ kubeletconfig?: { evictionHard: Record<string, string> }; evictionHard?: Record<string, string> }>(
+      file,
+    );
+    const evictionHard = (doc.kubeletconfig ?? doc).evictionHard!;
+    expect(evictionHard, "the capture sets evictionHard").toBeDefined();
+    const out = analyzeNode({ kubeletConfig: doc });
+    expect(out.thresholdSource).toBe("kubeletConfig");
+    const hard = out.thresholds.filter((t) => t.kind === "hard" && !DERIVED.test(t.signal)).map((t) => [t.signal, t.value]);
+    expect(hard.sort(([a], [b]) => String(a).localeCompare(String(b)))).toEqual(kubeletHardThresholds(evictionHard));
+    expect(out.thresholds.filter((t) => t.kind === "soft")).toEqual([]);
+  });
 
   it("the legacy 1.8 configz string form gives its three hard thresholds", () => {
     const out = analyzeNode({ kubeletConfig: fixture("configz/sonobuoy-aws-kubeadm-1.8-legacy-string-eviction.json") });
-    const hard = out.thresholds.filter((t) => t.kind === "hard" && t.signal !== "allocatableMemory.available" && !t.signal.startsWith("containerfs"));
+    const hard = out.thresholds.filter(
+      (t) => t.kind === "hard" && t.signal !== "allocatableMemory.available" && !t.signal.startsWith("containerfs"),
+    );
     expect(hard.map((t) => [t.signal, t.value])).toEqual([
       ["memory.available", { quantity: 104857600 }],
       ["nodefs.available", { percentage: Math.fround(0.1) }],
@@ -185,7 +207,9 @@ describe("node, lease and event captures", () => {
       const doc = fixture<{ capturedAs?: unknown; raw?: unknown }>(file);
       expect(typeof doc.capturedAs).toBe("string");
       expect(typeof doc.raw).toBe("string");
-      expect(doc.raw).toMatch(/Evicted|MemoryPressure|DiskPressure|PIDPressure|NodeHas(Insufficient|Sufficient|No)?\w*Pressure|NodeHas\w+Memory|low on resource/);
+      expect(doc.raw).toMatch(
+        /Evicted|MemoryPressure|DiskPressure|PIDPressure|NodeHas(Insufficient|Sufficient|No)?\w*Pressure|NodeHas\w+Memory|low on resource/,
+      );
     },
   );
 });
@@ -214,7 +238,9 @@ describe("eviction messages", () => {
     });
   });
   it("reads the legacy format", () => {
-    const parsed = parseEvictionMessage("The node was low on resource: memory. Container node was using 35505620Ki, which exceeds its request of 12Gi. ");
+    const parsed = parseEvictionMessage(
+      "The node was low on resource: memory. Container node was using 35505620Ki, which exceeds its request of 12Gi. ",
+    );
     expect(parsed?.format).toBe("legacy");
     expect(parsed?.containers).toEqual([{ name: "node", usage: 35505620 * 1024, request: 12 * 1024 ** 3 }]);
   });

@@ -3,6 +3,7 @@
 // (a test may reach across layers to set a scene).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { folderCycles, folderEdges, importGraph } from "./import-graph";
 
 const root = join(import.meta.dirname, "..");
@@ -19,14 +20,29 @@ describe("import graph", () => {
   });
 
   it("finds a folder cycle when there is one", () => {
-    const edges = folderEdges(new Map([["lib/a/x.ts", ["lib/b/y.ts"]], ["lib/b/y.ts", ["lib/c/z.ts"]], ["lib/c/z.ts", ["lib/a/w.ts"]]]));
+    const edges = folderEdges(
+      new Map([
+        ["lib/a/x.ts", ["lib/b/y.ts"]],
+        ["lib/b/y.ts", ["lib/c/z.ts"]],
+        ["lib/c/z.ts", ["lib/a/w.ts"]],
+      ]),
+    );
     expect(folderCycles(edges)).toEqual([["lib/a", "lib/b", "lib/c"]]);
   });
 
   it("has no folder-level cycles outside tests", () => {
     const cycles = folderCycles(folderEdges(product));
     const evidence = cycles.map((group) =>
-      [...product].flatMap(([file, targets]) => targets.filter((t) => group.includes(t.replace(/\/[^/]+$/, "")) && group.includes(file.replace(/\/[^/]+$/, "")) && t.replace(/\/[^/]+$/, "") !== file.replace(/\/[^/]+$/, "")).map((t) => `${file} -> ${t}`)),
+      [...product].flatMap(([file, targets]) =>
+        targets
+          .filter(
+            (t) =>
+              group.includes(t.replace(/\/[^/]+$/, "")) &&
+              group.includes(file.replace(/\/[^/]+$/, "")) &&
+              t.replace(/\/[^/]+$/, "") !== file.replace(/\/[^/]+$/, ""),
+          )
+          .map((t) => `${file} -> ${t}`),
+      ),
     );
     expect(evidence).toEqual([]);
   });

@@ -1,7 +1,7 @@
 // The repository's import graph, read with TypeScript's own pre-processor (no type-check, no
 // bundler): every static and dynamic import of every .ts/.tsx/.mjs file outside node_modules,
 // resolved to a repository file when it names one ("@/lib/x", "./x", "../x.ts").
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import ts from "typescript";
 

@@ -1,13 +1,15 @@
 // Every real kubelet configuration (configz captures, config files, the AKS flags line) goes through
 // readKubeletConfig / parseKubeletFlags → effectiveConfig → parseThresholds; a few lists are asserted.
 import { describe, expect, it } from "vitest";
+
 import {
-  type Threshold,
   effectiveConfig,
   parseKubeletFlags,
   parseThresholds,
   readKubeletConfig,
+  type Threshold,
 } from "@/lib/eviction/thresholds";
+
 import { fixture, fixtureFiles } from "./fixtures";
 
 const CONFIG_FIXTURES = [
@@ -42,7 +44,7 @@ describe("asserted threshold lists of real configs", () => {
   it("kind 1.21 configz: all-0% disk thresholds and no memory.available → no thresholds at all", () => {
     expect(thresholdsOf("configz/sonobuoy-kind-1.21-control-plane.json")).toEqual([]);
   });
-  it("legacy k8s 1.8 configz: evictionHard flag string, empty maps as \"\"", () => {
+  it('legacy k8s 1.8 configz: evictionHard flag string, empty maps as ""', () => {
     const raw = readKubeletConfig(load("configz/sonobuoy-aws-kubeadm-1.8-legacy-string-eviction.json"));
     expect(raw).toMatchObject({ evictionSoft: {}, evictionSoftGracePeriod: {}, evictionMinimumReclaim: {}, kubeReserved: {} });
     expect(thresholdsOf("configz/sonobuoy-aws-kubeadm-1.8-legacy-string-eviction.json")).toEqual([
@@ -94,9 +96,27 @@ describe("the real AKS /etc/default/kubelet KUBELET_FLAGS line", () => {
     expect(eff.source).toBe("kubeletFlags");
     expect(parseThresholds(eff.config, eff.fieldName)).toEqual([
       { signal: "memory.available", kind: "hard", value: { quantity: 786432000 }, gracePeriodSeconds: 0, minReclaim: null },
-      { signal: "nodefs.available", kind: "hard", value: { percentage: 0.10000000149011612 }, gracePeriodSeconds: 0, minReclaim: null },
-      { signal: "nodefs.inodesFree", kind: "hard", value: { percentage: 0.05000000074505806 }, gracePeriodSeconds: 0, minReclaim: null },
-      { signal: "allocatableMemory.available", kind: "hard", value: { quantity: 786432000 }, gracePeriodSeconds: 0, minReclaim: null },
+      {
+        signal: "nodefs.available",
+        kind: "hard",
+        value: { percentage: 0.10000000149011612 },
+        gracePeriodSeconds: 0,
+        minReclaim: null,
+      },
+      {
+        signal: "nodefs.inodesFree",
+        kind: "hard",
+        value: { percentage: 0.05000000074505806 },
+        gracePeriodSeconds: 0,
+        minReclaim: null,
+      },
+      {
+        signal: "allocatableMemory.available",
+        kind: "hard",
+        value: { quantity: 786432000 },
+        gracePeriodSeconds: 0,
+        minReclaim: null,
+      },
     ]);
   });
 });

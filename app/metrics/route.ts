@@ -16,5 +16,7 @@ export async function GET() {
     // No cluster configured yet: the process metrics still tell the scraper we are alive.
   }
   const info = infoMetric(historySettings().externalUrl, pkg.version);
-  return new Response(cacheText + info + (await processMetrics()), { headers: { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" } });
+  return new Response(cacheText + info + (await processMetrics()), {
+    headers: { "Content-Type": "text/plain; version=0.0.4; charset=utf-8" },
+  });
 }

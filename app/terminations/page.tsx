@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+
 import { FleetTerminationsView } from "@/components/terminations/fleet-terminations";
 
 export default function TerminationsPage() {
@@ -6,9 +7,9 @@ export default function TerminationsPage() {
     <main id="main" className="mx-auto max-w-7xl space-y-4 p-4">
       <h1 className="text-2xl font-semibold tracking-tight">Terminations</h1>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        Why pods died, across every node: kubelet evictions, drains (the Eviction API), preemptions, taint-manager deletions, kernel OOM kills at a
-        container&apos;s limit and system OOMs, from pod statuses and Events. Grouped by the workload that owns the pods, repeat offenders first, each
-        with the fix the terminations point to.
+        Why pods died, across every node: kubelet evictions, drains (the Eviction API), preemptions, taint-manager deletions,
+        kernel OOM kills at a container&apos;s limit and system OOMs, from pod statuses and Events. Grouped by the workload that
+        owns the pods, repeat offenders first, each with the fix the terminations point to.
       </p>
       <Suspense fallback={<p role="status">Loading…</p>}>
         <FleetTerminationsView />

@@ -2,12 +2,14 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import type { AnalyzeOutput } from "@/lib/eviction";
-import { MUTED } from "@/components/ui/styles";
-import { cn } from "@/lib/format";
-import { AnalyzeResult } from "./analyze-result";
-import { type Pieces, SLOTS, place } from "./compose";
+
 import { ErrorNote } from "@/components/ui/error-note";
+import { MUTED } from "@/components/ui/styles";
+import type { AnalyzeOutput } from "@/lib/eviction";
+import { cn } from "@/lib/format";
+
+import { AnalyzeResult } from "./analyze-result";
+import { place, SLOTS, type Pieces } from "./compose";
 
 async function postAnalyze(body: string): Promise<AnalyzeOutput> {
   const res = await fetch("/api/analyze", { method: "POST", body, headers: { "content-type": "application/json" } });
@@ -51,9 +53,9 @@ export function AnalyzeForm() {
         Analyze a node
       </h2>
       <p className={cn("text-sm", MUTED)}>
-        Paste an input document (<code>node</code>, <code>pods</code>, <code>summary</code>, <code>kubeletConfig</code>), or its pieces one at a
-        time as kubectl prints them: a Node, a Pod list, a <code>/stats/summary</code> or a <code>/configz</code>. Each piece is recognised and put in
-        its slot.
+        Paste an input document (<code>node</code>, <code>pods</code>, <code>summary</code>, <code>kubeletConfig</code>), or its
+        pieces one at a time as kubectl prints them: a Node, a Pod list, a <code>/stats/summary</code> or a <code>/configz</code>.
+        Each piece is recognised and put in its slot.
       </p>
       <label htmlFor="analyze-input" className="sr-only">
         Input document or one piece
@@ -67,13 +69,22 @@ export function AnalyzeForm() {
       />
       <ul aria-label="Pieces" data-testid="analyze-slots" className="grid grid-cols-[minmax(0,1fr)] gap-1 text-sm sm:grid-cols-2">
         {SLOTS.map((s) => (
-          <li key={s.slot} data-slot={s.slot} className="flex min-w-0 items-center gap-2 rounded border border-zinc-200 px-2 py-1 dark:border-zinc-800">
+          <li
+            key={s.slot}
+            data-slot={s.slot}
+            className="flex min-w-0 items-center gap-2 rounded border border-zinc-200 px-2 py-1 dark:border-zinc-800"
+          >
             <span className="font-medium">{s.label}</span>
             <span className={cn("min-w-0 flex-1 truncate text-xs", MUTED)} title={pieces[s.slot]?.what ?? s.hint}>
               {pieces[s.slot]?.what ?? `empty (${s.hint})`}
             </span>
             {pieces[s.slot] && (
-              <button type="button" className="text-xs underline" aria-label={`Remove ${s.label}`} onClick={() => setPieces(({ [s.slot]: _, ...rest }) => rest)}>
+              <button
+                type="button"
+                className="text-xs underline"
+                aria-label={`Remove ${s.label}`}
+                onClick={() => setPieces(({ [s.slot]: _, ...rest }) => rest)}
+              >
                 Remove
               </button>
             )}
@@ -99,7 +110,9 @@ export function AnalyzeForm() {
           data-testid={note.kind === "alert" ? "analyze-error" : "analyze-placed"}
           className={cn(
             "rounded border p-2 text-sm",
-            note.kind === "alert" ? "border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200" : "border-sky-300 bg-sky-50 text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100",
+            note.kind === "alert"
+              ? "border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+              : "border-sky-300 bg-sky-50 text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100",
           )}
         >
           {note.text}
@@ -111,8 +124,13 @@ export function AnalyzeForm() {
         </ErrorNote>
       )}
       {analyze.data && missing.length > 0 && (
-        <p role="note" data-testid="analyze-partial" className="rounded border border-amber-400 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
-          Partial input, no {missing.join(", ")}: {missing.includes("kubeletConfig") ? "thresholds are the kubelet defaults; " : ""}
+        <p
+          role="note"
+          data-testid="analyze-partial"
+          className="rounded border border-amber-400 bg-amber-50 p-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50"
+        >
+          Partial input, no {missing.join(", ")}:{" "}
+          {missing.includes("kubeletConfig") ? "thresholds are the kubelet defaults; " : ""}
           {missing.includes("pods") ? "no eviction order without pods; " : ""}
           {missing.includes("summary") ? "nothing observed without a Summary; " : ""}
           {missing.includes("node") ? "no capacity or allocatable without the Node." : ""}

@@ -1,7 +1,6 @@
-import { TableScroll } from "@/components/ui/table-scroll";
 import { DATA_TABLE } from "@/components/ui/styles";
-import type { AnalyzeOutput } from "@/lib/eviction";
-import { formatBytesHuman } from "@/lib/eviction";
+import { TableScroll } from "@/components/ui/table-scroll";
+import { formatBytesHuman, type AnalyzeOutput } from "@/lib/eviction";
 
 function fmt(signal: string, n: number): string {
   if (signal === "pid.available" || signal.endsWith(".inodesFree")) return n.toLocaleString("en-US");
@@ -9,12 +8,18 @@ function fmt(signal: string, n: number): string {
 }
 
 export function AnalyzeResult({ result }: { result: AnalyzeOutput }) {
-  const pressured = Object.entries(result.conditions).filter(([, v]) => v).map(([k]) => k);
+  const pressured = Object.entries(result.conditions)
+    .filter(([, v]) => v)
+    .map(([k]) => k);
   return (
     <div className="space-y-4" data-testid="analyze-result">
       <p>
         Node <strong>{result.node ?? "(unnamed)"}</strong>, thresholds from <strong>{result.thresholdSource}</strong>:{" "}
-        {pressured.length ? <span className="font-semibold text-red-700 dark:text-red-400">{pressured.join(", ")}</span> : "no pressure"}
+        {pressured.length ? (
+          <span className="font-semibold text-red-700 dark:text-red-400">{pressured.join(", ")}</span>
+        ) : (
+          "no pressure"
+        )}
       </p>
       <TableScroll label="Signals">
         <table className={DATA_TABLE}>
@@ -34,7 +39,9 @@ export function AnalyzeResult({ result }: { result: AnalyzeOutput }) {
                   <td className="py-1 font-mono">{s.signal}</td>
                   <td>{fmt(s.signal, s.available)}</td>
                   <td>{t ? `${t.kind} ${fmt(s.signal, t.value)}` : "none"}</td>
-                  <td className={t?.met ? "font-semibold text-red-700 dark:text-red-400" : ""}>{t ? fmt(s.signal, t.margin) : "-"}</td>
+                  <td className={t?.met ? "font-semibold text-red-700 dark:text-red-400" : ""}>
+                    {t ? fmt(s.signal, t.margin) : "-"}
+                  </td>
                 </tr>
               )),
             )}

@@ -2,7 +2,7 @@
 // document sent to POST /api/analyze. A piece (Summary, configz, Node, Pod list) goes to its slot;
 // a whole input document is sent as it is, with any pieces filling the slots it leaves empty.
 import { parseDocumentText } from "@/lib/document";
-import { type Slot, recognizeDocument } from "@/lib/eviction";
+import { recognizeDocument, type Slot } from "@/lib/eviction";
 
 export const SLOTS: readonly { slot: Slot; label: string; hint: string }[] = [
   { slot: "node", label: "Node", hint: "kubectl get node NAME -o json" },
@@ -24,7 +24,8 @@ const missingOf = (doc: Record<string, unknown>): Slot[] => SLOTS.map((s) => s.s
 export function place(text: string, pieces: Pieces): Placed {
   if (text.trim() === "") {
     const doc = Object.fromEntries(Object.entries(pieces).map(([k, v]) => [k, v.value]));
-    if (Object.keys(doc).length === 0) return { action: "error", message: "Paste an input document, or a Node, Pod list, Summary or configz." };
+    if (Object.keys(doc).length === 0)
+      return { action: "error", message: "Paste an input document, or a Node, Pod list, Summary or configz." };
     return { action: "analyze", body: JSON.stringify(doc), missing: missingOf(doc) };
   }
   let doc: unknown;
@@ -38,7 +39,11 @@ export function place(text: string, pieces: Pieces): Placed {
   if (r.kind === "piece") {
     const label = SLOTS.find((s) => s.slot === r.slot)!.label;
     const replaced = pieces[r.slot] ? ` (it replaces ${pieces[r.slot]!.what})` : "";
-    return { action: "placed", pieces: { ...pieces, [r.slot]: { what: r.what, value: r.value } }, message: `Recognised ${r.what}: placed in the ${label} slot${replaced}. Add the other pieces, or Analyze.` };
+    return {
+      action: "placed",
+      pieces: { ...pieces, [r.slot]: { what: r.what, value: r.value } },
+      message: `Recognised ${r.what}: placed in the ${label} slot${replaced}. Add the other pieces, or Analyze.`,
+    };
   }
   if (typeof doc !== "object" || doc === null || Array.isArray(doc)) return { action: "analyze", body: text, missing: [] };
   const merged: Record<string, unknown> = { ...doc };

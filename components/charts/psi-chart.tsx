@@ -1,6 +1,7 @@
 "use client";
 
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
 import { timeTicks } from "./time-ticks";
 
 export interface PsiLine {
@@ -41,11 +42,35 @@ export function PsiChart({ start, intervalSeconds, lines, label }: Props) {
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={data.slice(first)} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" className="stroke-zinc-200 dark:stroke-zinc-800" />
-            <XAxis dataKey="t" type="number" domain={[from, Math.max(to, from + 60_000)]} ticks={ticks} tickFormatter={format} tick={{ fontSize: 11 }} />
-            <YAxis domain={[0, Math.min(100, Math.ceil(hi * 1.1))]} tickFormatter={(v: number) => `${v}%`} width={40} tick={{ fontSize: 11 }} />
-            <Tooltip labelFormatter={(t) => new Date(Number(t)).toLocaleTimeString([], { hour12: false })} formatter={(v, name) => [`${Number(v).toFixed(2)}%`, lines.find((l) => l.key === name)?.label ?? String(name)]} />
+            <XAxis
+              dataKey="t"
+              type="number"
+              domain={[from, Math.max(to, from + 60_000)]}
+              ticks={ticks}
+              tickFormatter={format}
+              tick={{ fontSize: 11 }}
+            />
+            <YAxis
+              domain={[0, Math.min(100, Math.ceil(hi * 1.1))]}
+              tickFormatter={(v: number) => `${v}%`}
+              width={40}
+              tick={{ fontSize: 11 }}
+            />
+            <Tooltip
+              labelFormatter={(t) => new Date(Number(t)).toLocaleTimeString([], { hour12: false })}
+              formatter={(v, name) => [`${Number(v).toFixed(2)}%`, lines.find((l) => l.key === name)?.label ?? String(name)]}
+            />
             {lines.map((l) => (
-              <Line key={l.key} type="monotone" dataKey={l.key} stroke={l.color} strokeDasharray={l.dashed ? "5 3" : undefined} dot={single} isAnimationActive={false} connectNulls={false} />
+              <Line
+                key={l.key}
+                type="monotone"
+                dataKey={l.key}
+                stroke={l.color}
+                strokeDasharray={l.dashed ? "5 3" : undefined}
+                dot={single}
+                isAnimationActive={false}
+                connectNulls={false}
+              />
             ))}
           </LineChart>
         </ResponsiveContainer>
@@ -53,7 +78,11 @@ export function PsiChart({ start, intervalSeconds, lines, label }: Props) {
       <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-zinc-600 dark:text-zinc-400" aria-hidden="true">
         {lines.map((l) => (
           <li key={l.key} className="flex items-center gap-1">
-            <span className={l.dashed ? "inline-block w-4 border-t-2 border-dashed" : "inline-block w-4 border-t-2"} style={{ borderColor: l.color }} /> {l.label}
+            <span
+              className={l.dashed ? "inline-block w-4 border-t-2 border-dashed" : "inline-block w-4 border-t-2"}
+              style={{ borderColor: l.color }}
+            />{" "}
+            {l.label}
           </li>
         ))}
       </ul>

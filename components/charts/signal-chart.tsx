@@ -2,7 +2,9 @@
 
 import { memo } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
 import { formatSignal } from "@/lib/format";
+
 import { timeTicks } from "./time-ticks";
 import { useQueuedValue } from "./use-queued-value";
 
@@ -22,11 +24,19 @@ export interface SignalChartProps {
   label: string;
 }
 
-const sameLines = (a: ChartLine[], b: ChartLine[]) => a.length === b.length && a.every((l, i) => l.label === b[i]!.label && l.value === b[i]!.value && l.color === b[i]!.color);
+const sameLines = (a: ChartLine[], b: ChartLine[]) =>
+  a.length === b.length && a.every((l, i) => l.label === b[i]!.label && l.value === b[i]!.value && l.color === b[i]!.color);
 
 /** A what-if that does not move this signal's thresholds leaves its chart alone (its lines are rebuilt each render). */
 function sameChart(a: SignalChartProps, b: SignalChartProps): boolean {
-  return a.signal === b.signal && a.start === b.start && a.intervalSeconds === b.intervalSeconds && a.samples === b.samples && a.label === b.label && sameLines(a.lines, b.lines);
+  return (
+    a.signal === b.signal &&
+    a.start === b.start &&
+    a.intervalSeconds === b.intervalSeconds &&
+    a.samples === b.samples &&
+    a.label === b.label &&
+    sameLines(a.lines, b.lines)
+  );
 }
 
 /**
@@ -57,8 +67,16 @@ export const SignalChart = memo(function SignalChart(props: SignalChartProps) {
           <LineChart data={data.slice(first)} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" className="stroke-zinc-200 dark:stroke-zinc-800" />
             <XAxis dataKey="t" type="number" domain={[from, to]} ticks={ticks} tickFormatter={format} tick={{ fontSize: 11 }} />
-            <YAxis domain={[Math.max(0, lo - pad), hi + pad]} tickFormatter={(v: number) => formatSignal(signal, v)} width={64} tick={{ fontSize: 11 }} />
-            <Tooltip labelFormatter={(t) => new Date(Number(t)).toLocaleTimeString([], { hour12: false })} formatter={(v) => [formatSignal(signal, Number(v)), "available"]} />
+            <YAxis
+              domain={[Math.max(0, lo - pad), hi + pad]}
+              tickFormatter={(v: number) => formatSignal(signal, v)}
+              width={64}
+              tick={{ fontSize: 11 }}
+            />
+            <Tooltip
+              labelFormatter={(t) => new Date(Number(t)).toLocaleTimeString([], { hour12: false })}
+              formatter={(v) => [formatSignal(signal, Number(v)), "available"]}
+            />
             {/* keyed by position, not by the label that carries the value: a what-if moving a threshold updates its line instead of replacing it in recharts' store */}
             {lines.map((l, i) => (
               <ReferenceLine key={i} y={l.value} stroke={l.color} strokeDasharray="5 3" />

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { timeTicks } from "./time-ticks";
 
 const T = Date.parse("2026-03-02T14:42:07Z");
@@ -19,7 +20,11 @@ describe("timeTicks", () => {
     for (const t of ticks) expect(t).toBeGreaterThanOrEqual(T);
   });
   it("uses one format per axis: seconds only when the step is under a minute", () => {
-    expect(timeTicks(T, T + 60_000).ticks.map(timeTicks(T, T + 60_000).format).every((l) => /^\d\d:\d\d:\d\d$/.test(l))).toBe(true);
+    expect(
+      timeTicks(T, T + 60_000)
+        .ticks.map(timeTicks(T, T + 60_000).format)
+        .every((l) => /^\d\d:\d\d:\d\d$/.test(l)),
+    ).toBe(true);
     const hour = timeTicks(T, T + 3600_000);
     expect(hour.ticks.map(hour.format).every((l) => /^\d\d:\d\d$/.test(l))).toBe(true);
   });

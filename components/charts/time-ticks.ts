@@ -13,7 +13,8 @@ export interface TimeTicks {
 // and recharts formats each tick several times per render (most of a chart's render time).
 let seconds: Intl.DateTimeFormat | undefined;
 let minutes: Intl.DateTimeFormat | undefined;
-const withSeconds = () => (seconds ??= new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false }));
+const withSeconds = () =>
+  (seconds ??= new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false }));
 const hoursMinutes = () => (minutes ??= new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit", hour12: false }));
 
 /** Picks ticks at a round step so that at most `maxTicks` fall within [from, to] (ms). */

@@ -1,19 +1,24 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+
+import { ErrorNote } from "@/components/ui/error-note";
 import type { ClusterSummary } from "@/lib/clusters-doc";
 import { formatPercent } from "@/lib/format";
-import { HttpError, clustersOptions } from "@/lib/queries";
-import { ErrorNote } from "@/components/ui/error-note";
+import { clustersOptions, HttpError } from "@/lib/queries";
 
 // Below md a row stacks into a card, each cell labelled from its data-label (the header is hidden).
-const cell = "block px-3 py-1 align-top md:table-cell md:py-2 before:mr-2 before:text-xs before:text-zinc-600 before:content-[attr(data-label)] md:before:content-none dark:before:text-zinc-400";
+const cell =
+  "block px-3 py-1 align-top md:table-cell md:py-2 before:mr-2 before:text-xs before:text-zinc-600 before:content-[attr(data-label)] md:before:content-none dark:before:text-zinc-400";
 
 /** A node name linking to that cluster's Headroom when its address is known. */
 function NodeLink({ cluster, node }: { cluster: ClusterSummary; node: string }) {
   if (!cluster.link) return <span className="font-mono break-all">{node}</span>;
   return (
-    <a className="font-mono break-all text-blue-700 underline dark:text-blue-300" href={`${cluster.link}/nodes/${encodeURIComponent(node)}`}>
+    <a
+      className="font-mono break-all text-blue-700 underline dark:text-blue-300"
+      href={`${cluster.link}/nodes/${encodeURIComponent(node)}`}
+    >
       {node}
     </a>
   );
@@ -31,10 +36,16 @@ function ClusterRow({ c }: { c: ClusterSummary }) {
         ) : (
           name
         )}
-        {c.headroomUp === false && <p className="text-xs text-red-700 dark:text-red-300">Headroom not scraped: figures may be old</p>}
-        {c.staleNodes > 0 && <p className="text-xs text-amber-800 dark:text-amber-300">{c.staleNodes} node(s) without fresh stats</p>}
+        {c.headroomUp === false && (
+          <p className="text-xs text-red-700 dark:text-red-300">Headroom not scraped: figures may be old</p>
+        )}
+        {c.staleNodes > 0 && (
+          <p className="text-xs text-amber-800 dark:text-amber-300">{c.staleNodes} node(s) without fresh stats</p>
+        )}
       </th>
-      <td data-label="Nodes" className={`${cell} tabular-nums`}>{c.nodes}</td>
+      <td data-label="Nodes" className={`${cell} tabular-nums`}>
+        {c.nodes}
+      </td>
       <td data-label="Under pressure" className={cell}>
         {c.underPressure.length === 0 ? (
           <span className="text-zinc-600 dark:text-zinc-400">none</span>
@@ -42,7 +53,8 @@ function ClusterRow({ c }: { c: ClusterSummary }) {
           <ul className="space-y-0.5">
             {c.underPressure.map((p) => (
               <li key={p.node}>
-                <NodeLink cluster={c} node={p.node} /> <span className="text-red-700 dark:text-red-300">{p.conditions.join(", ")}</span>
+                <NodeLink cluster={c} node={p.node} />{" "}
+                <span className="text-red-700 dark:text-red-300">{p.conditions.join(", ")}</span>
               </li>
             ))}
           </ul>
@@ -53,12 +65,16 @@ function ClusterRow({ c }: { c: ClusterSummary }) {
           {c.worstMargins.slice(0, 3).map((m) => (
             <li key={`${m.node}/${m.signal}`}>
               <NodeLink cluster={c} node={m.node} /> <span className="font-mono text-xs">{m.signal}</span>{" "}
-              <span className={m.fraction <= 0 ? "font-semibold text-red-700 dark:text-red-300" : "tabular-nums"}>{m.fraction <= 0 ? "met" : `${formatPercent(m.fraction)} left`}</span>
+              <span className={m.fraction <= 0 ? "font-semibold text-red-700 dark:text-red-300" : "tabular-nums"}>
+                {m.fraction <= 0 ? "met" : `${formatPercent(m.fraction)} left`}
+              </span>
             </li>
           ))}
         </ul>
       </td>
-      <td data-label="Evictions, last hour" className={`${cell} tabular-nums`}>{c.evictionsLastHour}</td>
+      <td data-label="Evictions, last hour" className={`${cell} tabular-nums`}>
+        {c.evictionsLastHour}
+      </td>
     </tr>
   );
 }
@@ -83,11 +99,21 @@ export function ClustersOverview() {
         <caption className="sr-only">Clusters, the ones with nodes under pressure first</caption>
         <thead className="hidden text-left text-zinc-600 md:table-header-group dark:text-zinc-400">
           <tr>
-            <th scope="col" className="px-3 py-2">Cluster</th>
-            <th scope="col" className="px-3 py-2">Nodes</th>
-            <th scope="col" className="px-3 py-2">Under pressure</th>
-            <th scope="col" className="px-3 py-2">Smallest margins (hard threshold, share of capacity)</th>
-            <th scope="col" className="px-3 py-2">Evictions, last hour</th>
+            <th scope="col" className="px-3 py-2">
+              Cluster
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Nodes
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Under pressure
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Smallest margins (hard threshold, share of capacity)
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Evictions, last hour
+            </th>
           </tr>
         </thead>
         <tbody className="block md:table-row-group">

@@ -2,17 +2,19 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
+
+import { ErrorNote } from "@/components/ui/error-note";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { clusterOptions } from "@/lib/queries";
 import { formatResource } from "@/lib/format";
 import { labelSelectorError } from "@/lib/label-selector";
-import { FILTERS, SORTS, serializeUrlState } from "@/lib/url-state";
+import { clusterOptions } from "@/lib/queries";
+import { FILTERS, serializeUrlState, SORTS } from "@/lib/url-state";
+
+import { FleetStateContext } from "./fleet-state-context";
 import { InvalidParamsNote } from "./invalid-params-note";
 import { filterAndSortNodes, poolsOf, underPressure } from "./node-filters";
-import { FleetStateContext } from "./fleet-state-context";
 import { NodeTable } from "./node-table";
 import { useUrlState } from "./use-url-state";
-import { ErrorNote } from "@/components/ui/error-note";
 
 function Stat({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
   return (
@@ -33,7 +35,16 @@ export function FleetOverview() {
   const pools = useMemo(() => (data ? poolsOf(data.nodes) : []), [data]);
   const labelError = useMemo(() => labelSelectorError(state.label), [state.label]);
   const query = useMemo(() => {
-    const qs = serializeUrlState({ ...state, q: "", sort: "memory", desc: false, filter: "all", pool: "", label: "", marginBelow: null }).toString();
+    const qs = serializeUrlState({
+      ...state,
+      q: "",
+      sort: "memory",
+      desc: false,
+      filter: "all",
+      pool: "",
+      label: "",
+      marginBelow: null,
+    }).toString();
     return qs ? `?${qs}` : "";
   }, [state]);
 
@@ -51,14 +62,24 @@ export function FleetOverview() {
       <InvalidParamsNote invalid={invalid} />
       {!c.ready && (
         <div role="status" className="space-y-1">
-          <div className="text-sm">First sync: {c.nodesCollected} of {c.nodesTotal} nodes collected…</div>
+          <div className="text-sm">
+            First sync: {c.nodesCollected} of {c.nodesTotal} nodes collected…
+          </div>
           <progress className="w-full" value={c.nodesCollected} max={Math.max(1, c.nodesTotal)} />
         </div>
       )}
       <section aria-label="Cluster summary" className="grid grid-cols-2 gap-3 md:grid-cols-4">
         <Stat label="Nodes" value={data.nodes.length} />
-        <Stat label="Under pressure" value={pressured} hint="Nodes with MemoryPressure, DiskPressure or PIDPressure set by their kubelet" />
-        <Stat label="Evictions (1 h)" value={data.summary.evictionsLastHour} hint="Pods the kubelets evicted for node pressure in the last hour" />
+        <Stat
+          label="Under pressure"
+          value={pressured}
+          hint="Nodes with MemoryPressure, DiskPressure or PIDPressure set by their kubelet"
+        />
+        <Stat
+          label="Evictions (1 h)"
+          value={data.summary.evictionsLastHour}
+          hint="Pods the kubelets evicted for node pressure in the last hour"
+        />
         <Stat
           label="Memory lost to reservations"
           value={capMem ? `${formatResource("memory", reservedMem)} (${((reservedMem / capMem) * 100).toFixed(1)}%)` : "–"}
@@ -68,11 +89,21 @@ export function FleetOverview() {
       <form className="flex flex-wrap items-end gap-3" role="search" onSubmit={(e) => e.preventDefault()}>
         <label className="flex flex-col text-xs">
           Search
-          <input className={input} type="search" value={state.q} placeholder="node or pool" onChange={(e) => setState((s) => ({ ...s, q: e.target.value }))} />
+          <input
+            className={input}
+            type="search"
+            value={state.q}
+            placeholder="node or pool"
+            onChange={(e) => setState((s) => ({ ...s, q: e.target.value }))}
+          />
         </label>
         <label className="flex flex-col text-xs">
           Show
-          <select className={input} value={state.filter} onChange={(e) => setState((s) => ({ ...s, filter: e.target.value as (typeof FILTERS)[number] }))}>
+          <select
+            className={input}
+            value={state.filter}
+            onChange={(e) => setState((s) => ({ ...s, filter: e.target.value as (typeof FILTERS)[number] }))}
+          >
             <option value="all">all nodes</option>
             <option value="pressure">under pressure</option>
             <option value="notready">not ready</option>
@@ -88,7 +119,10 @@ export function FleetOverview() {
             ))}
           </select>
         </label>
-        <label className="flex flex-col text-xs" title="A label selector as kubectl -l takes it: key=value, key!=value, key in (a,b), key notin (a,b), key, !key; comma means and">
+        <label
+          className="flex flex-col text-xs"
+          title="A label selector as kubectl -l takes it: key=value, key!=value, key in (a,b), key notin (a,b), key, !key; comma means and"
+        >
           Labels
           <input
             className={input}
@@ -101,7 +135,11 @@ export function FleetOverview() {
         </label>
         <label className="flex flex-col text-xs">
           Margin below
-          <select className={input} value={state.marginBelow ?? ""} onChange={(e) => setState((s) => ({ ...s, marginBelow: e.target.value === "" ? null : Number(e.target.value) }))}>
+          <select
+            className={input}
+            value={state.marginBelow ?? ""}
+            onChange={(e) => setState((s) => ({ ...s, marginBelow: e.target.value === "" ? null : Number(e.target.value) }))}
+          >
             <option value="">any</option>
             {[0.05, 0.1, 0.2, 0.3].map((m) => (
               <option key={m} value={m}>{`${m * 100}% of capacity`}</option>
@@ -110,7 +148,11 @@ export function FleetOverview() {
         </label>
         <label className="flex flex-col text-xs">
           Sort by
-          <select className={input} value={state.sort} onChange={(e) => setState((s) => ({ ...s, sort: e.target.value as (typeof SORTS)[number] }))}>
+          <select
+            className={input}
+            value={state.sort}
+            onChange={(e) => setState((s) => ({ ...s, sort: e.target.value as (typeof SORTS)[number] }))}
+          >
             <option value="memory">memory margin</option>
             <option value="disk">disk margin</option>
             <option value="pid">pid margin</option>
@@ -122,7 +164,8 @@ export function FleetOverview() {
           </select>
         </label>
         <label className="flex items-center gap-1 text-xs">
-          <input type="checkbox" checked={state.desc} onChange={(e) => setState((s) => ({ ...s, desc: e.target.checked }))} /> descending
+          <input type="checkbox" checked={state.desc} onChange={(e) => setState((s) => ({ ...s, desc: e.target.checked }))} />{" "}
+          descending
         </label>
         <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400" aria-live="polite">
           {rows.length} of {data.nodes.length} nodes

@@ -1,5 +1,5 @@
-import type { WorstMargin } from "@/lib/dto";
 import { MUTED } from "@/components/ui/styles";
+import type { WorstMargin } from "@/lib/dto";
 import { formatPercent, formatSignal } from "@/lib/format";
 
 // Colour scale: met → red; < 5 % of capacity left above the threshold → orange; < 15 % → amber; else green.
@@ -12,10 +12,19 @@ function tone(m: WorstMargin): string {
 
 /** One heat-map cell: the family's smallest margin to a threshold. */
 export function MarginCell({ margin }: { margin: WorstMargin | null }) {
-  if (!margin) return <span className={MUTED} title="No threshold configured or no stats">–</span>;
+  if (!margin)
+    return (
+      <span className={MUTED} title="No threshold configured or no stats">
+        –
+      </span>
+    );
   const label = `${margin.signal} ${margin.kind}: ${formatSignal(margin.signal, margin.margin)} (${formatPercent(margin.fraction)} of capacity) ${margin.met ? "— threshold met" : "left"}`;
   return (
-    <span className={`inline-block min-w-16 rounded px-1.5 py-0.5 text-center text-xs tabular-nums ${tone(margin)}`} title={label} aria-label={label}>
+    <span
+      className={`inline-block min-w-16 rounded px-1.5 py-0.5 text-center text-xs tabular-nums ${tone(margin)}`}
+      title={label}
+      aria-label={label}
+    >
       {margin.met ? "MET" : formatPercent(margin.fraction)}
     </span>
   );

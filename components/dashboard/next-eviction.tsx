@@ -1,11 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+
+import { MUTED } from "@/components/ui/styles";
+import { localClock, useClusterNow } from "@/components/ui/use-cluster-now";
 import type { NodeRow } from "@/lib/dto";
 import { roughly } from "@/lib/forecast/words";
 import { clusterOptions } from "@/lib/queries";
-import { MUTED } from "@/components/ui/styles";
-import { localClock, useClusterNow } from "@/components/ui/use-cluster-now";
+
 import { SortHeader } from "./sort-header";
 
 const WHY: Record<NonNullable<NodeRow["nextEviction"]>["because"], string> = {
@@ -24,7 +26,12 @@ export function NextEvictionHeader() {
 /** When the kubelet is expected to evict on this node, counting down from the overview's time (its own cell: the label names the signal and why). */
 export function NextEvictionCell({ r }: { r: NodeRow }) {
   // Only rows with something to count down tick: most of a fleet has nothing expected.
-  if (!r.nextEviction && !r.pressureHold) return <span role="cell" className={MUTED} data-testid="next-eviction" title="No eviction expected at the current rate">–</span>;
+  if (!r.nextEviction && !r.pressureHold)
+    return (
+      <span role="cell" className={MUTED} data-testid="next-eviction" title="No eviction expected at the current rate">
+        –
+      </span>
+    );
   return <Countdown r={r} />;
 }
 
@@ -36,7 +43,13 @@ function Countdown({ r }: { r: NodeRow }) {
   if (!e) {
     const label = `${hold!.condition} held by the kubelet's transition period until ${localClock(hold!.clearsAt)}: no threshold met, no eviction expected`;
     return (
-      <span role="cell" className="truncate text-xs text-amber-700 dark:text-amber-300" data-testid="next-eviction" title={label} aria-label={label}>
+      <span
+        role="cell"
+        className="truncate text-xs text-amber-700 dark:text-amber-300"
+        data-testid="next-eviction"
+        title={label}
+        aria-label={label}
+      >
         {hold!.clearsAt > now ? `held to ${localClock(hold!.clearsAt)}` : "clearing"}
       </span>
     );
@@ -45,7 +58,15 @@ function Countdown({ r }: { r: NodeRow }) {
   const label = `${e.signal}: ${WHY[e.because]}, ${soon ? "evicting now" : `in ${roughly((e.at - now) / 1000)} (${localClock(e.at)})`}`;
   return (
     <span role="cell" className="truncate tabular-nums" data-testid="next-eviction" title={label} aria-label={label}>
-      <span className={soon || e.because === "hard-met" ? "font-semibold text-red-600 dark:text-red-400" : e.because === "grace" ? "text-orange-700 dark:text-orange-300" : ""}>
+      <span
+        className={
+          soon || e.because === "hard-met"
+            ? "font-semibold text-red-600 dark:text-red-400"
+            : e.because === "grace"
+              ? "text-orange-700 dark:text-orange-300"
+              : ""
+        }
+      >
         {soon ? "now" : roughly((e.at - now) / 1000)}
       </span>
     </span>

@@ -5,13 +5,15 @@
 // A new column (e.g. the forecast's "next eviction") is one more entry here.
 import Link from "next/link";
 import type { ComponentType, ReactNode } from "react";
+
+import { MUTED } from "@/components/ui/styles";
 import type { NodeRow } from "@/lib/dto";
 import { cn, formatAge, formatResource } from "@/lib/format";
-import { MUTED } from "@/components/ui/styles";
+
 import { MarginCell } from "./margin-cell";
 import { NextEvictionCell, NextEvictionHeader } from "./next-eviction";
-import { PsiCell, PsiHeader } from "./psi-column";
 import { FAMILIES, worstMarginOf } from "./node-filters";
+import { PsiCell, PsiHeader } from "./psi-column";
 
 export interface NodeColumn {
   key: string;
@@ -36,7 +38,10 @@ export interface NodeColumn {
 // NotReady leads the badges: below 1280 px the Ready column moves into the row's detail, and a
 // node that stopped reporting must still stand out in the row.
 function ConditionBadges({ r }: { r: NodeRow }) {
-  const set = [...(r.ready === "True" ? [] : [r.ready === "Unknown" ? "NotReady?" : "NotReady"]), ...(["MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"] as const).filter((c) => r.conditions[c])];
+  const set = [
+    ...(r.ready === "True" ? [] : [r.ready === "Unknown" ? "NotReady?" : "NotReady"]),
+    ...(["MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"] as const).filter((c) => r.conditions[c]),
+  ];
   if (set.length === 0) return <span className={MUTED}>none</span>;
   return (
     <span className="flex flex-wrap gap-1">
@@ -67,7 +72,14 @@ function Collection({ r }: { r: NodeRow }) {
   const c = r.collection;
   const text = c.state === "ok" ? formatAge(c.ageSeconds) : c.state;
   return (
-    <span className={cn("text-xs", c.state === "failed" && "font-semibold text-red-700 dark:text-red-400", c.state === "stale" && "text-amber-800 dark:text-amber-400")} title={c.error ?? `thresholds from ${c.configSource}`}>
+    <span
+      className={cn(
+        "text-xs",
+        c.state === "failed" && "font-semibold text-red-700 dark:text-red-400",
+        c.state === "stale" && "text-amber-800 dark:text-amber-400",
+      )}
+      title={c.error ?? `thresholds from ${c.configSource}`}
+    >
       {text}
     </span>
   );
@@ -90,27 +102,102 @@ function NodeName({ r, query }: { r: NodeRow; query: string }) {
 const staleLease = (r: NodeRow) => r.leaseAgeSeconds != null && r.leaseAgeSeconds > (r.leaseDurationSeconds ?? 40);
 
 const NODE_COLUMNS: readonly NodeColumn[] = [
-  { key: "node", header: "Node", track: "minmax(12rem,3fr)", minRem: 12, show: "always", cell: (r, { query }) => <NodeName r={r} query={query} /> },
-  { key: "pool", header: "Pool", track: "minmax(5rem,1fr)", minRem: 5, show: "medium", cell: (r) => <span className="[overflow-wrap:anywhere]">{r.pool ?? "–"}</span> },
   {
-    key: "ready", header: "Ready", track: "5.5rem", minRem: 5.5, show: "wide",
-    cell: (r) => <span className={r.ready === "True" ? "" : "font-semibold text-red-700 dark:text-red-400"}>{r.ready === "True" ? "Ready" : `NotReady${r.ready === "Unknown" ? "?" : ""}`}</span>,
+    key: "node",
+    header: "Node",
+    track: "minmax(12rem,3fr)",
+    minRem: 12,
+    show: "always",
+    cell: (r, { query }) => <NodeName r={r} query={query} />,
   },
-  { key: "conditions", header: "Conditions", track: "minmax(8rem,1fr)", minRem: 8, show: "medium", cell: (r) => <ConditionBadges r={r} /> },
   {
-    key: "lease", header: "Lease", track: "4rem", minRem: 4, show: "wide", className: "tabular-nums",
+    key: "pool",
+    header: "Pool",
+    track: "minmax(5rem,1fr)",
+    minRem: 5,
+    show: "medium",
+    cell: (r) => <span className="[overflow-wrap:anywhere]">{r.pool ?? "–"}</span>,
+  },
+  {
+    key: "ready",
+    header: "Ready",
+    track: "5.5rem",
+    minRem: 5.5,
+    show: "wide",
     cell: (r) => (
-      <span className={cn(staleLease(r) && "font-semibold text-red-700 dark:text-red-400")} title="Seconds since the kubelet renewed its Lease (stale past the lease duration, 40 s by default)">
+      <span className={r.ready === "True" ? "" : "font-semibold text-red-700 dark:text-red-400"}>
+        {r.ready === "True" ? "Ready" : `NotReady${r.ready === "Unknown" ? "?" : ""}`}
+      </span>
+    ),
+  },
+  {
+    key: "conditions",
+    header: "Conditions",
+    track: "minmax(8rem,1fr)",
+    minRem: 8,
+    show: "medium",
+    cell: (r) => <ConditionBadges r={r} />,
+  },
+  {
+    key: "lease",
+    header: "Lease",
+    track: "4rem",
+    minRem: 4,
+    show: "wide",
+    className: "tabular-nums",
+    cell: (r) => (
+      <span
+        className={cn(staleLease(r) && "font-semibold text-red-700 dark:text-red-400")}
+        title="Seconds since the kubelet renewed its Lease (stale past the lease duration, 40 s by default)"
+      >
         {formatAge(r.leaseAgeSeconds)}
       </span>
     ),
   },
-  { key: "worst", header: "Worst margin", track: "6.5rem", minRem: 6.5, show: "narrow", cell: (r) => <MarginCell margin={worstMarginOf(r)} /> },
+  {
+    key: "worst",
+    header: "Worst margin",
+    track: "6.5rem",
+    minRem: 6.5,
+    show: "narrow",
+    cell: (r) => <MarginCell margin={worstMarginOf(r)} />,
+  },
   // The live forecast's soonest eviction: one of the columns that matter on every screen.
-  { key: "eviction", header: "Next eviction", Header: NextEvictionHeader, track: "6.5rem", minRem: 6.5, show: "always", ownCell: true, cell: (r) => <NextEvictionCell r={r} /> },
-  ...FAMILIES.map((f): NodeColumn => ({ key: f, header: `${f} margin`, track: "6.5rem", minRem: 6.5, show: "medium", cell: (r) => <MarginCell margin={r.worstMargin[f] ?? null} /> })),
-  { key: "psi", header: "Memory full avg60", Header: PsiHeader, track: "5.5rem", minRem: 5.5, show: "wide", cell: (r) => <PsiCell r={r} /> },
-  { key: "memory", header: "Memory req/used", track: "minmax(8rem,1fr)", minRem: 8, show: "wide", cell: (r) => <MemoryBar r={r} /> },
+  {
+    key: "eviction",
+    header: "Next eviction",
+    Header: NextEvictionHeader,
+    track: "6.5rem",
+    minRem: 6.5,
+    show: "always",
+    ownCell: true,
+    cell: (r) => <NextEvictionCell r={r} />,
+  },
+  ...FAMILIES.map((f): NodeColumn => ({
+    key: f,
+    header: `${f} margin`,
+    track: "6.5rem",
+    minRem: 6.5,
+    show: "medium",
+    cell: (r) => <MarginCell margin={r.worstMargin[f] ?? null} />,
+  })),
+  {
+    key: "psi",
+    header: "Memory full avg60",
+    Header: PsiHeader,
+    track: "5.5rem",
+    minRem: 5.5,
+    show: "wide",
+    cell: (r) => <PsiCell r={r} />,
+  },
+  {
+    key: "memory",
+    header: "Memory req/used",
+    track: "minmax(8rem,1fr)",
+    minRem: 8,
+    show: "wide",
+    cell: (r) => <MemoryBar r={r} />,
+  },
   { key: "pods", header: "Pods", track: "3.5rem", minRem: 3.5, show: "wide", className: "tabular-nums", cell: (r) => r.podCount },
   { key: "stats", header: "Stats age", track: "5rem", minRem: 5, show: "wide", cell: (r) => <Collection r={r} /> },
 ];

@@ -1,21 +1,47 @@
 import { describe, expect, it } from "vitest";
+
 import type { NodeRow } from "@/lib/dto";
 import { DEFAULT_STATE, emptyWhatIf, type UrlState } from "@/lib/url-state";
+
 import { filterAndSortNodes, poolsOf, worstMarginOf } from "./node-filters";
 
 function row(name: string, memFraction: number | null, extra: Partial<NodeRow> = {}): NodeRow {
   return {
-    name, pool: name.startsWith("gpu") ? "gpu" : "general", labels: {}, ready: "True",
+    name,
+    pool: name.startsWith("gpu") ? "gpu" : "general",
+    labels: {},
+    ready: "True",
     conditions: { MemoryPressure: false, DiskPressure: false, PIDPressure: false, NetworkUnavailable: false },
-    unschedulable: false, leaseAgeSeconds: 5, leaseDurationSeconds: 40,
-    worstMargin: { memory: memFraction == null ? null : { signal: "memory.available", margin: 1, fraction: memFraction, kind: "hard", met: memFraction < 0 }, disk: null, pid: null },
-    capacity: {}, allocatable: {}, requested: {}, used: {}, podCount: 1,
-    collection: { state: "ok", ageSeconds: 1, error: null, configSource: "configz" }, configId: "a", observations: {}, ...extra,
+    unschedulable: false,
+    leaseAgeSeconds: 5,
+    leaseDurationSeconds: 40,
+    worstMargin: {
+      memory:
+        memFraction == null
+          ? null
+          : { signal: "memory.available", margin: 1, fraction: memFraction, kind: "hard", met: memFraction < 0 },
+      disk: null,
+      pid: null,
+    },
+    capacity: {},
+    allocatable: {},
+    requested: {},
+    used: {},
+    podCount: 1,
+    collection: { state: "ok", ageSeconds: 1, error: null, configSource: "configz" },
+    configId: "a",
+    observations: {},
+    ...extra,
   };
 }
 
 const state = (s: Partial<UrlState>): UrlState => ({ ...DEFAULT_STATE, whatIf: emptyWhatIf(), ...s });
-const rows = [row("b", 0.5), row("a", 0.02), row("gpu-1", null), row("c", 0.1, { conditions: { MemoryPressure: true, DiskPressure: false, PIDPressure: false, NetworkUnavailable: false } })];
+const rows = [
+  row("b", 0.5),
+  row("a", 0.02),
+  row("gpu-1", null),
+  row("c", 0.1, { conditions: { MemoryPressure: true, DiskPressure: false, PIDPressure: false, NetworkUnavailable: false } }),
+];
 
 describe("filterAndSortNodes", () => {
   it("sorts by smallest memory margin first, unknown last", () => {
@@ -23,7 +49,12 @@ describe("filterAndSortNodes", () => {
   });
   it("sorts by the soonest expected eviction, nodes without one last", () => {
     const ev = (at: number) => ({ nextEviction: { at, signal: "memory.available", because: "grace" as const } });
-    const fleet = [row("late", 0.5, ev(2000)), row("none", 0.01), row("soon", 0.5, ev(1000)), row("absent", 0.3, { nextEviction: undefined })];
+    const fleet = [
+      row("late", 0.5, ev(2000)),
+      row("none", 0.01),
+      row("soon", 0.5, ev(1000)),
+      row("absent", 0.3, { nextEviction: undefined }),
+    ];
     expect(filterAndSortNodes(fleet, state({ sort: "eviction" })).map((r) => r.name)).toEqual(["soon", "late", "absent", "none"]);
   });
   it("filters pressure, pool, search and margin", () => {
@@ -35,7 +66,9 @@ describe("filterAndSortNodes", () => {
   it("filters by a label selector, and ignores one still being typed", () => {
     const zoned = [
       row("z1", 0.5, { labels: { "topology.kubernetes.io/zone": "eu-1a", "node.kubernetes.io/instance-type": "m5.large" } }),
-      row("z2", 0.4, { labels: { "topology.kubernetes.io/zone": "eu-1b", "node.kubernetes.io/instance-type": "m5.large", spot: "true" } }),
+      row("z2", 0.4, {
+        labels: { "topology.kubernetes.io/zone": "eu-1b", "node.kubernetes.io/instance-type": "m5.large", spot: "true" },
+      }),
       row("z3", 0.3, { labels: { "topology.kubernetes.io/zone": "eu-1c" } }),
     ];
     const names = (label: string) => filterAndSortNodes(zoned, state({ label, sort: "name" })).map((r) => r.name);
@@ -53,14 +86,44 @@ describe("filterAndSortNodes", () => {
   });
   it("sorts names naturally: fleet-2 before fleet-10, fleet-10 before fleet-100", () => {
     const fleet = ["fleet-100", "fleet-10", "fleet-2", "fleet-1", "Fleet-3", "fleet-0"].map((n) => row(n, 0.5));
-    expect(filterAndSortNodes(fleet, state({ sort: "name" })).map((r) => r.name)).toEqual(["fleet-0", "fleet-1", "fleet-2", "Fleet-3", "fleet-10", "fleet-100"]);
+    expect(filterAndSortNodes(fleet, state({ sort: "name" })).map((r) => r.name)).toEqual([
+      "fleet-0",
+      "fleet-1",
+      "fleet-2",
+      "Fleet-3",
+      "fleet-10",
+      "fleet-100",
+    ]);
     // ties on margin fall back to the natural name order too
-    expect(filterAndSortNodes(fleet, state({})).map((r) => r.name)).toEqual(["fleet-0", "fleet-1", "fleet-2", "Fleet-3", "fleet-10", "fleet-100"]);
+    expect(filterAndSortNodes(fleet, state({})).map((r) => r.name)).toEqual([
+      "fleet-0",
+      "fleet-1",
+      "fleet-2",
+      "Fleet-3",
+      "fleet-10",
+      "fleet-100",
+    ]);
   });
   it("picks the worst margin of a node: a met threshold first, else the smallest fraction", () => {
-    const m = (signal: string, fraction: number, met = false) => ({ signal, margin: fraction * 100, fraction, kind: "hard" as const, met });
+    const m = (signal: string, fraction: number, met = false) => ({
+      signal,
+      margin: fraction * 100,
+      fraction,
+      kind: "hard" as const,
+      met,
+    });
     expect(worstMarginOf(row("x", null))).toBeNull();
-    expect(worstMarginOf(row("x", 0.4, { worstMargin: { memory: m("memory.available", 0.4), disk: m("nodefs.available", 0.1), pid: null } }))?.signal).toBe("nodefs.available");
-    expect(worstMarginOf(row("x", 0.4, { worstMargin: { memory: m("memory.available", 0.01), disk: m("nodefs.available", 0.1, true), pid: null } }))?.signal).toBe("nodefs.available");
+    expect(
+      worstMarginOf(
+        row("x", 0.4, { worstMargin: { memory: m("memory.available", 0.4), disk: m("nodefs.available", 0.1), pid: null } }),
+      )?.signal,
+    ).toBe("nodefs.available");
+    expect(
+      worstMarginOf(
+        row("x", 0.4, {
+          worstMargin: { memory: m("memory.available", 0.01), disk: m("nodefs.available", 0.1, true), pid: null },
+        }),
+      )?.signal,
+    ).toBe("nodefs.available");
   });
 });

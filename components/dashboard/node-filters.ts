@@ -1,6 +1,6 @@
 // Pure filtering and sorting of fleet rows, driven by URL state.
 import type { NodeRow } from "@/lib/dto";
-import { type Labels, type Matcher, parseLabelSelector } from "@/lib/label-selector";
+import { parseLabelSelector, type Labels, type Matcher } from "@/lib/label-selector";
 import type { UrlState } from "@/lib/url-state";
 
 export type Family = "memory" | "disk" | "pid";

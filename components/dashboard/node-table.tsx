@@ -2,10 +2,12 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { Fragment, useRef, useState, useSyncExternalStore } from "react";
+
+import { MUTED } from "@/components/ui/styles";
 import type { NodeRow } from "@/lib/dto";
 import { cn } from "@/lib/format";
-import { MUTED } from "@/components/ui/styles";
-import { type NodeColumn, type Tier, columnsFor } from "./node-columns";
+
+import { columnsFor, type NodeColumn, type Tier } from "./node-columns";
 
 const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 36;
@@ -17,7 +19,8 @@ function subscribeTier(onChange: () => void): () => void {
   return () => mqs.forEach((mq) => mq.removeEventListener("change", onChange));
 }
 
-const tierNow = (): Tier => (window.matchMedia(QUERIES.narrow).matches ? "narrow" : window.matchMedia(QUERIES.medium).matches ? "medium" : "wide");
+const tierNow = (): Tier =>
+  window.matchMedia(QUERIES.narrow).matches ? "narrow" : window.matchMedia(QUERIES.medium).matches ? "medium" : "wide";
 
 /** The screen's width tier ("wide" on the server; the table renders only after hydration). */
 function useTier(): Tier {
@@ -56,7 +59,11 @@ export function NodeTable({ rows, query }: { rows: NodeRow[]; query: string }) {
       return next;
     });
   return (
-    <div ref={parent} className="max-h-[65vh] overflow-auto rounded border border-zinc-200 text-sm dark:border-zinc-800" data-testid="node-table-body">
+    <div
+      ref={parent}
+      className="max-h-[65vh] overflow-auto rounded border border-zinc-200 text-sm dark:border-zinc-800"
+      data-testid="node-table-body"
+    >
       <div role="table" aria-label="Nodes" aria-rowcount={rows.length + 1} style={{ minWidth: grid.minWidth }}>
         <div
           role="row"
@@ -92,7 +99,13 @@ export function NodeTable({ rows, query }: { rows: NodeRow[]; query: string }) {
                 className="absolute left-0 right-0 border-b border-zinc-100 hover:bg-zinc-50 dark:border-zinc-900 dark:hover:bg-zinc-900"
                 style={{ transform: `translateY(${item.start - HEADER_HEIGHT}px)` }}
               >
-                <div role="row" aria-rowindex={item.index + 2} data-testid="node-row" className="grid items-center gap-2 px-2 py-1.5" style={{ ...grid, minHeight: ROW_HEIGHT }}>
+                <div
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  data-testid="node-row"
+                  className="grid items-center gap-2 px-2 py-1.5"
+                  style={{ ...grid, minHeight: ROW_HEIGHT }}
+                >
                   {cols.map((c) =>
                     c.ownCell ? (
                       <Fragment key={c.key}>{c.cell(r, { query })}</Fragment>
@@ -118,7 +131,11 @@ export function NodeTable({ rows, query }: { rows: NodeRow[]; query: string }) {
                   )}
                 </div>
                 {expanded && (
-                  <dl id={detailId} data-testid="node-row-detail" className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 px-3 pb-2 text-xs">
+                  <dl
+                    id={detailId}
+                    data-testid="node-row-detail"
+                    className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 px-3 pb-2 text-xs"
+                  >
                     {detail.map((c) => (
                       <div key={c.key} className="contents">
                         <dt className={MUTED}>{c.header}</dt>

@@ -2,10 +2,11 @@
 
 // The fleet's "memory full avg60" column: the share of the last minute in which every non-idle
 // task on the node stalled on memory (PSI), sortable; a node whose kubelet reports no PSI says so.
-import { ABSENCE_SHORT, pct } from "@/lib/psi-words";
+import { MUTED } from "@/components/ui/styles";
 import type { NodeRow } from "@/lib/dto";
 import { cn } from "@/lib/format";
-import { MUTED } from "@/components/ui/styles";
+import { ABSENCE_SHORT, pct } from "@/lib/psi-words";
+
 import { SortHeader } from "./sort-header";
 
 /** The column header: a sort button (most stalled first). */
@@ -22,17 +23,33 @@ export function PsiHeader() {
 /** The cell: "3.21%", or "not reported" with the cause in its title. */
 export function PsiCell({ r }: { r: NodeRow }) {
   const p = r.pressure;
-  if (!p) return <span className={MUTED} data-testid="psi-cell">–</span>;
+  if (!p)
+    return (
+      <span className={MUTED} data-testid="psi-cell">
+        –
+      </span>
+    );
   if (p.psiAbsent) {
     return (
-      <span className={cn("text-xs", MUTED)} data-testid="psi-cell" title={`Not reported by this kubelet (${ABSENCE_SHORT[p.psiAbsent]})`}>
+      <span
+        className={cn("text-xs", MUTED)}
+        data-testid="psi-cell"
+        title={`Not reported by this kubelet (${ABSENCE_SHORT[p.psiAbsent]})`}
+      >
         not reported
       </span>
     );
   }
   const v = p.memoryFullAvg60;
   return (
-    <span data-testid="psi-cell" className={cn("tabular-nums", v != null && v >= 10 && "font-semibold text-red-700 dark:text-red-400", v != null && v >= 1 && v < 10 && "text-amber-800 dark:text-amber-300")}>
+    <span
+      data-testid="psi-cell"
+      className={cn(
+        "tabular-nums",
+        v != null && v >= 10 && "font-semibold text-red-700 dark:text-red-400",
+        v != null && v >= 1 && v < 10 && "text-amber-800 dark:text-amber-300",
+      )}
+    >
       {pct(v)}
     </span>
   );

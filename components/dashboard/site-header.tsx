@@ -4,10 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useState } from "react";
+
 import { useTheme } from "@/components/ui/theme";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { clusterInfoOptions, clusterOptions } from "@/lib/queries";
 import { cn } from "@/lib/format";
+import { clusterInfoOptions, clusterOptions } from "@/lib/queries";
 import { embedParam } from "@/lib/url-state";
 
 const LINKS = [
@@ -52,7 +53,10 @@ export function SiteHeader({ signOut = false }: SiteHeaderProps) {
         <div
           id="site-menu"
           data-testid="site-menu"
-          className={cn("order-last w-full flex-col gap-2 text-sm sm:order-none sm:flex sm:w-auto sm:flex-1 sm:flex-row sm:items-center sm:gap-4", open ? "flex" : "hidden")}
+          className={cn(
+            "order-last w-full flex-col gap-2 text-sm sm:order-none sm:flex sm:w-auto sm:flex-1 sm:flex-row sm:items-center sm:gap-4",
+            open ? "flex" : "hidden",
+          )}
         >
           {LINKS.map((l) => (
             <Link
@@ -76,7 +80,10 @@ export function SiteHeader({ signOut = false }: SiteHeaderProps) {
             )}
             {/* On the simulated cluster the proxy path is the simulator's own, not a permission to worry about. */}
             {info?.collectionMode === "proxy" && !info.demo && (
-              <span className="rounded bg-red-100 px-2 py-0.5 text-red-900 dark:bg-red-900/40 dark:text-red-100" title="Proxy mode reads kubelets through nodes/proxy, a permission that also allows exec into pods. Prefer direct mode with nodes/stats and nodes/configz.">
+              <span
+                className="rounded bg-red-100 px-2 py-0.5 text-red-900 dark:bg-red-900/40 dark:text-red-100"
+                title="Proxy mode reads kubelets through nodes/proxy, a permission that also allows exec into pods. Prefer direct mode with nodes/stats and nodes/configz."
+              >
                 nodes/proxy in use
               </span>
             )}
@@ -95,10 +102,21 @@ export function SiteHeader({ signOut = false }: SiteHeaderProps) {
           </div>
         </div>
         <div className="ml-auto flex items-center gap-2 text-sm sm:ml-0">
-          <button type="button" onClick={toggle} className={button} aria-label={`Switch to ${theme === "dark" ? "light" : "dark"} theme`}>
+          <button
+            type="button"
+            onClick={toggle}
+            className={button}
+            aria-label={`Switch to ${theme === "dark" ? "light" : "dark"} theme`}
+          >
             {theme === "dark" ? "Light" : "Dark"}
           </button>
-          <button type="button" className={cn(button, "sm:hidden")} aria-expanded={open} aria-controls="site-menu" onClick={() => setOpen((o) => !o)}>
+          <button
+            type="button"
+            className={cn(button, "sm:hidden")}
+            aria-expanded={open}
+            aria-controls="site-menu"
+            onClick={() => setOpen((o) => !o)}
+          >
             Menu
           </button>
         </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import type { SORTS } from "@/lib/url-state";
+
 import { useFleetState } from "./fleet-state-context";
 
 /** A fleet column header that sorts by `sort` (a second click reverses), like a sortable table header. */
@@ -15,7 +16,8 @@ export function SortHeader({ sort, label, title }: { sort: (typeof SORTS)[number
         title={title}
         onClick={() => setState((s) => ({ ...s, sort, desc: s.sort === sort ? !s.desc : false }))}
       >
-        {label}{active ? (state.desc ? " ↓" : " ↑") : ""}
+        {label}
+        {active ? (state.desc ? " ↓" : " ↑") : ""}
       </button>
     </span>
   );

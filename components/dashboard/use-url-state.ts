@@ -2,7 +2,8 @@
 
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { type UrlState, parseUrlState, serializeUrlState } from "@/lib/url-state";
+
+import { parseUrlState, serializeUrlState, type UrlState } from "@/lib/url-state";
 
 // Slider drags fire dozens of changes a second; the URL (and history) only needs the latest.
 const WRITE_EVERY_MS = 250;

@@ -1,6 +1,6 @@
+import { Explain } from "@/components/ui/explain";
 import type { AnalyzeOutput } from "@/lib/eviction";
 import { formatResource } from "@/lib/format";
-import { Explain } from "@/components/ui/explain";
 
 const SEGMENTS = [
   { key: "kubeReserved", label: "kube-reserved", color: "bg-violet-400 dark:bg-violet-600" },
@@ -34,20 +34,29 @@ function Bar({ resource, p }: { resource: string; p: BreakdownProps }) {
       <div className="flex justify-between text-sm">
         <span className="font-medium">{resource}</span>
         <span className="tabular-nums text-zinc-600 dark:text-zinc-400">
-          allocatable <strong data-testid={`allocatable-${resource}`}>{formatResource(resource, alloc)}</strong> of {formatResource(resource, cap)}
+          allocatable <strong data-testid={`allocatable-${resource}`}>{formatResource(resource, alloc)}</strong> of{" "}
+          {formatResource(resource, cap)}
         </span>
       </div>
-      <div className="relative flex h-6 overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800" role="img" aria-label={summary} title={summary}>
+      <div
+        className="relative flex h-6 overflow-hidden rounded bg-zinc-100 dark:bg-zinc-800"
+        role="img"
+        aria-label={summary}
+        title={summary}
+      >
         <div className="h-full bg-emerald-300 dark:bg-emerald-800" style={{ width: pct(alloc) }} />
         {parts.map((s) => (
           <div key={s.key} className={`h-full ${s.color}`} style={{ width: pct(s.value) }} />
         ))}
         <div className="absolute top-1 h-1.5 bg-sky-700 dark:bg-sky-300" style={{ width: pct(p.requested[resource] ?? 0) }} />
-        {p.used[resource] != null && <div className="absolute bottom-1 h-1.5 bg-zinc-900 dark:bg-white" style={{ width: pct(p.used[resource] ?? 0) }} />}
+        {p.used[resource] != null && (
+          <div className="absolute bottom-1 h-1.5 bg-zinc-900 dark:bg-white" style={{ width: pct(p.used[resource] ?? 0) }} />
+        )}
       </div>
       {mismatch && (
         <p role="note" className="text-xs text-amber-700 dark:text-amber-400">
-          The node reports {formatResource(resource, reported)} allocatable; its kubelet settings give {formatResource(resource, live ?? 0)}. The configuration shown may not be the one the kubelet started with.
+          The node reports {formatResource(resource, reported)} allocatable; its kubelet settings give{" "}
+          {formatResource(resource, live ?? 0)}. The configuration shown may not be the one the kubelet started with.
         </p>
       )}
     </div>
@@ -62,12 +71,24 @@ export function CapacityBreakdown(p: BreakdownProps) {
         Capacity <Explain term="allocatable" />
       </h2>
       <ul className="flex flex-wrap gap-3 text-xs">
-        <li><span className="mr-1 inline-block h-2 w-3 bg-emerald-300 dark:bg-emerald-800" />allocatable</li>
+        <li>
+          <span className="mr-1 inline-block h-2 w-3 bg-emerald-300 dark:bg-emerald-800" />
+          allocatable
+        </li>
         {SEGMENTS.map((s) => (
-          <li key={s.key}><span className={`mr-1 inline-block h-2 w-3 ${s.color}`} />{s.label}</li>
+          <li key={s.key}>
+            <span className={`mr-1 inline-block h-2 w-3 ${s.color}`} />
+            {s.label}
+          </li>
         ))}
-        <li><span className="mr-1 inline-block h-1.5 w-3 bg-sky-700 dark:bg-sky-300" />requested by pods</li>
-        <li><span className="mr-1 inline-block h-1.5 w-3 bg-zinc-900 dark:bg-white" />used</li>
+        <li>
+          <span className="mr-1 inline-block h-1.5 w-3 bg-sky-700 dark:bg-sky-300" />
+          requested by pods
+        </li>
+        <li>
+          <span className="mr-1 inline-block h-1.5 w-3 bg-zinc-900 dark:bg-white" />
+          used
+        </li>
       </ul>
       {RESOURCES.map((r) => (
         <Bar key={r} resource={r} p={p} />

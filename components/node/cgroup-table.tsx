@@ -1,7 +1,5 @@
 import { Table, TableRow } from "@/components/ui/table";
-import { containerCgroup } from "@/lib/eviction";
-import type { Pod } from "@/lib/eviction";
-import type { AnalyzeOutput } from "@/lib/eviction";
+import { containerCgroup, type AnalyzeOutput, type Pod } from "@/lib/eviction";
 import { formatBytes } from "@/lib/format";
 
 /** Per-container cgroup settings the kubelet derives from requests and limits. */
@@ -10,7 +8,10 @@ export function CgroupTable({ pods, result }: { pods: Pod[]; result: AnalyzeOutp
   return (
     <details className="space-y-2">
       <summary className="cursor-pointer text-lg font-medium">Container cgroup settings</summary>
-      <Table label="Container cgroup settings" columns={["pod / container", "cpu.shares (v1)", "cpu.weight (v2)", "cpu.max", "memory.max", "oom_score_adj"]}>
+      <Table
+        label="Container cgroup settings"
+        columns={["pod / container", "cpu.shares (v1)", "cpu.weight (v2)", "cpu.max", "memory.max", "oom_score_adj"]}
+      >
         {pods.flatMap((p) =>
           (p.spec?.containers ?? []).map((c) => {
             const g = containerCgroup(c);

@@ -9,7 +9,11 @@ export function ConditionsPanel({ detail }: { detail: NodeDetail }) {
       <h2 id="conditions-h" className="text-lg font-medium">
         Conditions
       </h2>
-      <Table label="Conditions" columns={["type", "status", "reason", "last transition", "last heartbeat"]} data-testid="conditions-table">
+      <Table
+        label="Conditions"
+        columns={["type", "status", "reason", "last transition", "last heartbeat"]}
+        data-testid="conditions-table"
+      >
         {detail.conditions.map((c) => {
           const bad = c.type === "Ready" ? c.status !== "True" : c.status === "True";
           return (
@@ -39,7 +43,8 @@ export function ConditionsPanel({ detail }: { detail: NodeDetail }) {
       {detail.lease && (
         <p className="text-sm">
           Lease held by <span className="font-mono">{detail.lease.holderIdentity ?? "–"}</span>, renewed{" "}
-          {detail.lease.renewTime ? new Date(detail.lease.renewTime).toLocaleTimeString() : "never"} (duration {detail.lease.leaseDurationSeconds ?? 40}s).
+          {detail.lease.renewTime ? new Date(detail.lease.renewTime).toLocaleTimeString() : "never"} (duration{" "}
+          {detail.lease.leaseDurationSeconds ?? 40}s).
         </p>
       )}
     </section>

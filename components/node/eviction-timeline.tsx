@@ -1,11 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+
+import { ErrorNote } from "@/components/ui/error-note";
 import { Table, TableRow } from "@/components/ui/table";
 import { evictionTimelineOptions } from "@/lib/queries";
-import { ErrorNote } from "@/components/ui/error-note";
 
-const hour = (t: number) => new Date(t * 1000).toLocaleString([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false });
+const hour = (t: number) =>
+  new Date(t * 1000).toLocaleString([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false });
 
 /** The node's evictions of the last 7 days by the hour, read back from Prometheus after the API server's Events are gone. */
 export function EvictionTimeline({ node }: { node: string }) {
@@ -14,9 +16,13 @@ export function EvictionTimeline({ node }: { node: string }) {
     <div className="space-y-1" data-testid="eviction-timeline">
       <h3 className="text-sm font-medium">Last 7 days, by the hour (Prometheus)</h3>
       {error ? (
-        <ErrorNote role="status" className="text-sm">Could not read the timeline: {error.message}</ErrorNote>
+        <ErrorNote role="status" className="text-sm">
+          Could not read the timeline: {error.message}
+        </ErrorNote>
       ) : !data ? (
-        <p role="status" className="text-sm">Loading…</p>
+        <p role="status" className="text-sm">
+          Loading…
+        </p>
       ) : data.source === "unavailable" ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="eviction-timeline-unavailable">
           Not available: {data.reason}. Events, and so the list above, last about an hour in the API server.

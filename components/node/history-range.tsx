@@ -1,8 +1,7 @@
 "use client";
 
-import type { HistoryDoc, RangeName } from "@/lib/history-doc";
-import { RANGE_NAMES } from "@/lib/history-doc";
 import { cn } from "@/lib/format";
+import { RANGE_NAMES, type HistoryDoc, type RangeName } from "@/lib/history-doc";
 
 export interface HistoryRangeProps {
   range: RangeName;
@@ -16,14 +15,23 @@ export interface HistoryRangeProps {
 export function HistoryRange({ range, onRange, doc, error }: HistoryRangeProps) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="history-range">
-      <div role="group" aria-label="Chart range" className="inline-flex overflow-hidden rounded border border-zinc-300 dark:border-zinc-700">
+      <div
+        role="group"
+        aria-label="Chart range"
+        className="inline-flex overflow-hidden rounded border border-zinc-300 dark:border-zinc-700"
+      >
         {RANGE_NAMES.map((r) => (
           <button
             key={r}
             type="button"
             aria-pressed={r === range}
             onClick={() => onRange(r)}
-            className={cn("px-2 py-0.5 tabular-nums", r === range ? "bg-zinc-800 text-white dark:bg-zinc-200 dark:text-zinc-900" : "hover:bg-zinc-100 dark:hover:bg-zinc-800")}
+            className={cn(
+              "px-2 py-0.5 tabular-nums",
+              r === range
+                ? "bg-zinc-800 text-white dark:bg-zinc-200 dark:text-zinc-900"
+                : "hover:bg-zinc-100 dark:hover:bg-zinc-800",
+            )}
           >
             {r}
           </button>
@@ -35,7 +43,12 @@ export function HistoryRange({ range, onRange, doc, error }: HistoryRangeProps) 
 }
 
 function HistorySource({ doc, error }: Pick<HistoryRangeProps, "doc" | "error">) {
-  if (error) return <span role="status" className="text-red-700 dark:text-red-300">History unavailable: {error.message}</span>;
+  if (error)
+    return (
+      <span role="status" className="text-red-700 dark:text-red-300">
+        History unavailable: {error.message}
+      </span>
+    );
   if (!doc) return <span role="status">Loading history…</span>;
   if (doc.prometheusError) {
     return (
@@ -46,7 +59,9 @@ function HistorySource({ doc, error }: Pick<HistoryRangeProps, "doc" | "error">)
   }
   return (
     <span className="text-zinc-600 dark:text-zinc-400" data-testid="history-source">
-      {doc.source === "prometheus" ? "History from Prometheus" : "History kept in memory (set HEADROOM_PROMETHEUS_URL for longer)"}
+      {doc.source === "prometheus"
+        ? "History from Prometheus"
+        : "History kept in memory (set HEADROOM_PROMETHEUS_URL for longer)"}
     </span>
   );
 }

@@ -38,7 +38,9 @@ export function KubeletConfigPanel({ detail, result }: { detail: NodeDetail; res
       {(detail.kubeletConfig || detail.kubeletFlags) && (
         <details>
           <summary className="cursor-pointer text-sm">Raw configuration</summary>
-          <pre className="max-h-64 overflow-auto rounded bg-zinc-50 p-2 text-xs dark:bg-zinc-900">{detail.kubeletFlags ?? JSON.stringify(detail.kubeletConfig, null, 2)}</pre>
+          <pre className="max-h-64 overflow-auto rounded bg-zinc-50 p-2 text-xs dark:bg-zinc-900">
+            {detail.kubeletFlags ?? JSON.stringify(detail.kubeletConfig, null, 2)}
+          </pre>
         </details>
       )}
     </section>

@@ -1,8 +1,9 @@
 "use client";
 
+import { localClock, useClusterNow } from "@/components/ui/use-cluster-now";
 import { liveVerdict, type VerdictState } from "@/lib/forecast";
 import { cn, formatAge } from "@/lib/format";
-import { localClock, useClusterNow } from "@/components/ui/use-cluster-now";
+
 import { useNodeForecast } from "./use-node-forecast";
 
 const TONE: Record<VerdictState, string> = {
@@ -28,9 +29,17 @@ export function LiveVerdict({ name }: { name: string }) {
   if (!forecast) return null;
   const v = liveVerdict(forecast, now, localClock);
   // a forecast from old stats must say so: the kubelet acts on fresh ones
-  const stale = collection && collection.state !== "ok" ? `Stats are ${collection.state}${collection.ageSeconds != null ? ` (last Summary ${formatAge(collection.ageSeconds)} ago)` : ""}${collection.error ? `: ${collection.error}` : ""}; this forecast uses the last stats collected.` : null;
+  const stale =
+    collection && collection.state !== "ok"
+      ? `Stats are ${collection.state}${collection.ageSeconds != null ? ` (last Summary ${formatAge(collection.ageSeconds)} ago)` : ""}${collection.error ? `: ${collection.error}` : ""}; this forecast uses the last stats collected.`
+      : null;
   return (
-    <section aria-labelledby="verdict-h" data-testid="live-verdict" data-state={v.state} className={cn("rounded border-l-4 px-3 py-2", TONE[v.state])}>
+    <section
+      aria-labelledby="verdict-h"
+      data-testid="live-verdict"
+      data-state={v.state}
+      className={cn("rounded border-l-4 px-3 py-2", TONE[v.state])}
+    >
       <h2 id="verdict-h" className="text-xs font-semibold uppercase tracking-wide">
         {HEADING[v.state]} <span className="font-normal normal-case">· live, as of {localClock(now)}</span>
       </h2>

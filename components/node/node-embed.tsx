@@ -3,15 +3,16 @@
 // The node view inside a portal's iframe (?embed=1): verdict, signals and eviction order first,
 // then capacity, with the what-if folded away; or, with ?panel=, one panel alone so a portal can
 // tile several (signals | ranking | capacity | signal:<name>).
-import type { Pod } from "@/lib/eviction";
 import type { ReactNode } from "react";
-import type { AnalyzeOutput } from "@/lib/eviction";
-import type { HistorySeries } from "@/lib/dto";
-import { cn, formatAge } from "@/lib/format";
-import { type InvalidParam, type UrlState, serializeUrlState } from "@/lib/url-state";
+
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { MUTED } from "@/components/ui/styles";
 import { WHAT_IF_PANEL_ID } from "@/components/whatif/what-if-panel";
+import type { HistorySeries } from "@/lib/dto";
+import type { AnalyzeOutput, Pod } from "@/lib/eviction";
+import { cn, formatAge } from "@/lib/format";
+import { serializeUrlState, type InvalidParam, type UrlState } from "@/lib/url-state";
+
 import { CapacityBreakdown, type BreakdownProps } from "./capacity-breakdown";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
@@ -38,14 +39,21 @@ function Header({ p }: { p: NodeEmbedProps }) {
   return (
     <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <h1 className="font-mono text-lg font-semibold [overflow-wrap:anywhere]">{p.row.name}</h1>
-      <span className={cn("text-sm", p.row.ready === "True" ? MUTED : "font-semibold text-red-700 dark:text-red-400")}>{p.row.ready === "True" ? "Ready" : "NotReady"}</span>
+      <span className={cn("text-sm", p.row.ready === "True" ? MUTED : "font-semibold text-red-700 dark:text-red-400")}>
+        {p.row.ready === "True" ? "Ready" : "NotReady"}
+      </span>
       {p.pressure.map((c) => (
         <span key={c} data-testid="pressure-badge" className="rounded bg-red-700 px-2 py-0.5 text-sm text-white">
           {c}
         </span>
       ))}
       <span className={cn("text-xs", MUTED)}>lease {formatAge(p.row.leaseAgeSeconds)} ago</span>
-      <a className="ml-auto text-xs text-blue-700 underline dark:text-blue-300" href={`/nodes/${encodeURIComponent(p.row.name)}${full ? `?${full}` : ""}`} target="_blank" rel="noreferrer">
+      <a
+        className="ml-auto text-xs text-blue-700 underline dark:text-blue-300"
+        href={`/nodes/${encodeURIComponent(p.row.name)}${full ? `?${full}` : ""}`}
+        target="_blank"
+        rel="noreferrer"
+      >
         Open in Headroom
       </a>
     </header>
@@ -55,7 +63,14 @@ function Header({ p }: { p: NodeEmbedProps }) {
 /** One panel alone, or the embed's compact page. */
 export function NodeEmbed(p: NodeEmbedProps) {
   const signals = (out: AnalyzeOutput) => <SignalPanels result={out} history={p.history} imageGc={p.imageGc} />;
-  const ranking = <RankingTabs result={p.view} pods={p.pods} signal={p.state.signal} onSignal={(s) => p.setState((x) => ({ ...x, signal: s }))} />;
+  const ranking = (
+    <RankingTabs
+      result={p.view}
+      pods={p.pods}
+      signal={p.state.signal}
+      onSignal={(s) => p.setState((x) => ({ ...x, signal: s }))}
+    />
+  );
   const panel = p.state.panel;
   if (panel) {
     let body;
@@ -65,7 +80,13 @@ export function NodeEmbed(p: NodeEmbedProps) {
     else {
       const name = panel.slice("signal:".length);
       const one = p.view.signals.filter((s) => s.signal === name);
-      body = one.length ? signals({ ...p.view, signals: one }) : <p role="status" className={cn("text-sm", MUTED)}>This node reports no {name}.</p>;
+      body = one.length ? (
+        signals({ ...p.view, signals: one })
+      ) : (
+        <p role="status" className={cn("text-sm", MUTED)}>
+          This node reports no {name}.
+        </p>
+      );
     }
     return (
       <div className="space-y-2" data-testid="embed-panel" data-panel={panel}>

@@ -2,20 +2,21 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { memo, useDeferredValue, useMemo, useState } from "react";
+
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { useUrlState } from "@/components/dashboard/use-url-state";
+import { PressurePanel } from "@/components/pressure/pressure-panel";
+import { ErrorNote } from "@/components/ui/error-note";
 import { useSettledValue } from "@/components/whatif/use-settled-value";
 import { WHAT_IF_PANEL_ID, WhatIfPanel } from "@/components/whatif/what-if-panel";
 import type { NodeDetail } from "@/lib/dto";
-import { analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
-import { parseCapacity } from "@/lib/eviction";
-import type { Node, Pod } from "@/lib/eviction";
-import type { AnalyzeOutput } from "@/lib/eviction";
+import { analyze, parseAnalyzeInput, parseCapacity, withWhatIf, type AnalyzeOutput, type Node, type Pod } from "@/lib/eviction";
 import { cn, formatAge } from "@/lib/format";
 import { detailInput } from "@/lib/node-whatif";
-import { HttpError, nodeOptions } from "@/lib/queries";
 import { timed } from "@/lib/perf";
-import { type UrlState, hasWhatIf, toEngineWhatIf, whatIfOpen } from "@/lib/url-state";
+import { HttpError, nodeOptions } from "@/lib/queries";
+import { hasWhatIf, toEngineWhatIf, whatIfOpen, type UrlState } from "@/lib/url-state";
+
 import { CapacityBreakdown } from "./capacity-breakdown";
 import { CgroupTable } from "./cgroup-table";
 import { ConditionsPanel } from "./conditions-panel";
@@ -26,9 +27,7 @@ import { requestedByPods, usedFromSummary } from "./node-usage";
 import { OomOrderPanel } from "./oom-order-panel";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
-import { ErrorNote } from "@/components/ui/error-note";
 import { TerminationsPanel } from "./terminations-panel";
-import { PressurePanel } from "@/components/pressure/pressure-panel";
 
 // Long enough that key presses a person makes in a row (and Playwright's, on a busy machine) do not
 // redraw the charts between two of them.
@@ -66,16 +65,36 @@ interface SectionsProps {
 }
 
 /** Signals with margins and charts → eviction order → capacity → the rest; memoized, so a what-if tick re-renders it only once its deferred view arrives. */
-const NodeSections = memo(function NodeSections({ data, view, live, pods, requested, capacity, signal, setState }: SectionsProps) {
+const NodeSections = memo(function NodeSections({
+  data,
+  view,
+  live,
+  pods,
+  requested,
+  capacity,
+  signal,
+  setState,
+}: SectionsProps) {
   const result = view ?? live;
   const cfg = (data.kubeletConfig ?? {}) as { imageGCHighThresholdPercent?: number; imageGCLowThresholdPercent?: number };
   return (
     <>
-      <SignalPanels result={result} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} />
+      <SignalPanels
+        result={result}
+        history={data.history}
+        imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }}
+      />
       <PressurePanel result={live} psiHistory={data.psiHistory} />
       <RankingTabs result={result} pods={pods} signal={signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
       <OomOrderPanel result={result} summary={data.summary} memoryCapacity={capacity.memory} />
-      <CapacityBreakdown capacity={capacity} reported={amounts(data.node, "allocatable")} result={result} liveAllocatable={live.allocatable} requested={requested} used={usedFromSummary(data.summary)} />
+      <CapacityBreakdown
+        capacity={capacity}
+        reported={amounts(data.node, "allocatable")}
+        result={result}
+        liveAllocatable={live.allocatable}
+        requested={requested}
+        used={usedFromSummary(data.summary)}
+      />
       <TerminationsPanel terminations={data.terminations} node={data.row.name} />
       <ConditionsPanel detail={data} />
       <KubeletConfigPanel detail={data} result={result} />
@@ -98,10 +117,17 @@ export function NodePage({ name }: { name: string }) {
   const input = useMemo(() => (data ? detailInput(data) : null), [data]);
   // The contract input is validated once per node document; a what-if re-runs only `analyze`.
   const parsed = useMemo(() => (input ? run(() => parseAnalyzeInput(input)) : null), [input]);
-  const live = useMemo((): Run<AnalyzeOutput> | null => (parsed?.out ? run(() => analyze(parsed.out!)) : parsed && { out: null, error: parsed.error }), [parsed]);
+  const live = useMemo(
+    (): Run<AnalyzeOutput> | null =>
+      parsed?.out ? run(() => analyze(parsed.out!)) : parsed && { out: null, error: parsed.error },
+    [parsed],
+  );
   const engineWhatIf = useMemo(() => toEngineWhatIf(state.whatIf), [state.whatIf]);
   const next = useMemo(
-    () => (parsed?.out && hasWhatIf(state.whatIf) ? timed("headroom:what-if-node", () => run(() => analyze(withWhatIf(parsed.out!, engineWhatIf)))) : null),
+    () =>
+      parsed?.out && hasWhatIf(state.whatIf)
+        ? timed("headroom:what-if-node", () => run(() => analyze(withWhatIf(parsed.out!, engineWhatIf))))
+        : null,
     [parsed, state.whatIf, engineWhatIf],
   );
   const pods = useMemo(() => data?.pods ?? [], [data]);
@@ -115,7 +141,14 @@ export function NodePage({ name }: { name: string }) {
   const [openedByButton, setOpenedByButton] = useState(false);
 
   if (isPending) return <p role="status">Loading {name}…</p>;
-  if (error) return <ErrorNote>{error instanceof HttpError && error.status === 404 ? `No node named ${name} in this cluster.` : `Could not load ${name}: ${error.message}`}</ErrorNote>;
+  if (error)
+    return (
+      <ErrorNote>
+        {error instanceof HttpError && error.status === 404
+          ? `No node named ${name} in this cluster.`
+          : `Could not load ${name}: ${error.message}`}
+      </ErrorNote>
+    );
   if (!data) return <p role="status">Loading {name}…</p>;
   if (!live?.out) return <ErrorNote>The node&apos;s data could not be analyzed: {live?.error}</ErrorNote>;
   const row = data.row;
@@ -123,21 +156,51 @@ export function NodePage({ name }: { name: string }) {
   // The kubelet's own report (it keeps a condition for the transition period after recovery);
   // under a what-if, the engine's view of the changed settings.
   const pressure = next?.out
-    ? Object.entries(next.out.conditions).filter(([, v]) => v).map(([c]) => c)
+    ? Object.entries(next.out.conditions)
+        .filter(([, v]) => v)
+        .map(([c]) => c)
     : data.conditions.filter((c) => c.type.endsWith("Pressure") && c.status === "True").map((c) => c.type);
-  const whatIfPanel = open && <WhatIfPanel detail={data} live={live.out} next={next?.out ?? null} nextError={next?.error ?? null} whatIf={engineWhatIf} capacity={capacity} state={state} setState={setState} focusOnOpen={openedByButton} />;
+  const whatIfPanel = open && (
+    <WhatIfPanel
+      detail={data}
+      live={live.out}
+      next={next?.out ?? null}
+      nextError={next?.error ?? null}
+      whatIf={engineWhatIf}
+      capacity={capacity}
+      state={state}
+      setState={setState}
+      focusOnOpen={openedByButton}
+    />
+  );
   const toggleWhatIf = () => {
     setOpenedByButton(!open);
     setState((s) => ({ ...s, whatIfPanel: open ? "closed" : "open" }));
   };
   if (state.embed) {
     const cfg = (data.kubeletConfig ?? {}) as { imageGCHighThresholdPercent?: number; imageGCLowThresholdPercent?: number };
-    const breakdown = { capacity, reported: amounts(data.node, "allocatable"), result: view!, liveAllocatable: live.out.allocatable, requested, used: usedFromSummary(data.summary) };
+    const breakdown = {
+      capacity,
+      reported: amounts(data.node, "allocatable"),
+      result: view!,
+      liveAllocatable: live.out.allocatable,
+      requested,
+      used: usedFromSummary(data.summary),
+    };
     return (
       <NodeEmbed
-        row={row} view={view!} history={data.history} imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }} pods={pods}
-        breakdown={breakdown} pressure={pressure} state={state} setState={setState} invalid={invalid}
-        verdict={<LiveVerdict name={row.name} />} whatIf={{ open, changed: hasWhatIf(state.whatIf), toggle: toggleWhatIf, panel: whatIfPanel }}
+        row={row}
+        view={view!}
+        history={data.history}
+        imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }}
+        pods={pods}
+        breakdown={breakdown}
+        pressure={pressure}
+        state={state}
+        setState={setState}
+        invalid={invalid}
+        verdict={<LiveVerdict name={row.name} />}
+        whatIf={{ open, changed: hasWhatIf(state.whatIf), toggle: toggleWhatIf, panel: whatIfPanel }}
       />
     );
   }
@@ -148,14 +211,34 @@ export function NodePage({ name }: { name: string }) {
         <header className="flex flex-wrap items-center gap-3">
           <h1 className="font-mono text-2xl font-semibold break-all">{row.name}</h1>
           {row.pool && <span className="text-sm text-zinc-600 dark:text-zinc-400">pool {row.pool}</span>}
-          <span className={cn("rounded px-2 py-0.5 text-sm", row.ready === "True" ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200" : "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100")}>{row.ready === "True" ? "Ready" : "NotReady"}</span>
+          <span
+            className={cn(
+              "rounded px-2 py-0.5 text-sm",
+              row.ready === "True"
+                ? "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200"
+                : "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
+            )}
+          >
+            {row.ready === "True" ? "Ready" : "NotReady"}
+          </span>
           {pressure.map((c) => (
-            <span key={c} data-testid="pressure-badge" className="rounded bg-red-600 px-2 py-0.5 text-sm text-white">{c}{next?.out ? " (what-if)" : ""}</span>
+            <span key={c} data-testid="pressure-badge" className="rounded bg-red-600 px-2 py-0.5 text-sm text-white">
+              {c}
+              {next?.out ? " (what-if)" : ""}
+            </span>
           ))}
-          <span className="text-sm text-zinc-600 dark:text-zinc-400">lease renewed {formatAge(row.leaseAgeSeconds)} ago · stats {row.collection.state === "ok" ? `${formatAge(row.collection.ageSeconds)} old` : row.collection.state}{row.collection.error ? `: ${row.collection.error}` : ""}</span>
+          <span className="text-sm text-zinc-600 dark:text-zinc-400">
+            lease renewed {formatAge(row.leaseAgeSeconds)} ago · stats{" "}
+            {row.collection.state === "ok" ? `${formatAge(row.collection.ageSeconds)} old` : row.collection.state}
+            {row.collection.error ? `: ${row.collection.error}` : ""}
+          </span>
           <button
             type="button"
-            className={cn("ml-auto rounded border px-3 py-1 text-sm font-medium", open ? "border-blue-600 bg-blue-600 text-white" : "border-blue-600 text-blue-800 dark:text-blue-200", hasWhatIf(state.whatIf) && !open && "ring-2 ring-blue-400")}
+            className={cn(
+              "ml-auto rounded border px-3 py-1 text-sm font-medium",
+              open ? "border-blue-600 bg-blue-600 text-white" : "border-blue-600 text-blue-800 dark:text-blue-200",
+              hasWhatIf(state.whatIf) && !open && "ring-2 ring-blue-400",
+            )}
             aria-expanded={open}
             aria-controls={WHAT_IF_PANEL_ID}
             onClick={toggleWhatIf}
@@ -164,7 +247,16 @@ export function NodePage({ name }: { name: string }) {
           </button>
         </header>
         <LiveVerdict name={row.name} />
-        <NodeSections data={data} view={deferredView} live={live.out} pods={pods} requested={requested} capacity={capacity} signal={state.signal} setState={setState} />
+        <NodeSections
+          data={data}
+          view={deferredView}
+          live={live.out}
+          pods={pods}
+          requested={requested}
+          capacity={capacity}
+          signal={state.signal}
+          setState={setState}
+        />
       </div>
       {whatIfPanel}
     </div>

@@ -1,7 +1,5 @@
 // What a node's pods request and what the node uses, per resource, for the capacity breakdown.
-import type { Pod, Summary } from "@/lib/eviction";
-import { isActivePod } from "@/lib/eviction";
-import { DEFAULT_FEATURE_GATES, podRequest } from "@/lib/eviction";
+import { DEFAULT_FEATURE_GATES, isActivePod, podRequest, type Pod, type Summary } from "@/lib/eviction";
 
 /** Sums the requests of the node's active pods per resource (cpu in millicores), as the scheduler counts them. */
 export function requestedByPods(pods: readonly Pod[]): Record<string, number> {

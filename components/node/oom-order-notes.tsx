@@ -1,5 +1,5 @@
-import type { PodReport } from "@/lib/eviction";
 import { MUTED } from "@/components/ui/styles";
+import type { PodReport } from "@/lib/eviction";
 import { cn, formatBytes } from "@/lib/format";
 
 // Each caveat is confirmed in the kernel's mm/oom_kill.c or the kubelet's source (cited in
@@ -18,9 +18,10 @@ export function OomOrderNotes() {
   return (
     <>
       <p className="max-w-3xl text-sm">
-        If node memory runs out before the kubelet acts (a leak faster than its 10 s housekeeping), the kernel&apos;s OOM killer chooses, not
-        the kubelet. The kubelet ranks pods by usage over request, then priority; the kernel by size plus oom_score_adj × totalpages / 1000,
-        so a Burstable container far above a small request can die before a small BestEffort one, and priority plays no part.
+        If node memory runs out before the kubelet acts (a leak faster than its 10 s housekeeping), the kernel&apos;s OOM killer
+        chooses, not the kubelet. The kubelet ranks pods by usage over request, then priority; the kernel by size plus
+        oom_score_adj × totalpages / 1000, so a Burstable container far above a small request can die before a small BestEffort
+        one, and priority plays no part.
       </p>
       <details className="max-w-3xl text-sm">
         <summary className="cursor-pointer">How this is estimated, and what it leaves out</summary>
@@ -43,9 +44,15 @@ export function ResizingPods({ pods }: { pods: PodReport[] }) {
       <h3 className="font-medium">Mid in-place resize</h3>
       {resizing.map((p) => (
         <div key={p.uid} data-testid="resizing-pod">
-          <span className="font-mono break-all">{p.namespace}/{p.name}</span>{" "}
+          <span className="font-mono break-all">
+            {p.namespace}/{p.name}
+          </span>{" "}
           <span className={MUTED}>
-            {p.resize?.pending ? `PodResizePending (${p.resize.pending.reason})` : p.resize?.inProgress ? "PodResizeInProgress" : "allocation differs from spec"}
+            {p.resize?.pending
+              ? `PodResizePending (${p.resize.pending.reason})`
+              : p.resize?.inProgress
+                ? "PodResizeInProgress"
+                : "allocation differs from spec"}
           </span>
           <ul className="list-disc pl-5">
             {p.containers.map((c) => (
@@ -54,8 +61,12 @@ export function ResizingPods({ pods }: { pods: PodReport[] }) {
                 {c.memoryRequest
                   ? `memory request ${formatBytes(c.memoryRequest.spec)} in spec, ${formatBytes(c.memoryRequest.allocated)} allocated; `
                   : "memory request unchanged; "}
-                oom_score_adj <span className="font-semibold tabular-nums" data-testid="resizing-oom">{c.oomScoreAdj ?? "?"}</span> from the allocated
-                request (the kubelet applies the spec only once it admits the resize); eviction ranking already uses the spec.
+                oom_score_adj{" "}
+                <span className="font-semibold tabular-nums" data-testid="resizing-oom">
+                  {c.oomScoreAdj ?? "?"}
+                </span>{" "}
+                from the allocated request (the kubelet applies the spec only once it admits the resize); eviction ranking already
+                uses the spec.
               </li>
             ))}
           </ul>

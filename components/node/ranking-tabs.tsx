@@ -1,16 +1,15 @@
 "use client";
 
+import { useRef, type KeyboardEvent } from "react";
+
+import { podPressureByUid, PodPressureCell } from "@/components/pressure/pod-pressure-cell";
 import { Explain } from "@/components/ui/explain";
-import type { Pod } from "@/lib/eviction";
-import { isCriticalPod } from "@/lib/eviction";
-import type { AnalyzeOutput } from "@/lib/eviction";
-import type { Signal } from "@/lib/eviction";
 import { DATA_TABLE, MUTED } from "@/components/ui/styles";
+import { isCriticalPod, type AnalyzeOutput, type Pod, type Signal } from "@/lib/eviction";
 import { cn, formatSignal } from "@/lib/format";
-import { type KeyboardEvent, useRef } from "react";
-import { rankReason } from "./rank-reason";
-import { PodPressureCell, podPressureByUid } from "@/components/pressure/pod-pressure-cell";
 import { SWAP_SENTENCE } from "@/lib/psi-words";
+
+import { rankReason } from "./rank-reason";
 
 interface Props {
   result: AnalyzeOutput;
@@ -60,7 +59,10 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
             aria-controls="ranking-panel"
             tabIndex={s === active ? 0 : -1}
             onClick={() => onSignal(s)}
-            className={cn("rounded-t border-b-2 px-2 py-1 font-mono text-xs", s === active ? "border-blue-600 font-semibold" : cn("border-transparent", MUTED))}
+            className={cn(
+              "rounded-t border-b-2 px-2 py-1 font-mono text-xs",
+              s === active ? "border-blue-600 font-semibold" : cn("border-transparent", MUTED),
+            )}
           >
             {s}
           </button>
@@ -83,7 +85,9 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
               <th>
                 oom_score_adj <Explain term="oom" />
               </th>
-              <th title="The pod's PSI some avg10: share of the last 10 s in which some of its tasks stalled on memory, io">PSI some avg10{memory ? ", swap" : ""}</th>
+              <th title="The pod's PSI some avg10: share of the last 10 s in which some of its tasks stalled on memory, io">
+                PSI some avg10{memory ? ", swap" : ""}
+              </th>
               <th>why here</th>
             </tr>
           </thead>
@@ -93,27 +97,45 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
               const isCritical = critical.has(r.uid);
               const oom = pod?.containers.map((c) => c.oomScoreAdj ?? "?").join(", ");
               return (
-                <tr key={r.uid || `${r.namespace}/${r.name}`} data-testid="ranking-row" className={cn("border-t border-zinc-100 dark:border-zinc-900", isCritical && MUTED)}>
+                <tr
+                  key={r.uid || `${r.namespace}/${r.name}`}
+                  data-testid="ranking-row"
+                  className={cn("border-t border-zinc-100 dark:border-zinc-900", isCritical && MUTED)}
+                >
                   <td className="tabular-nums">{i + 1}</td>
-                  <td className="font-mono" data-testid="ranking-pod">{r.name}</td>
+                  <td className="font-mono" data-testid="ranking-pod">
+                    {r.name}
+                  </td>
                   <td>{r.namespace}</td>
                   <td>{pod?.qosClass}</td>
                   <td className="tabular-nums">{r.priority}</td>
                   <td className="tabular-nums">{r.usage == null ? "no stats" : unit(r.usage)}</td>
                   <td className="tabular-nums">{active === "pid.available" ? "–" : unit(r.request)}</td>
-                  <td className="tabular-nums">{r.usage == null || active === "pid.available" ? "–" : unit(r.usage - r.request)}</td>
+                  <td className="tabular-nums">
+                    {r.usage == null || active === "pid.available" ? "–" : unit(r.usage - r.request)}
+                  </td>
                   <td>{r.exceedsRequest == null ? "–" : r.exceedsRequest ? "yes" : "no"}</td>
                   <td className="tabular-nums">{oom}</td>
-                  <td><PodPressureCell p={pressure.get(r.uid)} memory={memory} /></td>
+                  <td>
+                    <PodPressureCell p={pressure.get(r.uid)} memory={memory} />
+                  </td>
                   <td className="min-w-[18rem] text-xs">{rankReason(active, r, pod, isCritical)}</td>
                 </tr>
               );
             })}
           </tbody>
         </table>
-        {rows.length > MAX_ROWS && <p className={cn("text-xs", MUTED)}>First {MAX_ROWS} of {rows.length} pods.</p>}
+        {rows.length > MAX_ROWS && (
+          <p className={cn("text-xs", MUTED)}>
+            First {MAX_ROWS} of {rows.length} pods.
+          </p>
+        )}
         {rows.length === 0 && <p className={cn("text-sm", MUTED)}>No running pods on this node.</p>}
-        {memory && result.swap?.node && <p className={cn("text-xs", MUTED)} data-testid="ranking-swap-note">{SWAP_SENTENCE}</p>}
+        {memory && result.swap?.node && (
+          <p className={cn("text-xs", MUTED)} data-testid="ranking-swap-note">
+            {SWAP_SENTENCE}
+          </p>
+        )}
       </div>
     </section>
   );

@@ -1,9 +1,8 @@
 "use client";
 
-import type { SignalForecast } from "@/lib/forecast";
-import { words } from "@/lib/forecast";
-import { formatPercent, formatSignal } from "@/lib/format";
 import { localClock } from "@/components/ui/use-cluster-now";
+import { words, type SignalForecast } from "@/lib/forecast";
+import { formatPercent, formatSignal } from "@/lib/format";
 
 interface SignalForecastViewProps {
   f: SignalForecast;
@@ -13,7 +12,10 @@ interface SignalForecastViewProps {
 
 function rateText(f: SignalForecast): string | null {
   if (f.ratePerSecond == null) return null;
-  const per = Math.abs(f.ratePerSecond) >= 1 ? `${formatSignal(f.signal, Math.abs(f.ratePerSecond))}/s` : `${formatSignal(f.signal, Math.abs(f.ratePerSecond * 60))}/min`;
+  const per =
+    Math.abs(f.ratePerSecond) >= 1
+      ? `${formatSignal(f.signal, Math.abs(f.ratePerSecond))}/s`
+      : `${formatSignal(f.signal, Math.abs(f.ratePerSecond * 60))}/min`;
   if (Math.abs(f.ratePerSecond) < 1e-9) return "steady over the last 5 min";
   return `${f.ratePerSecond < 0 ? "falling" : "rising"} ${per} over the last 5 min`;
 }
@@ -38,15 +40,19 @@ function graceText(f: SignalForecast, now: number): { text: string; note: string
   const g = f.soft;
   if (!g) return null;
   const progress = words.graceProgress((now - g.metSince.at) / 1000, g.graceSeconds);
-  const acts = g.actsAt <= now ? "the grace period is over: the kubelet evicts on its next cycle" : `the kubelet acts at ${localClock(g.actsAt)}, in ${words.roughly((g.actsAt - now) / 1000)}`;
+  const acts =
+    g.actsAt <= now
+      ? "the grace period is over: the kubelet evicts on its next cycle"
+      : `the kubelet acts at ${localClock(g.actsAt)}, in ${words.roughly((g.actsAt - now) / 1000)}`;
   return { text: `Soft met since ${localClock(g.metSince.at)} (${progress}); ${acts}.`, note: BASIS_NOTE[g.metSince.basis] };
 }
 
 function marginText(f: SignalForecast, rate: string | null): string {
   const m = f.margin!;
-  const head = m.value < 0
-    ? `Below the ${m.kind} threshold by ${formatSignal(f.signal, -m.value)} (${formatPercent(-m.fraction)} of capacity)`
-    : `Margin ${formatSignal(f.signal, m.value)} (${formatPercent(m.fraction)} of capacity) to the ${m.kind} threshold`;
+  const head =
+    m.value < 0
+      ? `Below the ${m.kind} threshold by ${formatSignal(f.signal, -m.value)} (${formatPercent(-m.fraction)} of capacity)`
+      : `Margin ${formatSignal(f.signal, m.value)} (${formatPercent(m.fraction)} of capacity) to the ${m.kind} threshold`;
   return `${head}; ${rate ?? "no trend yet (fewer than 3 samples)"}.`;
 }
 
@@ -74,7 +80,8 @@ export function SignalForecastView({ f, now }: SignalForecastViewProps) {
       <p data-testid="forecast-next-pod">
         {f.nextPod ? (
           <>
-            Next pod out{f.softMet || f.hardMet ? "" : " if it comes to that"}: {words.podPhrase(f.signal, f.nextPod)}; {words.freesPhrase(f.signal, f.nextPod)}
+            Next pod out{f.softMet || f.hardMet ? "" : " if it comes to that"}: {words.podPhrase(f.signal, f.nextPod)};{" "}
+            {words.freesPhrase(f.signal, f.nextPod)}
             {f.nextPod.reachesMinReclaim ? ", enough to clear the threshold plus its minimum reclaim" : ""}.
           </>
         ) : (

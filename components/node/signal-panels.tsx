@@ -2,22 +2,23 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { memo, useMemo } from "react";
-import { type ChartLine, SignalChart } from "@/components/charts/signal-chart";
+
+import { SignalChart, type ChartLine } from "@/components/charts/signal-chart";
 import { useUrlState } from "@/components/dashboard/use-url-state";
+import { SwapNote } from "@/components/pressure/swap-note";
 import { Explain } from "@/components/ui/explain";
+import { Ticking } from "@/components/ui/ticking";
+import { localClock } from "@/components/ui/use-cluster-now";
 import type { HistorySeries } from "@/lib/dto";
-import { signalCondition } from "@/lib/eviction";
-import type { AnalyzeOutput, SignalReport } from "@/lib/eviction";
-import { type ConditionHold, type NodeForecast, words } from "@/lib/forecast";
+import { signalCondition, type AnalyzeOutput, type SignalReport } from "@/lib/eviction";
+import { words, type ConditionHold, type NodeForecast } from "@/lib/forecast";
 import { cn, formatAge, formatSignal } from "@/lib/format";
 import { toHistorySeries } from "@/lib/history-doc";
 import { historyOptions } from "@/lib/queries";
-import { localClock } from "@/components/ui/use-cluster-now";
-import { Ticking } from "@/components/ui/ticking";
-import { SwapNote } from "@/components/pressure/swap-note";
+
 import { HistoryRange } from "./history-range";
 import { SignalForecastView } from "./signal-forecast";
-import { type LiveForecast, useNodeForecast } from "./use-node-forecast";
+import { useNodeForecast, type LiveForecast } from "./use-node-forecast";
 
 interface Props {
   result: AnalyzeOutput;
@@ -44,14 +45,26 @@ function stateText(kind: "hard" | "soft", met: boolean, f: NodeForecast["signals
   return g.actsAt <= now ? "met: grace over, evicting" : `met: grace ends ${localClock(g.actsAt)}`;
 }
 
-type PanelProps = { s: SignalReport; history: HistorySeries | null; imageGc: Props["imageGc"]; live: LiveForecast; hold: ConditionHold | null; swap?: AnalyzeOutput["swap"] };
+type PanelProps = {
+  s: SignalReport;
+  history: HistorySeries | null;
+  imageGc: Props["imageGc"];
+  live: LiveForecast;
+  hold: ConditionHold | null;
+  swap?: AnalyzeOutput["swap"];
+};
 
 // A what-if recomputes every signal report; a panel whose own report, history and forecast are
 // unchanged (every signal but the one a slider moves) is not re-rendered.
 function samePanel(a: PanelProps, b: PanelProps): boolean {
   return (
-    a.history === b.history && a.hold === b.hold && a.imageGc.high === b.imageGc.high && a.imageGc.low === b.imageGc.low &&
-    a.live.forecast === b.live.forecast && a.live.receivedAt === b.live.receivedAt && (a.s === b.s || JSON.stringify(a.s) === JSON.stringify(b.s)) &&
+    a.history === b.history &&
+    a.hold === b.hold &&
+    a.imageGc.high === b.imageGc.high &&
+    a.imageGc.low === b.imageGc.low &&
+    a.live.forecast === b.live.forecast &&
+    a.live.receivedAt === b.live.receivedAt &&
+    (a.s === b.s || JSON.stringify(a.s) === JSON.stringify(b.s)) &&
     (a.swap === b.swap || JSON.stringify(a.swap) === JSON.stringify(b.swap))
   );
 }
@@ -61,11 +74,19 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap }: Pan
   const series = history?.signals[s.signal];
   const f = live.forecast?.signals.find((x) => x.signal === s.signal);
   const lines: ChartLine[] = [
-    ...s.thresholds.map((t) => ({ label: `${t.kind} ${formatSignal(s.signal, t.value)}`, value: t.value, color: t.kind === "hard" ? "#dc2626" : "#ea580c" })),
+    ...s.thresholds.map((t) => ({
+      label: `${t.kind} ${formatSignal(s.signal, t.value)}`,
+      value: t.value,
+      color: t.kind === "hard" ? "#dc2626" : "#ea580c",
+    })),
     ...gcLines(s, imageGc),
   ];
   return (
-    <article className="space-y-2 rounded border border-zinc-200 p-3 dark:border-zinc-800" data-testid={`signal-${s.signal}`} aria-labelledby={`sig-${s.signal}`}>
+    <article
+      className="space-y-2 rounded border border-zinc-200 p-3 dark:border-zinc-800"
+      data-testid={`signal-${s.signal}`}
+      aria-labelledby={`sig-${s.signal}`}
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={`sig-${s.signal}`} className="font-mono text-sm font-semibold">
           {s.signal}
@@ -94,7 +115,9 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap }: Pan
             {s.thresholds.map((t) => (
               <tr key={t.kind} data-testid={`threshold-${s.signal}-${t.kind}`}>
                 <td>{t.kind}</td>
-                <td className="tabular-nums" data-testid="value">{formatSignal(s.signal, t.value)}</td>
+                <td className="tabular-nums" data-testid="value">
+                  {formatSignal(s.signal, t.value)}
+                </td>
                 <td className={cn("tabular-nums", t.met && "font-semibold text-red-600 dark:text-red-400")} data-testid="margin">
                   {formatSignal(s.signal, t.margin)}
                 </td>
@@ -115,13 +138,26 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap }: Pan
           </Ticking>
         </p>
       )}
-      {f && <Ticking from={from} receivedAt={live.receivedAt}>{(now) => <SignalForecastView f={f} now={now} />}</Ticking>}
+      {f && (
+        <Ticking from={from} receivedAt={live.receivedAt}>
+          {(now) => <SignalForecastView f={f} now={now} />}
+        </Ticking>
+      )}
       {s.signal === "memory.available" && <SwapNote swap={swap} />}
       {series && history && series.available.some((v) => v != null) ? (
         <figure>
-          <SignalChart signal={s.signal} start={history.start} intervalSeconds={history.intervalSeconds} samples={series.available} lines={lines} label={`Chart of ${s.signal} available over time`} />
+          <SignalChart
+            signal={s.signal}
+            start={history.start}
+            intervalSeconds={history.intervalSeconds}
+            samples={series.available}
+            lines={lines}
+            label={`Chart of ${s.signal} available over time`}
+          />
           <figcaption className="sr-only">
-            {s.signal} over the last {formatAge(series.available.length * history.intervalSeconds)}: now {formatSignal(s.signal, s.available)};{lines.map((l) => ` ${l.label} at ${formatSignal(s.signal, l.value)}`).join(",")}
+            {s.signal} over the last {formatAge(series.available.length * history.intervalSeconds)}: now{" "}
+            {formatSignal(s.signal, s.available)};
+            {lines.map((l) => ` ${l.label} at ${formatSignal(s.signal, l.value)}`).join(",")}
           </figcaption>
         </figure>
       ) : (
@@ -146,16 +182,34 @@ export function SignalPanels(props: Props) {
       <h2 id="signals-h" className="text-lg font-medium">
         Eviction signals
       </h2>
-      <HistoryRange range={state.range} onRange={(range) => setState((x) => ({ ...x, range }))} doc={chart.data} error={chart.error} />
+      <HistoryRange
+        range={state.range}
+        onRange={(range) => setState((x) => ({ ...x, range }))}
+        doc={chart.data}
+        error={chart.error}
+      />
       {props.result.signals.length === 0 && <p className="text-sm text-zinc-500">No Summary API data yet: nothing observed.</p>}
       {holds.map((h) => (
-        <p key={h.condition} role="note" data-testid="hold-note" className="rounded border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950/40 dark:text-amber-100">
+        <p
+          key={h.condition}
+          role="note"
+          data-testid="hold-note"
+          className="rounded border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950/40 dark:text-amber-100"
+        >
           <strong>Why {h.condition} while every threshold is ok:</strong> {words.holdExplanation(h, localClock)}
         </p>
       ))}
       <div className="grid gap-3 lg:grid-cols-2">
         {props.result.signals.map((s) => (
-          <Panel key={s.signal} s={s} imageGc={props.imageGc} history={history} live={live} hold={holds.find((h) => h.condition === signalCondition(s.signal)) ?? null} swap={s.signal === "memory.available" ? props.result.swap : undefined} />
+          <Panel
+            key={s.signal}
+            s={s}
+            imageGc={props.imageGc}
+            history={history}
+            live={live}
+            hold={holds.find((h) => h.condition === signalCondition(s.signal)) ?? null}
+            swap={s.signal === "memory.available" ? props.result.swap : undefined}
+          />
         ))}
       </div>
     </section>

@@ -1,7 +1,9 @@
 import Link from "next/link";
-import { MUTED } from "@/components/ui/styles";
+
 import { TerminationsTable } from "@/components/terminations/terminations-table";
+import { MUTED } from "@/components/ui/styles";
 import type { Termination } from "@/lib/termination-doc";
+
 import { EvictionTimeline } from "./eviction-timeline";
 
 /**
@@ -16,10 +18,17 @@ export function TerminationsPanel({ terminations, node }: { terminations: Termin
         Terminations
       </h2>
       <p className={`text-sm ${MUTED}`}>
-        Pods that died on this node and why, newest first, from pod statuses and Events as Headroom saw them (Events last about an hour in the API server).{" "}
-        <Link className="text-blue-700 underline dark:text-blue-300" href="/terminations">Every node, by workload</Link>
+        Pods that died on this node and why, newest first, from pod statuses and Events as Headroom saw them (Events last about an
+        hour in the API server).{" "}
+        <Link className="text-blue-700 underline dark:text-blue-300" href="/terminations">
+          Every node, by workload
+        </Link>
       </p>
-      {terminations.length === 0 ? <p className={`text-sm ${MUTED}`}>None recorded.</p> : <TerminationsTable terminations={terminations} label="Terminations on this node" />}
+      {terminations.length === 0 ? (
+        <p className={`text-sm ${MUTED}`}>None recorded.</p>
+      ) : (
+        <TerminationsTable terminations={terminations} label="Terminations on this node" />
+      )}
       <EvictionTimeline node={node} />
     </section>
   );

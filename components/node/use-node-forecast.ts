@@ -2,10 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useDeferredValue } from "react";
-import { analyze, parseAnalyzeInput } from "@/lib/eviction";
-import type { Pod } from "@/lib/eviction";
+
 import type { NodeDetail } from "@/lib/dto";
-import { type NodeForecast, forecastNode, transitionPeriodOf } from "@/lib/forecast";
+import { analyze, parseAnalyzeInput, type Pod } from "@/lib/eviction";
+import { forecastNode, transitionPeriodOf, type NodeForecast } from "@/lib/forecast";
 import { nodeOptions } from "@/lib/queries";
 
 // One forecast per node document, shared by the verdict and the signal panels.
@@ -15,10 +15,23 @@ function forecastOf(d: NodeDetail): NodeForecast | null {
   if (forecasts.has(d)) return forecasts.get(d)!;
   let fc: NodeForecast | null = null;
   try {
-    const result = analyze(parseAnalyzeInput({ node: d.node, pods: d.pods, summary: d.summary, kubeletConfig: d.kubeletConfig, kubeletFlags: d.kubeletFlags }));
+    const result = analyze(
+      parseAnalyzeInput({
+        node: d.node,
+        pods: d.pods,
+        summary: d.summary,
+        kubeletConfig: d.kubeletConfig,
+        kubeletFlags: d.kubeletFlags,
+      }),
+    );
     fc = forecastNode({
-      now: Date.parse(d.generatedAt), result, history: d.history, conditions: d.conditions, evictions: d.evictions,
-      pods: d.pods as Pod[], transitionPeriodSeconds: transitionPeriodOf(d.kubeletConfig, d.kubeletFlags),
+      now: Date.parse(d.generatedAt),
+      result,
+      history: d.history,
+      conditions: d.conditions,
+      evictions: d.evictions,
+      pods: d.pods as Pod[],
+      transitionPeriodSeconds: transitionPeriodOf(d.kubeletConfig, d.kubeletFlags),
     });
   } catch {
     // the page already shows why the node's data cannot be analyzed

@@ -23,7 +23,12 @@ export function podPressureByUid(result: AnalyzeOutput): Map<string, PodPressure
 /** "mem 38.25%", "io 0.12%" (and "swap 12Mi") on lines of their own, or "not reported" with the reason as its title. */
 export function PodPressureCell({ p, memory }: { p: PodPressure | undefined; memory: boolean }) {
   const psi = p?.psi;
-  const swap = memory && p?.swap?.usageBytes ? <span className="block whitespace-nowrap text-xs" data-testid="pod-swap">swap {formatResource("memory", p.swap.usageBytes)}</span> : null;
+  const swap =
+    memory && p?.swap?.usageBytes ? (
+      <span className="block whitespace-nowrap text-xs" data-testid="pod-swap">
+        swap {formatResource("memory", p.swap.usageBytes)}
+      </span>
+    ) : null;
   if (!psi) return <span className={MUTED}>–{swap}</span>;
   if (!psi.reported) {
     return (
@@ -35,7 +40,9 @@ export function PodPressureCell({ p, memory }: { p: PodPressure | undefined; mem
   const mem = psi.memory?.some.avg10;
   return (
     <span className="block whitespace-nowrap text-xs tabular-nums" data-testid="pod-psi">
-      <span className={cn("block", mem != null && mem >= 10 && "font-semibold text-red-700 dark:text-red-400")}>mem {pct(mem)}</span>
+      <span className={cn("block", mem != null && mem >= 10 && "font-semibold text-red-700 dark:text-red-400")}>
+        mem {pct(mem)}
+      </span>
       <span className="block">io {pct(psi.io?.some.avg10)}</span>
       {swap}
     </span>

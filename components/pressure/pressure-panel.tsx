@@ -4,6 +4,7 @@
 // kubelet's signals, over time (from the cache's counter history) and now (the Summary's
 // averages), or "not reported by this kubelet" with the engine's reason.
 import { useQuery } from "@tanstack/react-query";
+
 import { PsiChart, type PsiLine } from "@/components/charts/psi-chart";
 import { useUrlState } from "@/components/dashboard/use-url-state";
 import { MUTED } from "@/components/ui/styles";
@@ -11,8 +12,9 @@ import type { HistorySeries } from "@/lib/dto";
 import type { AnalyzeOutput, PsiResource } from "@/lib/eviction";
 import { cn, formatAge } from "@/lib/format";
 import { psiSeriesOf, toHistorySeries } from "@/lib/history-doc";
+import { notReported, pct, PSI_SENTENCE } from "@/lib/psi-words";
 import { historyOptions } from "@/lib/queries";
-import { PSI_SENTENCE, notReported, pct } from "@/lib/psi-words";
+
 import { stallPercent } from "./psi-rates";
 
 const RESOURCES = [
@@ -34,8 +36,19 @@ function linesOf(resource: string, h: HistorySeries, r: PsiResource | null): Psi
     const totals = h.signals[`${resource}.${kind}`]?.available;
     if (!totals) continue;
     const color = kind === "some" ? "#2563eb" : "#dc2626";
-    out.push({ key: `${kind}10`, label: `${kind} avg10`, color, samples: withNow(stallPercent(totals, h.intervalSeconds, 10), r?.[kind].avg10) });
-    out.push({ key: `${kind}60`, label: `${kind} avg60`, color, dashed: true, samples: withNow(stallPercent(totals, h.intervalSeconds, 60), r?.[kind].avg60) });
+    out.push({
+      key: `${kind}10`,
+      label: `${kind} avg10`,
+      color,
+      samples: withNow(stallPercent(totals, h.intervalSeconds, 10), r?.[kind].avg10),
+    });
+    out.push({
+      key: `${kind}60`,
+      label: `${kind} avg60`,
+      color,
+      dashed: true,
+      samples: withNow(stallPercent(totals, h.intervalSeconds, 60), r?.[kind].avg60),
+    });
   }
   return out;
 }
@@ -55,7 +68,9 @@ function NowTable({ r, title }: { r: PsiResource; title: string }) {
       <tbody>
         {(["some", "full"] as const).map((k) => (
           <tr key={k} data-testid={`psi-now-${k}`}>
-            <th scope="row" className="text-left font-normal">{k}</th>
+            <th scope="row" className="text-left font-normal">
+              {k}
+            </th>
             <td>{pct(r[k].avg10)}</td>
             <td>{pct(r[k].avg60)}</td>
             <td>{pct(r[k].avg300)}</td>
@@ -67,7 +82,13 @@ function NowTable({ r, title }: { r: PsiResource; title: string }) {
 }
 
 /** PSI of the node (memory, io, cpu: some and full), with the sentence on why the kubelet does not act on it. */
-export function PressurePanel({ result, psiHistory: fromDetail }: { result: AnalyzeOutput; psiHistory: HistorySeries | undefined }) {
+export function PressurePanel({
+  result,
+  psiHistory: fromDetail,
+}: {
+  result: AnalyzeOutput;
+  psiHistory: HistorySeries | undefined;
+}) {
   const node = result.psi?.node;
   // The charts' range and source are the signal charts' (the same query): Prometheus when
   // Headroom has one, else the ring; the node document's own hour until the first answer.
@@ -79,25 +100,43 @@ export function PressurePanel({ result, psiHistory: fromDetail }: { result: Anal
       <h2 id="psi-h" className="text-lg font-medium">
         Pressure stall information (PSI)
       </h2>
-      <p className="max-w-4xl text-sm" data-testid="psi-sentence">{PSI_SENTENCE}</p>
+      <p className="max-w-4xl text-sm" data-testid="psi-sentence">
+        {PSI_SENTENCE}
+      </p>
       {!node ? (
         <p className={cn("text-sm", MUTED)}>No Summary API data yet.</p>
       ) : !node.reported ? (
-        <p className="text-sm font-medium" data-testid="psi-not-reported">{notReported(node)}.</p>
+        <p className="text-sm font-medium" data-testid="psi-not-reported">
+          {notReported(node)}.
+        </p>
       ) : (
         <div className="grid gap-3 lg:grid-cols-3">
           {RESOURCES.map(({ key, title }) => {
             const r = node[key];
             const lines = psiHistory ? linesOf(key, psiHistory, r) : [];
             return (
-              <article key={key} className="space-y-2 rounded border border-zinc-200 p-3 dark:border-zinc-800" data-testid={`psi-${key}`} aria-labelledby={`psi-${key}-h`}>
-                <h3 id={`psi-${key}-h`} className="text-sm font-semibold">{title} pressure</h3>
+              <article
+                key={key}
+                className="space-y-2 rounded border border-zinc-200 p-3 dark:border-zinc-800"
+                data-testid={`psi-${key}`}
+                aria-labelledby={`psi-${key}-h`}
+              >
+                <h3 id={`psi-${key}-h`} className="text-sm font-semibold">
+                  {title} pressure
+                </h3>
                 {r ? <NowTable r={r} title={title} /> : <p className={cn("text-sm", MUTED)}>Not in this Summary.</p>}
                 {psiHistory && lines.length ? (
                   <figure>
-                    <PsiChart start={psiHistory.start} intervalSeconds={psiHistory.intervalSeconds} lines={lines} label={`Chart of ${title.toLowerCase()} PSI over time`} />
+                    <PsiChart
+                      start={psiHistory.start}
+                      intervalSeconds={psiHistory.intervalSeconds}
+                      lines={lines}
+                      label={`Chart of ${title.toLowerCase()} PSI over time`}
+                    />
                     <figcaption className="sr-only">
-                      {title} PSI over the last {formatAge(lines[0]!.samples.length * psiHistory.intervalSeconds)}: share of time some or all tasks stalled, over 10 s and 60 s (from the counters; the newest point is the kernel's avg10 and avg60); now some {pct(r?.some.avg10)}, full {pct(r?.full.avg10)} (avg10)
+                      {title} PSI over the last {formatAge(lines[0]!.samples.length * psiHistory.intervalSeconds)}: share of time
+                      some or all tasks stalled, over 10 s and 60 s (from the counters; the newest point is the kernel's avg10 and
+                      avg60); now some {pct(r?.some.avg10)}, full {pct(r?.full.avg10)} (avg10)
                     </figcaption>
                   </figure>
                 ) : (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { stallPercent } from "./psi-rates";
 
 describe("stallPercent", () => {

@@ -3,7 +3,11 @@
 // windows gives the stalled share of each window exactly (what Prometheus rate() gives too).
 
 /** Per slot, the stalled share (%) of the `windowSeconds` before it; null where a counter is missing. */
-export function stallPercent(totals: readonly (number | null)[], intervalSeconds: number, windowSeconds: number): (number | null)[] {
+export function stallPercent(
+  totals: readonly (number | null)[],
+  intervalSeconds: number,
+  windowSeconds: number,
+): (number | null)[] {
   const w = Math.max(1, Math.round(windowSeconds / intervalSeconds));
   return totals.map((t, i) => {
     const before = i >= w ? totals[i - w] : null;

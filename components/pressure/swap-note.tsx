@@ -13,7 +13,9 @@ export function SwapNote({ swap }: { swap: AnalyzeOutput["swap"] }) {
   return (
     <p className="text-sm" data-testid="swap-note">
       <span className="font-medium">Swap: </span>
-      {size > 0 ? `${formatResource("memory", n.usageBytes)} in use of ${formatResource("memory", size)}.` : "no swap on this node."}{" "}
+      {size > 0
+        ? `${formatResource("memory", n.usageBytes)} in use of ${formatResource("memory", size)}.`
+        : "no swap on this node."}{" "}
       <span className={cn("text-xs", MUTED)}>{SWAP_SENTENCE}</span>
     </p>
   );

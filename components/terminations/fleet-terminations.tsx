@@ -1,14 +1,16 @@
 "use client";
 
 import { queryOptions, useQuery } from "@tanstack/react-query";
+
 import { MUTED } from "@/components/ui/styles";
 import { localClock } from "@/components/ui/use-cluster-now";
 import { cn } from "@/lib/format";
 import { getJson } from "@/lib/queries";
-import { type FleetTerminations, fleetTerminations } from "@/lib/terminations/fleet";
 import type { TerminationCause } from "@/lib/termination-doc";
+import { fleetTerminations, type FleetTerminations } from "@/lib/terminations/fleet";
 import { CAUSE_LABEL } from "@/lib/terminations/verdict";
 import { REPEAT_AT, type WorkloadTerminations } from "@/lib/terminations/workloads";
+
 import { TerminationsTable } from "./terminations-table";
 
 const TERMINATIONS_URL = "/api/terminations";
@@ -22,16 +24,25 @@ function terminationsOptions() {
   });
 }
 
-const causes = (w: WorkloadTerminations) => (Object.entries(w.byCause) as [TerminationCause, number][]).map(([c, n]) => `${CAUSE_LABEL[c]}: ${n}`).join(" · ");
+const causes = (w: WorkloadTerminations) =>
+  (Object.entries(w.byCause) as [TerminationCause, number][]).map(([c, n]) => `${CAUSE_LABEL[c]}: ${n}`).join(" · ");
 
 function WorkloadCard({ w }: { w: WorkloadTerminations }) {
   const repeat = w.count >= REPEAT_AT;
   const title = w.kind === "Node" ? `Node ${w.name}` : `${w.kind} ${w.namespace}/${w.name}`;
   return (
-    <li className="space-y-2 rounded border border-zinc-200 p-3 dark:border-zinc-800" data-testid="workload-terminations" data-workload={`${w.kind}/${w.name}`}>
+    <li
+      className="space-y-2 rounded border border-zinc-200 p-3 dark:border-zinc-800"
+      data-testid="workload-terminations"
+      data-workload={`${w.kind}/${w.name}`}
+    >
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h2 className="font-mono text-base font-semibold [overflow-wrap:anywhere]">{title}</h2>
-        {repeat && <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900 dark:bg-red-900/40 dark:text-red-100">repeat offender</span>}
+        {repeat && (
+          <span className="rounded bg-red-100 px-2 py-0.5 text-xs font-medium text-red-900 dark:bg-red-900/40 dark:text-red-100">
+            repeat offender
+          </span>
+        )}
         <span className="text-sm" data-testid="workload-count">
           {w.count} termination{w.count > 1 ? "s" : ""}
           {w.last ? `, last at ${localClock(Date.parse(w.last))}` : ""}
@@ -39,7 +50,9 @@ function WorkloadCard({ w }: { w: WorkloadTerminations }) {
       </div>
       <p className={cn("text-sm", MUTED)}>
         {causes(w)}
-        {w.nodes.length ? ` · on ${w.nodes.length > 3 ? `${w.nodes.slice(0, 3).join(", ")} and ${w.nodes.length - 3} more` : w.nodes.join(", ")}` : ""}
+        {w.nodes.length
+          ? ` · on ${w.nodes.length > 3 ? `${w.nodes.slice(0, 3).join(", ")} and ${w.nodes.length - 3} more` : w.nodes.join(", ")}`
+          : ""}
       </p>
       {w.suggestions.length > 0 && (
         <div>
@@ -63,12 +76,18 @@ function WorkloadCard({ w }: { w: WorkloadTerminations }) {
 export function FleetTerminationsView() {
   const { data, error, isPending } = useQuery(terminationsOptions());
   if (isPending) return <p role="status">Loading terminations…</p>;
-  if (error) return <p role="alert" className="text-red-700 dark:text-red-300">Could not load the terminations: {error.message}</p>;
+  if (error)
+    return (
+      <p role="alert" className="text-red-700 dark:text-red-300">
+        Could not load the terminations: {error.message}
+      </p>
+    );
   const repeat = data.workloads.filter((w) => w.count >= REPEAT_AT).length;
   return (
     <div className="space-y-4">
       <p className="text-sm" data-testid="terminations-summary">
-        {data.count} termination{data.count === 1 ? "" : "s"} in {data.workloads.length} workload{data.workloads.length === 1 ? "" : "s"}; {repeat} repeat offender{repeat === 1 ? "" : "s"}.
+        {data.count} termination{data.count === 1 ? "" : "s"} in {data.workloads.length} workload
+        {data.workloads.length === 1 ? "" : "s"}; {repeat} repeat offender{repeat === 1 ? "" : "s"}.
       </p>
       {data.workloads.length === 0 ? (
         <p className={cn("text-sm", MUTED)}>No pod has died since Headroom started, as far as the API server still tells.</p>
@@ -80,7 +99,8 @@ export function FleetTerminationsView() {
         </ul>
       )}
       <p className={cn("text-xs", MUTED)}>
-        Kept in memory: at most {data.retention.max} terminations, {data.retention.maxPerNode} per node, for {data.retention.hours} h; a restart of Headroom starts again from what the API server still has.
+        Kept in memory: at most {data.retention.max} terminations, {data.retention.maxPerNode} per node, for{" "}
+        {data.retention.hours} h; a restart of Headroom starts again from what the API server still has.
       </p>
     </div>
   );

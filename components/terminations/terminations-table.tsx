@@ -1,6 +1,7 @@
 import Link from "next/link";
-import { TableScroll } from "@/components/ui/table-scroll";
+
 import { DATA_TABLE, MUTED } from "@/components/ui/styles";
+import { TableScroll } from "@/components/ui/table-scroll";
 import { localClock } from "@/components/ui/use-cluster-now";
 import type { Termination } from "@/lib/termination-doc";
 import { CAUSE_LABEL, terminationVerdict } from "@/lib/terminations/verdict";
@@ -11,7 +12,15 @@ const atLocal = (iso: string) => localClock(Date.parse(iso));
 const WIDE = "hidden sm:table-cell";
 
 /** Terminations newest first, one verdict in words each (first after the time: on a phone it is what shows); the raw Kubernetes message on hover. */
-export function TerminationsTable({ terminations, label, showNode = false }: { terminations: Termination[]; label: string; showNode?: boolean }) {
+export function TerminationsTable({
+  terminations,
+  label,
+  showNode = false,
+}: {
+  terminations: Termination[];
+  label: string;
+  showNode?: boolean;
+}) {
   return (
     <TableScroll label={label}>
       {/* On a phone: time and verdict, with pod, cause and node on a line under the verdict. */}
@@ -39,7 +48,13 @@ export function TerminationsTable({ terminations, label, showNode = false }: { t
               <td className={`${WIDE} whitespace-nowrap`}>{CAUSE_LABEL[t.cause]}</td>
               {showNode && (
                 <td className={`${WIDE} font-mono text-xs [overflow-wrap:anywhere]`}>
-                  {t.node ? <Link className="text-blue-700 underline dark:text-blue-300" href={`/nodes/${encodeURIComponent(t.node)}`}>{t.node}</Link> : "–"}
+                  {t.node ? (
+                    <Link className="text-blue-700 underline dark:text-blue-300" href={`/nodes/${encodeURIComponent(t.node)}`}>
+                      {t.node}
+                    </Link>
+                  ) : (
+                    "–"
+                  )}
                 </td>
               )}
             </tr>

@@ -6,7 +6,8 @@ const TERMS: Record<string, string> = {
     "memory.available is the node's memory minus its working set (usage minus inactive file cache), as the kubelet reads it from cgroups every 10 s. It is not `free` and not usage/capacity.",
   "allocatableMemory.available":
     "The same measure for the kubepods cgroup only: the pods' limit (capacity − kube-reserved − system-reserved) minus what pods use. It catches pods eating into the eviction reserve.",
-  margin: "Margin is available minus the threshold. Below zero the threshold is met: a hard threshold evicts within one 10 s cycle; a soft one after its grace period.",
+  margin:
+    "Margin is available minus the threshold. Below zero the threshold is met: a hard threshold evicts within one 10 s cycle; a soft one after its grace period.",
   ranking:
     "Order the kubelet would evict in if this signal crossed its threshold: pods using more than they request first, then lower priority, then the largest use above request. QoS class does not decide the order. Critical and static pods stay listed but are never evicted.",
   oom: "oom_score_adj decides who the Linux OOM killer picks when memory runs out before the kubelet reacts: 1000 (BestEffort) first, −997 (Guaranteed) last.",
@@ -17,7 +18,13 @@ export function Explain({ term }: { term: keyof typeof TERMS | string }) {
   const text = TERMS[term];
   if (!text) return null;
   return (
-    <span tabIndex={0} className="ml-1 cursor-help align-super text-xs text-blue-600 dark:text-blue-300" title={text} aria-label={text} role="note">
+    <span
+      tabIndex={0}
+      className="ml-1 cursor-help align-super text-xs text-blue-600 dark:text-blue-300"
+      title={text}
+      aria-label={text}
+      role="note"
+    >
       ?
     </span>
   );

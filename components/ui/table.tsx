@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+
 import { DATA_TABLE } from "@/components/ui/styles";
 import { TableScroll } from "@/components/ui/table-scroll";
 import { cn } from "@/lib/format";
@@ -7,7 +8,13 @@ import { cn } from "@/lib/format";
  * A data table in its own sideways-scrolling region (named `label`): one header row of column
  * names in small muted type, then the body rows (`TableRow`).
  */
-export function Table({ label, columns, children, className, ...rest }: { label: string; columns: readonly ReactNode[]; children: ReactNode } & Omit<ComponentProps<"table">, "children">) {
+export function Table({
+  label,
+  columns,
+  children,
+  className,
+  ...rest
+}: { label: string; columns: readonly ReactNode[]; children: ReactNode } & Omit<ComponentProps<"table">, "children">) {
   return (
     <TableScroll label={label}>
       <table className={cn(DATA_TABLE, className)} {...rest}>

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+
 import { useClusterNow } from "./use-cluster-now";
 
 interface TickingProps {

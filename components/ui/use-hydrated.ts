@@ -12,5 +12,9 @@ const noSubscription = () => () => {};
  * away the server's tree (#418). Render what the server rendered until this turns true.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

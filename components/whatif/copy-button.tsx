@@ -32,7 +32,14 @@ export function CopyButton({ text, label, what }: { text: string; label: string;
       </button>
       {state === "manual" && (
         <span className="flex min-w-0 items-center gap-1 text-xs" role="status">
-          <input ref={box} readOnly value={text} aria-label={what} className="w-40 min-w-0 rounded border border-zinc-300 bg-white px-1 font-mono dark:border-zinc-700 dark:bg-zinc-900" onFocus={(e) => e.currentTarget.select()} />
+          <input
+            ref={box}
+            readOnly
+            value={text}
+            aria-label={what}
+            className="w-40 min-w-0 rounded border border-zinc-300 bg-white px-1 font-mono dark:border-zinc-700 dark:bg-zinc-900"
+            onFocus={(e) => e.currentTarget.select()}
+          />
           The browser refused the clipboard: press Ctrl+C (⌘C) to copy the selected {what}.
         </span>
       )}

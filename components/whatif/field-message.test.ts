@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
+
 import { fieldMessage } from "./field-message";
 
 describe("fieldMessage", () => {
   it.each([
-    ["threshold", "500Mi"], ["threshold", "10%"], ["threshold", ""], ["threshold", "0"],
-    ["reclaim", "200Mi"], ["grace", "1m30s"], ["grace", "0s"], ["reserved", "1Gi"],
+    ["threshold", "500Mi"],
+    ["threshold", "10%"],
+    ["threshold", ""],
+    ["threshold", "0"],
+    ["reclaim", "200Mi"],
+    ["grace", "1m30s"],
+    ["grace", "0s"],
+    ["reserved", "1Gi"],
   ] as const)("accepts %s %j", (kind, text) => expect(fieldMessage(kind, text, "memory")).toBeNull());
 
   it.each([

@@ -5,11 +5,16 @@
 // through fleet-source.ts and run lib/fleet-whatif.
 import type { WhatIf } from "@/lib/eviction";
 import { fleetWhatIf } from "@/lib/fleet-whatif";
-import { type FleetSource, loadSource } from "./fleet-source";
-import { type PageResult, forPage } from "./fleet-trim";
+
+import { loadSource, type FleetSource } from "./fleet-source";
+import { forPage, type PageResult } from "./fleet-trim";
 
 export type FleetRunnerMessage = { id: number; whatIf: WhatIf; source: FleetSource };
-export type FleetRun = { result: PageResult; pods: number; /** Time spent loading the fleet document before the run (0 once loaded). */ loadMs: number };
+export type FleetRun = {
+  result: PageResult;
+  pods: number;
+  /** Time spent loading the fleet document before the run (0 once loaded). */ loadMs: number;
+};
 export type FleetRunnerReply = ({ id: number } & FleetRun) | { id: number; error: string };
 
 const SLICE_MS = 8;

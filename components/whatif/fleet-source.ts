@@ -1,7 +1,7 @@
 // Which nodes a pool/fleet what-if covers, and the one load of the fleet document it needs. The
 // Web Worker (fleet-whatif.worker.ts) runs this itself, so the 9 MB document is fetched and parsed
 // off the main thread; the main-thread fallback (no Worker) runs the same code.
-import { type ClusterOverview, type NodeRow, clusterOverviewInBrowser } from "@/lib/dto";
+import { clusterOverviewInBrowser, type ClusterOverview, type NodeRow } from "@/lib/dto";
 import { CLUSTER_URL, getJson } from "@/lib/queries";
 
 /** The nodes of a what-if scope: every node, or one pool (the page's own node always included). */

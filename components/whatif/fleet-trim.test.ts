@@ -1,13 +1,25 @@
 import { describe, expect, it } from "vitest";
+
 import { concernsPods, type NodeOutcome } from "@/lib/whatif-outcome";
 import { whatIfVerdict } from "@/lib/whatif-verdict";
-import { LISTED, PODS_FOR_NODES, forPage } from "./fleet-trim";
+
+import { forPage, LISTED, PODS_FOR_NODES } from "./fleet-trim";
 
 const GI = 1024 ** 3;
 function outcome(i: number, o: Partial<NodeOutcome> = {}): NodeOutcome {
   return {
-    node: `n-${i}`, podCount: 30, pressureBefore: [], pressureAfter: [], metBefore: [], metAfter: [],
-    allocatableBefore: { memory: 28 * GI }, allocatableAfter: { memory: 27.5 * GI }, requestedMemory: 2 * GI, overBy: 0, pods: null, ...o,
+    node: `n-${i}`,
+    podCount: 30,
+    pressureBefore: [],
+    pressureAfter: [],
+    metBefore: [],
+    metAfter: [],
+    allocatableBefore: { memory: 28 * GI },
+    allocatableAfter: { memory: 27.5 * GI },
+    requestedMemory: 2 * GI,
+    overBy: 0,
+    pods: null,
+    ...o,
   };
 }
 
@@ -15,11 +27,16 @@ function outcome(i: number, o: Partial<NodeOutcome> = {}): NodeOutcome {
 // under pressure, leave it, or meet a threshold without a condition change.
 function fleet(): NodeOutcome[] {
   return Array.from({ length: 5000 }, (_, i) =>
-    i % 997 === 3 ? outcome(i, { overBy: (i + 1) * 1024 ** 2 })
-    : i % 1301 === 7 ? outcome(i, { pressureAfter: ["MemoryPressure"], metAfter: ["memory.available hard"] })
-    : i % 1709 === 11 ? outcome(i, { pressureBefore: ["DiskPressure"] })
-    : i % 211 === 5 ? outcome(i, { metAfter: ["nodefs.available soft"] })
-    : outcome(i));
+    i % 997 === 3
+      ? outcome(i, { overBy: (i + 1) * 1024 ** 2 })
+      : i % 1301 === 7
+        ? outcome(i, { pressureAfter: ["MemoryPressure"], metAfter: ["memory.available hard"] })
+        : i % 1709 === 11
+          ? outcome(i, { pressureBefore: ["DiskPressure"] })
+          : i % 211 === 5
+            ? outcome(i, { metAfter: ["nodefs.available soft"] })
+            : outcome(i),
+  );
 }
 
 describe("forPage (what the fleet worker sends to the page)", () => {

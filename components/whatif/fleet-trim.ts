@@ -4,7 +4,7 @@
 // PODS_FOR_NODES concerned ones, and words the verdict from the nodes that no longer fit or whose
 // pressure changes. Those outcomes are kept, in row order; the rest are counted.
 import type { FleetWhatIfResult } from "@/lib/fleet-whatif";
-import { type NodeOutcome, concernsPods } from "@/lib/whatif-outcome";
+import { concernsPods, type NodeOutcome } from "@/lib/whatif-outcome";
 
 /** Nodes listed by name under a pool/fleet result. */
 export const LISTED = 50;

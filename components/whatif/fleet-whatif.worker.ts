@@ -4,9 +4,10 @@
 // copies it into the worker; each run message carries only the what-if and its scope, and a newer
 // run makes the one in flight stop at its next slice.
 import { fleetWhatIf } from "@/lib/fleet-whatif";
-import { forPage } from "./fleet-trim";
+
 import type { FleetRunnerMessage, FleetRunnerReply } from "./fleet-runner";
 import { loadSource } from "./fleet-source";
+import { forPage } from "./fleet-trim";
 
 let latest = 0;
 const reply = (m: FleetRunnerReply) => (self as unknown as { postMessage(m: FleetRunnerReply): void }).postMessage(m);
@@ -24,7 +25,15 @@ self.onmessage = async (e: MessageEvent<FleetRunnerMessage>) => {
   }
   if (latest !== id) return;
   const loadMs = performance.now() - t0;
-  const signal = { get aborted() { return latest !== id; } } as AbortSignal;
-  const result = await fleetWhatIf({ configs: loaded.configs }, loaded.rows, whatIf, { signal, yieldEvery: 20, pause: () => new Promise((r) => setTimeout(r, 0)) });
+  const signal = {
+    get aborted() {
+      return latest !== id;
+    },
+  } as AbortSignal;
+  const result = await fleetWhatIf({ configs: loaded.configs }, loaded.rows, whatIf, {
+    signal,
+    yieldEvery: 20,
+    pause: () => new Promise((r) => setTimeout(r, 0)),
+  });
   if (result) reply({ id, result: forPage(result), pods: loaded.pods, loadMs });
 };

@@ -2,17 +2,18 @@
 
 import Link from "next/link";
 import { memo, useMemo } from "react";
+
+import { ErrorNote } from "@/components/ui/error-note";
 import type { WhatIf } from "@/lib/eviction";
 import { formatResource } from "@/lib/format";
-import { type UrlState, serializeUrlState } from "@/lib/url-state";
+import { serializeUrlState, type UrlState } from "@/lib/url-state";
 import type { NodeOutcome } from "@/lib/whatif-outcome";
 import { whatIfVerdict } from "@/lib/whatif-verdict";
+
 import { LISTED } from "./fleet-trim";
 import { useScopeWhatIf } from "./use-scope-whatif";
 import { useSettledValue } from "./use-settled-value";
 import { WhatIfVerdict } from "./what-if-verdict";
-import { ErrorNote } from "@/components/ui/error-note";
-
 
 function arrow(before: string, after: string) {
   return before === after ? after : `${before} → ${after}`;
@@ -20,7 +21,10 @@ function arrow(before: string, after: string) {
 
 function NodeLine({ o, href }: { o: NodeOutcome; href: string }) {
   const pressure = arrow(o.pressureBefore.join(", ") || "no pressure", o.pressureAfter.join(", ") || "no pressure");
-  const mem = arrow(formatResource("memory", o.allocatableBefore.memory ?? 0), formatResource("memory", o.allocatableAfter.memory ?? 0));
+  const mem = arrow(
+    formatResource("memory", o.allocatableBefore.memory ?? 0),
+    formatResource("memory", o.allocatableAfter.memory ?? 0),
+  );
   const evicted = o.pods?.evictions.flatMap((r) => r.pods.map((p) => `${p.namespace}/${p.name}`)) ?? [];
   return (
     <li className="border-t border-zinc-200 py-1 dark:border-zinc-800" data-testid="scope-node" data-node={o.node}>
@@ -30,7 +34,9 @@ function NodeLine({ o, href }: { o: NodeOutcome; href: string }) {
       </Link>
       <span className="ml-2">{pressure}</span>
       <span className="ml-2 text-zinc-600 dark:text-zinc-400">allocatable memory {mem}</span>
-      {o.pods && o.pods.noLongerFit.length > 0 && <p data-testid="scope-nofit">no longer fit: {o.pods.noLongerFit.map((p) => `${p.namespace}/${p.name}`).join(", ")}</p>}
+      {o.pods && o.pods.noLongerFit.length > 0 && (
+        <p data-testid="scope-nofit">no longer fit: {o.pods.noLongerFit.map((p) => `${p.namespace}/${p.name}`).join(", ")}</p>
+      )}
       {!o.pods && o.overBy > 0 && <p>pod memory requests {formatResource("memory", o.overBy)} above the new allocatable</p>}
       {evicted.length > 0 && <p data-testid="scope-evicted">would evict: {evicted.join(", ")}</p>}
     </li>
@@ -41,37 +47,77 @@ function NodeLine({ o, href }: { o: NodeOutcome; href: string }) {
 // re-rendered per key press would be most of a step's main-thread time).
 const LINKS_SETTLE_MS = 300;
 
-const NodeList = memo(function NodeList({ outcomes, changedCount, query }: { outcomes: NodeOutcome[]; changedCount: number; query: string }) {
+const NodeList = memo(function NodeList({
+  outcomes,
+  changedCount,
+  query,
+}: {
+  outcomes: NodeOutcome[];
+  changedCount: number;
+  query: string;
+}) {
   return (
     <ul className="min-w-0" aria-label="Nodes whose state changes">
       {outcomes.slice(0, LISTED).map((o) => (
         <NodeLine key={o.node} o={o} href={`/nodes/${encodeURIComponent(o.node)}?${query}`} />
       ))}
-      {changedCount > LISTED && <li className="py-1 text-zinc-600 dark:text-zinc-400">and {(changedCount - LISTED).toLocaleString("en-US")} more nodes</li>}
+      {changedCount > LISTED && (
+        <li className="py-1 text-zinc-600 dark:text-zinc-400">
+          and {(changedCount - LISTED).toLocaleString("en-US")} more nodes
+        </li>
+      )}
     </ul>
   );
 });
 
 /** A pool- or fleet-wide what-if: the verdict, then each node whose state changes, linking to its page with the same what-if. */
-export function ScopeResult({ whatIf, state, pool, nodeName }: { whatIf: WhatIf; state: UrlState; pool: string | null; nodeName: string }) {
+export function ScopeResult({
+  whatIf,
+  state,
+  pool,
+  nodeName,
+}: {
+  whatIf: WhatIf;
+  state: UrlState;
+  pool: string | null;
+  nodeName: string;
+}) {
   const scope = state.whatIf.scope === "pool" ? "pool" : "all";
   const { result, pending, error } = useScopeWhatIf(whatIf, scope, pool, nodeName);
-  const verdict = useMemo(() => result && whatIfVerdict(result.outcomes, { nodes: result.size, pods: result.pods, single: false }), [result]);
+  const verdict = useMemo(
+    () => result && whatIfVerdict(result.outcomes, { nodes: result.size, pods: result.pods, single: false }),
+    [result],
+  );
   const query = useSettledValue(serializeUrlState({ ...state, whatIfPanel: "open" }).toString(), LINKS_SETTLE_MS);
   // A failed fleet document says so; it must not read as a load that never ends.
-  if (error) return <ErrorNote className="text-sm" data-testid="fleet-impact-error">Could not load the fleet: {error.message}</ErrorNote>;
-  if (!result || !verdict) return <p role="status" className="text-sm">Loading the fleet…</p>;
+  if (error)
+    return (
+      <ErrorNote className="text-sm" data-testid="fleet-impact-error">
+        Could not load the fleet: {error.message}
+      </ErrorNote>
+    );
+  if (!result || !verdict)
+    return (
+      <p role="status" className="text-sm">
+        Loading the fleet…
+      </p>
+    );
   const where = scope === "pool" ? `pool ${pool ?? "(none)"}` : "every node";
   return (
     <section className="min-w-0 space-y-2 text-sm" data-testid="fleet-impact" aria-busy={pending}>
       <h3 className="font-semibold">
-        Across {result.size.toLocaleString("en-US")} node{result.size === 1 ? "" : "s"} ({where}){pending && <span className="ml-2 font-normal text-zinc-500">recomputing…</span>}
+        Across {result.size.toLocaleString("en-US")} node{result.size === 1 ? "" : "s"} ({where})
+        {pending && <span className="ml-2 font-normal text-zinc-500">recomputing…</span>}
       </h3>
       <WhatIfVerdict verdict={verdict} testId="scope-verdict" pending={pending} />
       {result.errors.map((e) => (
         <ErrorNote key={e}>{e}</ErrorNote>
       ))}
-      {result.withoutStats.length > 0 && <p className="text-zinc-600 dark:text-zinc-400">{result.withoutStats.length} node(s) without kubelet stats were not evaluated.</p>}
+      {result.withoutStats.length > 0 && (
+        <p className="text-zinc-600 dark:text-zinc-400">
+          {result.withoutStats.length} node(s) without kubelet stats were not evaluated.
+        </p>
+      )}
       {result.outcomes.length > 0 && <NodeList outcomes={result.outcomes} changedCount={result.changedCount} query={query} />}
     </section>
   );

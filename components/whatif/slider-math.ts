@@ -43,7 +43,12 @@ export function numberToText(n: number, unit: Unit): string {
 }
 
 /** The thumb's position: the what-if value when set and readable, else the live value; the range grows to hold it. */
-export function thumbFor(text: string | undefined, live: number, scale: SliderScale, capacity?: number): { value: number; max: number } {
+export function thumbFor(
+  text: string | undefined,
+  live: number,
+  scale: SliderScale,
+  capacity?: number,
+): { value: number; max: number } {
   const fromText = text === undefined ? null : textToNumber(text, scale.unit, capacity);
   const value = fromText ?? live;
   return { value, max: Math.max(scale.max, value) };
@@ -73,7 +78,8 @@ export function keyStep(key: string, value: number, scale: Pick<SliderScale, "mi
 
 /** The slider range for a reservation of `resource` on a node with `capacity` of it. */
 export function reservedScale(resource: string, capacity: number): SliderScale {
-  if (resource === "cpu") return { unit: "millicores", min: 0, max: Math.max(1000, Math.round(capacity / 2 / 10) * 10), step: 10 };
+  if (resource === "cpu")
+    return { unit: "millicores", min: 0, max: Math.max(1000, Math.round(capacity / 2 / 10) * 10), step: 10 };
   if (resource === "pid") return { unit: "count", min: 0, max: 100_000, step: 100 };
   const step = resource === "memory" ? 64 * MI : GI;
   return { unit: "bytes", min: 0, max: Math.max(step, Math.round(capacity / 2 / step) * step), step };

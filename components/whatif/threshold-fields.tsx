@@ -1,9 +1,10 @@
 "use client";
 
 import { memo } from "react";
-import type { Signal } from "@/lib/eviction";
-import type { AnalyzeOutput } from "@/lib/eviction";
+
+import type { AnalyzeOutput, Signal } from "@/lib/eviction";
 import type { WhatIfState } from "@/lib/url-state";
+
 import { goDuration, thresholdScale, thresholdText } from "./slider-math";
 import { WhatIfField } from "./what-if-field";
 
@@ -27,7 +28,17 @@ function setKey(update: Update, key: ThresholdKey, signal: Signal, v: string | u
 }
 
 /** Hard and soft threshold, grace period and minimum reclaim of one signal, each from the node's own settings. */
-export const ThresholdFields = memo(function ThresholdFields({ report, live, values, update }: { report: AnalyzeOutput["signals"][number]; live: AnalyzeOutput; values: SignalValues; update: Update }) {
+export const ThresholdFields = memo(function ThresholdFields({
+  report,
+  live,
+  values,
+  update,
+}: {
+  report: AnalyzeOutput["signals"][number];
+  live: AnalyzeOutput;
+  values: SignalValues;
+  update: Update;
+}) {
   const signal = report.signal;
   const scale = thresholdScale(signal, report.capacity);
   const configured = (kind: "hard" | "soft") => live.thresholds.find((t) => t.signal === signal && t.kind === kind) ?? null;
@@ -42,33 +53,61 @@ export const ThresholdFields = memo(function ThresholdFields({ report, live, val
       <legend className="flex w-full items-center gap-2 pt-1 font-mono text-xs font-semibold">
         {signal}
         {changed && (
-          <button type="button" className="font-sans font-normal text-blue-700 underline dark:text-blue-300" aria-label={`reset every ${signal} setting to live`} onClick={() => update((x) => ({ ...x, ...Object.fromEntries(KEYS.map((k) => [k, Object.fromEntries(Object.entries(x[k]).filter(([s]) => s !== signal))])) }))}>
+          <button
+            type="button"
+            className="font-sans font-normal text-blue-700 underline dark:text-blue-300"
+            aria-label={`reset every ${signal} setting to live`}
+            onClick={() =>
+              update((x) => ({
+                ...x,
+                ...Object.fromEntries(
+                  KEYS.map((k) => [k, Object.fromEntries(Object.entries(x[k]).filter(([s]) => s !== signal))]),
+                ),
+              }))
+            }
+          >
             reset row
           </button>
         )}
       </legend>
       <div className="grid min-w-0 gap-1 sm:grid-cols-2">
         <WhatIfField
-          label={`hard ${signal}`} title="hard threshold" kind="threshold" capacity={report.capacity}
-          live={hard ? thresholdText(hard.value, scale.unit) : null} liveNumber={resolved("hard")}
-          value={values.evictionHard} set={(v) => setKey(update, "evictionHard", signal, v)}
+          label={`hard ${signal}`}
+          title="hard threshold"
+          kind="threshold"
+          capacity={report.capacity}
+          live={hard ? thresholdText(hard.value, scale.unit) : null}
+          liveNumber={resolved("hard")}
+          value={values.evictionHard}
+          set={(v) => setKey(update, "evictionHard", signal, v)}
           slider={{ label: `hard threshold ${signal}`, scale }}
         />
         <WhatIfField
-          label={`soft ${signal}`} title="soft threshold" kind="threshold" capacity={report.capacity}
-          live={soft ? thresholdText(soft.value, scale.unit) : null} liveNumber={resolved("soft")}
-          value={values.evictionSoft} set={(v) => setKey(update, "evictionSoft", signal, v)}
+          label={`soft ${signal}`}
+          title="soft threshold"
+          kind="threshold"
+          capacity={report.capacity}
+          live={soft ? thresholdText(soft.value, scale.unit) : null}
+          liveNumber={resolved("soft")}
+          value={values.evictionSoft}
+          set={(v) => setKey(update, "evictionSoft", signal, v)}
           slider={{ label: `soft threshold ${signal}`, scale }}
         />
         <WhatIfField
-          label={`grace ${signal}`} title="soft grace period" kind="grace"
+          label={`grace ${signal}`}
+          title="soft grace period"
+          kind="grace"
           live={soft ? goDuration(soft.gracePeriodSeconds) : null}
-          value={values.evictionSoftGracePeriod} set={(v) => setKey(update, "evictionSoftGracePeriod", signal, v)}
+          value={values.evictionSoftGracePeriod}
+          set={(v) => setKey(update, "evictionSoftGracePeriod", signal, v)}
         />
         <WhatIfField
-          label={`min reclaim ${signal}`} title="minimum reclaim" kind="reclaim"
+          label={`min reclaim ${signal}`}
+          title="minimum reclaim"
+          kind="reclaim"
           live={reclaim ? thresholdText(reclaim, scale.unit) : hard || soft ? "0" : null}
-          value={values.evictionMinimumReclaim} set={(v) => setKey(update, "evictionMinimumReclaim", signal, v)}
+          value={values.evictionMinimumReclaim}
+          set={(v) => setKey(update, "evictionMinimumReclaim", signal, v)}
         />
       </div>
     </fieldset>

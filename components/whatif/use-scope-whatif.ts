@@ -2,14 +2,15 @@
 
 import { useQueries } from "@tanstack/react-query";
 import { startTransition, useEffect, useMemo, useState } from "react";
+
 import type { NodeDetail } from "@/lib/dto";
-import { type AnalyzeInput, analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
-import type { AnalyzeOutput, WhatIf } from "@/lib/eviction";
+import { analyze, parseAnalyzeInput, withWhatIf, type AnalyzeInput, type AnalyzeOutput, type WhatIf } from "@/lib/eviction";
 import { detailInput, detailOutcome } from "@/lib/node-whatif";
 import { nodeOptions } from "@/lib/queries";
-import { type NodeOutcome, concernsPods } from "@/lib/whatif-outcome";
+import { concernsPods, type NodeOutcome } from "@/lib/whatif-outcome";
+
 import { runFleetWhatIf } from "./fleet-runner";
-import { type FleetSource, sourceKey } from "./fleet-source";
+import { sourceKey, type FleetSource } from "./fleet-source";
 // Pod detail is loaded for the first PODS_FOR_NODES concerned nodes; the rest are named with their
 // node-level result and link to their own page.
 import { PODS_FOR_NODES, type PageResult } from "./fleet-trim";
@@ -46,7 +47,10 @@ export interface ScopeWhatIf {
 export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: string | null, nodeName: string): ScopeWhatIf {
   // The fleet document is fetched and parsed inside the what-if's Web Worker (fleet-source.ts): on
   // the main thread, parsing 9 MB (or copying it into the worker) is a task of hundreds of ms.
-  const source = useMemo((): FleetSource => (scope === "all" ? { scope } : { scope, pool, node: nodeName }), [scope, pool, nodeName]);
+  const source = useMemo(
+    (): FleetSource => (scope === "all" ? { scope } : { scope, pool, node: nodeName }),
+    [scope, pool, nodeName],
+  );
   const key = sourceKey(source);
   const [run, setRun] = useState<{ whatIf: WhatIf; key: string; result: PageResult; pods: number } | null>(null);
   const [failed, setFailed] = useState<{ key: string; error: Error } | null>(null);
@@ -75,8 +79,17 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
   // Pods are loaded once the result rests (not on every slider step): fetching and analyzing a dozen
   // node documents is work the slider must not wait for.
   const settled = useSettledValue(run, DETAIL_SETTLE_MS);
-  const concerned = useMemo(() => (settled?.result.changed ?? []).filter(concernsPods).slice(0, PODS_FOR_NODES).map((o) => o.node), [settled]);
-  const details = useQueries({ queries: concerned.map((n) => ({ ...nodeOptions(n), refetchInterval: false as const, staleTime: 60_000 })) });
+  const concerned = useMemo(
+    () =>
+      (settled?.result.changed ?? [])
+        .filter(concernsPods)
+        .slice(0, PODS_FOR_NODES)
+        .map((o) => o.node),
+    [settled],
+  );
+  const details = useQueries({
+    queries: concerned.map((n) => ({ ...nodeOptions(n), refetchInterval: false as const, staleTime: 60_000 })),
+  });
   const docs = details.map((q) => q.data);
   const docsKey = details.map((q) => q.dataUpdatedAt).join();
   const [detailed, setDetailed] = useState<{ run: typeof run; byNode: Map<string, NodeOutcome> } | null>(null);
@@ -108,7 +121,10 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
     // eslint-disable-next-line react-hooks/exhaustive-deps -- docsKey stands for docs (see above)
   }, [settled, docsKey]);
   const byNode = detailed && detailed.run === run ? detailed.byNode : null;
-  const result = useMemo(() => (run ? { ...run.result, outcomes: run.result.changed.map((o) => byNode?.get(o.node) ?? o), pods: run.pods } : null), [run, byNode]);
+  const result = useMemo(
+    () => (run ? { ...run.result, outcomes: run.result.changed.map((o) => byNode?.get(o.node) ?? o), pods: run.pods } : null),
+    [run, byNode],
+  );
   // A failed fleet document says so, unless a result for this scope is already shown.
   const error = failed?.key === key && run?.key !== key ? failed.error : null;
   return { result: run?.key === key ? result : null, pending: !current, error };

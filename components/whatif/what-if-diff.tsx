@@ -5,7 +5,10 @@ import type { NodeOutcome } from "@/lib/whatif-outcome";
 function Change({ label, before, after }: { label: string; before: string; after: string }) {
   return (
     <li>
-      {label}: {before} → <span className="font-medium" data-testid={`after-${label}`}>{after}</span>
+      {label}: {before} →{" "}
+      <span className="font-medium" data-testid={`after-${label}`}>
+        {after}
+      </span>
     </li>
   );
 }
@@ -13,7 +16,8 @@ function Change({ label, before, after }: { label: string; before: string; after
 /** Before/after on this node: what changes (allocatable, conditions, margins), the eviction replay, pods that no longer fit. */
 export function WhatIfDiff({ live, next, outcome }: { live: AnalyzeOutput; next: AnalyzeOutput; outcome: NodeOutcome }) {
   const conds = (c: string[]) => c.join(", ") || "no pressure";
-  const margin = (s: AnalyzeOutput["signals"][number] | undefined) => (s && s.thresholds.length ? formatSignal(s.signal, Math.min(...s.thresholds.map((t) => t.margin))) : "no threshold");
+  const margin = (s: AnalyzeOutput["signals"][number] | undefined) =>
+    s && s.thresholds.length ? formatSignal(s.signal, Math.min(...s.thresholds.map((t) => t.margin))) : "no threshold";
   const margins = next.signals
     .map((s) => ({ signal: s.signal, before: margin(live.signals.find((x) => x.signal === s.signal)), after: margin(s) }))
     .filter((m) => m.before !== m.after);
@@ -27,7 +31,12 @@ export function WhatIfDiff({ live, next, outcome }: { live: AnalyzeOutput; next:
         {(["cpu", "memory", "ephemeral-storage"] as const)
           .filter((r) => outcome.allocatableBefore[r] !== outcome.allocatableAfter[r])
           .map((r) => (
-            <Change key={r} label={`allocatable ${r}`} before={formatResource(r, outcome.allocatableBefore[r] ?? 0)} after={formatResource(r, outcome.allocatableAfter[r] ?? 0)} />
+            <Change
+              key={r}
+              label={`allocatable ${r}`}
+              before={formatResource(r, outcome.allocatableBefore[r] ?? 0)}
+              after={formatResource(r, outcome.allocatableAfter[r] ?? 0)}
+            />
           ))}
         {margins.map((m) => (
           <Change key={m.signal} label={`${m.signal} margin`} before={m.before} after={m.after} />
@@ -39,7 +48,8 @@ export function WhatIfDiff({ live, next, outcome }: { live: AnalyzeOutput; next:
           <p className="font-medium">The kubelet would evict, one pod per 10 s cycle:</p>
           {next.replay.map((r) => (
             <p key={r.signal}>
-              <span className="font-mono">{r.signal}</span>: {r.evicted.map((e, i) => `${i + 1}. ${e.namespace}/${e.name}`).join(", ") || "nobody it may evict"}
+              <span className="font-mono">{r.signal}</span>:{" "}
+              {r.evicted.map((e, i) => `${i + 1}. ${e.namespace}/${e.name}`).join(", ") || "nobody it may evict"}
               {r.recovered ? "" : " — and it still would not recover"}
             </p>
           ))}
@@ -49,8 +59,8 @@ export function WhatIfDiff({ live, next, outcome }: { live: AnalyzeOutput; next:
       )}
       {outcome.overBy > 0 && (
         <p className="text-amber-800 dark:text-amber-300" data-testid="what-if-nofit">
-          Pod requests exceed the new memory allocatable by {formatResource("memory", outcome.overBy)}: after a restart the kubelet would not re-admit{" "}
-          {fit.map((p) => `${p.namespace}/${p.name}`).join(", ")} (lowest priority first).
+          Pod requests exceed the new memory allocatable by {formatResource("memory", outcome.overBy)}: after a restart the
+          kubelet would not re-admit {fit.map((p) => `${p.namespace}/${p.name}`).join(", ")} (lowest priority first).
         </p>
       )}
     </div>

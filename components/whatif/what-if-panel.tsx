@@ -1,11 +1,13 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef } from "react";
+
 import type { NodeDetail } from "@/lib/dto";
 import type { AnalyzeOutput, WhatIf } from "@/lib/eviction";
 import { detailOutcome } from "@/lib/node-whatif";
-import { type UrlState, type WhatIfState, emptyWhatIf, hasWhatIf, serializeUrlState } from "@/lib/url-state";
+import { emptyWhatIf, hasWhatIf, serializeUrlState, type UrlState, type WhatIfState } from "@/lib/url-state";
 import { whatIfVerdict } from "@/lib/whatif-verdict";
+
 import { CopyButton } from "./copy-button";
 import { KubeletChange } from "./kubelet-change";
 import { ScopeResult } from "./scope-result";
@@ -37,7 +39,10 @@ const button = "rounded border border-zinc-300 px-2 py-0.5 text-sm disabled:opac
 export function WhatIfPanel(p: Props) {
   const w = p.state.whatIf;
   const { setState } = p;
-  const update = useCallback((f: (w: WhatIfState) => WhatIfState) => setState((s) => ({ ...s, whatIf: f(s.whatIf) })), [setState]);
+  const update = useCallback(
+    (f: (w: WhatIfState) => WhatIfState) => setState((s) => ({ ...s, whatIf: f(s.whatIf) })),
+    [setState],
+  );
   const heading = useRef<HTMLHeadingElement>(null);
   const { focusOnOpen } = p;
   useEffect(() => {
@@ -60,30 +65,49 @@ export function WhatIfPanel(p: Props) {
           <h2 id="whatif-h" ref={heading} tabIndex={-1} className="mr-auto text-lg font-medium">
             What if…
           </h2>
-          <button type="button" className={button} onClick={() => p.setState((s) => ({ ...s, whatIf: { ...emptyWhatIf(), scope: s.whatIf.scope } }))} disabled={!hasWhatIf(w)}>
+          <button
+            type="button"
+            className={button}
+            onClick={() => p.setState((s) => ({ ...s, whatIf: { ...emptyWhatIf(), scope: s.whatIf.scope } }))}
+            disabled={!hasWhatIf(w)}
+          >
             Reset all
           </button>
           <CopyButton text={link} label="Copy link" what="link" />
-          <button type="button" className={button} aria-label="Close the what-if panel" onClick={() => p.setState((s) => ({ ...s, whatIfPanel: "closed" }))}>
+          <button
+            type="button"
+            className={button}
+            aria-label="Close the what-if panel"
+            onClick={() => p.setState((s) => ({ ...s, whatIfPanel: "closed" }))}
+          >
             ✕ Close
           </button>
         </div>
         {p.nextError ? (
-          <p role="alert" data-testid="what-if-error" className="rounded border-l-4 border-red-600 bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100">
+          <p
+            role="alert"
+            data-testid="what-if-error"
+            className="rounded border-l-4 border-red-600 bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100"
+          >
             This what-if cannot be computed: {p.nextError}
           </p>
         ) : outcome ? (
           <WhatIfVerdict verdict={whatIfVerdict([outcome], { nodes: 1, pods: p.detail.row.podCount, single: true })} />
         ) : (
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="what-if-hint">
-            Move a slider or type a value: the kubelet&apos;s view of this node is recomputed at once, and the result appears here.
+            Move a slider or type a value: the kubelet&apos;s view of this node is recomputed at once, and the result appears
+            here.
           </p>
         )}
       </div>
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-3">
-        {hasWhatIf(w) && w.scope !== "node" && !p.nextError && <ScopeResult whatIf={p.whatIf} state={p.state} pool={p.detail.row.pool} nodeName={p.detail.row.name} />}
+        {hasWhatIf(w) && w.scope !== "node" && !p.nextError && (
+          <ScopeResult whatIf={p.whatIf} state={p.state} pool={p.detail.row.pool} nodeName={p.detail.row.name} />
+        )}
         {p.next && outcome && <WhatIfDiff live={p.live} next={p.next} outcome={outcome} />}
-        {hasWhatIf(w) && !p.nextError && <KubeletChange whatIf={p.whatIf} kubeletConfig={p.detail.kubeletConfig} kubeletFlags={p.detail.kubeletFlags} />}
+        {hasWhatIf(w) && !p.nextError && (
+          <KubeletChange whatIf={p.whatIf} kubeletConfig={p.detail.kubeletConfig} kubeletFlags={p.detail.kubeletFlags} />
+        )}
         <WhatIfControls live={p.live} capacity={p.capacity} w={w} update={update} />
       </div>
     </aside>

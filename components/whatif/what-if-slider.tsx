@@ -1,6 +1,6 @@
 "use client";
 
-import { type SliderScale, keyStep, numberToText, snap } from "./slider-math";
+import { keyStep, numberToText, snap, type SliderScale } from "./slider-math";
 
 export interface WhatIfSliderProps {
   label: string;

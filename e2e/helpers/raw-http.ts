@@ -30,22 +30,34 @@ export function raw(o: RawRequest): Promise<RawReply & { sentBytes: number }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host: `127.0.0.1:${o.port}`, ...o.headers };
     if (o.body !== undefined && !headers["content-length"]) headers["content-length"] = String(Buffer.byteLength(o.body));
-    const req = http.request({ host: "127.0.0.1", port: o.port, method: o.method ?? "GET", path: o.path, headers, agent: false, setHost: false }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on("data", (c: Buffer) => {
-        size += c.length;
-        if (size <= 64 * 2 ** 20) chunks.push(c);
-      });
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - t0, sentBytes }));
-      res.on("error", reject);
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port: o.port, method: o.method ?? "GET", path: o.path, headers, agent: false, setHost: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (c: Buffer) => {
+          size += c.length;
+          if (size <= 64 * 2 ** 20) chunks.push(c);
+        });
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+            ms: performance.now() - t0,
+            sentBytes,
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
     let answered = false;
     // A server that answers and closes while the body is still being sent (a refusal before the
     // body is read) may cut the connection before the client reads the answer: status 0.
     req.on("error", (e: NodeJS.ErrnoException) => {
       if (answered) return;
-      if ((o.stream || o.partial) && (e.code === "EPIPE" || e.code === "ECONNRESET")) resolve({ status: 0, headers: {}, body: e.code, ms: performance.now() - t0, sentBytes });
+      if ((o.stream || o.partial) && (e.code === "EPIPE" || e.code === "ECONNRESET"))
+        resolve({ status: 0, headers: {}, body: e.code, ms: performance.now() - t0, sentBytes });
       else reject(e);
     });
     req.on("response", () => (answered = true));

@@ -1,4 +1,4 @@
-import { type Locator, type Page, expect } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** The landing page: paste or load an input document and analyze it. */
 export class AnalyzePage {

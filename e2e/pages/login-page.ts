@@ -1,4 +1,5 @@
-import { type Page, expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+
 import { TOKEN_PORT } from "../constants";
 
 /** The sign-in page of the token-mode server. */

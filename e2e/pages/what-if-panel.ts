@@ -1,4 +1,4 @@
-import { type Locator, type Page, expect } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** The node page's what-if panel: its toggle, its fields (slider + text box) and its results. */
 export class WhatIfPanel {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import { parseServerConfig } from "@/lib/server/config";
-import { PEER_HEADER, createGate, crossSite, safeNext } from "./gate";
-import { SESSION_COOKIE, issueSession } from "./session";
+
+import { createGate, crossSite, PEER_HEADER, safeNext } from "./gate";
+import { issueSession, SESSION_COOKIE } from "./session";
 
 const TOKEN = "0123456789abcdef0123";
 const NOW = 1_800_000_000_000;
@@ -11,7 +13,11 @@ function gateFor(env: Record<string, string>) {
   if (!r.success) throw new Error(r.errors.join("; "));
   return createGate(r.data, () => NOW);
 }
-const req = (path: string, headers: Record<string, string> = {}, method = "GET") => ({ path, method, headers: new Headers(headers) });
+const req = (path: string, headers: Record<string, string> = {}, method = "GET") => ({
+  path,
+  method,
+  headers: new Headers(headers),
+});
 
 describe("token mode", () => {
   const gate = gateFor({ HEADROOM_AUTH_MODE: "token", HEADROOM_AUTH_TOKEN: TOKEN });
@@ -32,17 +38,31 @@ describe("token mode", () => {
     expect(gate(req("/", { cookie: expired, accept: "text/html" }))).toEqual({ action: "login" });
   });
   it("opens /metrics only with HEADROOM_METRICS_PUBLIC=1", () => {
-    expect(gateFor({ HEADROOM_AUTH_MODE: "token", HEADROOM_AUTH_TOKEN: TOKEN, HEADROOM_METRICS_PUBLIC: "1" })(req("/metrics")).action).toBe("allow");
+    expect(
+      gateFor({ HEADROOM_AUTH_MODE: "token", HEADROOM_AUTH_TOKEN: TOKEN, HEADROOM_METRICS_PUBLIC: "1" })(req("/metrics")).action,
+    ).toBe("allow");
   });
 });
 
 describe("trusted-header mode", () => {
   const gate = gateFor({ HEADROOM_AUTH_MODE: "trusted-header", HEADROOM_TRUSTED_PROXIES: "10.0.0.5" });
   it("takes the identity only from the proxy's address", () => {
-    expect(gate(req("/", { [PEER_HEADER]: "10.0.0.5", "x-forwarded-user": "alice@example.com" }))).toEqual({ action: "allow", user: "alice@example.com" });
-    expect(gate(req("/", { [PEER_HEADER]: "::ffff:10.0.0.5", "x-forwarded-user": "alice" }))).toEqual({ action: "allow", user: "alice" });
-    expect(gate(req("/", { [PEER_HEADER]: "10.0.0.6", "x-forwarded-user": "alice" }))).toMatchObject({ action: "deny", status: 403 });
-    expect(gate(req("/", { "x-forwarded-user": "alice", "x-forwarded-for": "10.0.0.5" }))).toMatchObject({ action: "deny", status: 403 });
+    expect(gate(req("/", { [PEER_HEADER]: "10.0.0.5", "x-forwarded-user": "alice@example.com" }))).toEqual({
+      action: "allow",
+      user: "alice@example.com",
+    });
+    expect(gate(req("/", { [PEER_HEADER]: "::ffff:10.0.0.5", "x-forwarded-user": "alice" }))).toEqual({
+      action: "allow",
+      user: "alice",
+    });
+    expect(gate(req("/", { [PEER_HEADER]: "10.0.0.6", "x-forwarded-user": "alice" }))).toMatchObject({
+      action: "deny",
+      status: 403,
+    });
+    expect(gate(req("/", { "x-forwarded-user": "alice", "x-forwarded-for": "10.0.0.5" }))).toMatchObject({
+      action: "deny",
+      status: 403,
+    });
   });
   it("refuses a missing or malformed identity", () => {
     expect(gate(req("/", { [PEER_HEADER]: "10.0.0.5" }))).toMatchObject({ action: "deny", status: 401 });
@@ -67,7 +87,17 @@ describe("crossSite", () => {
 });
 
 describe("safeNext", () => {
-  it.each([["/nodes/a?q=1", "/nodes/a?q=1"], ["//evil.example", "/"], ["/\\evil.example", "/"], ["https://evil.example", "/"], [null, "/"], ["/a\nb", "/"], ["/€", "/%E2%82%AC"], ["/nodes/ü?q=é", "/nodes/%C3%BC?q=%C3%A9"], ["/a/../../b", "/b"]])("%j → %j", (raw, want) => {
+  it.each([
+    ["/nodes/a?q=1", "/nodes/a?q=1"],
+    ["//evil.example", "/"],
+    ["/\\evil.example", "/"],
+    ["https://evil.example", "/"],
+    [null, "/"],
+    ["/a\nb", "/"],
+    ["/€", "/%E2%82%AC"],
+    ["/nodes/ü?q=é", "/nodes/%C3%BC?q=%C3%A9"],
+    ["/a/../../b", "/b"],
+  ])("%j → %j", (raw, want) => {
     expect(safeNext(raw)).toBe(want);
   });
 });

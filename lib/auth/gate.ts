@@ -1,5 +1,5 @@
-import { type Cidr, cidrMatcher } from "./net";
-import { SESSION_COOKIE, bearer, cookieValue, sessionValid, tokenMatches } from "./session";
+import { cidrMatcher, type Cidr } from "./net";
+import { bearer, cookieValue, SESSION_COOKIE, sessionValid, tokenMatches } from "./session";
 
 // Who may see what, decided once per request in proxy.ts. Pure: the request facts come in (the
 // socket peer address is stamped by lib/auth/peer-stamp.ts), a decision comes out.
@@ -16,9 +16,7 @@ export interface GateRequest {
 }
 
 export type Decision =
-  | { action: "allow"; user: string | null }
-  | { action: "login" }
-  | { action: "deny"; status: 401 | 403; error: string };
+  { action: "allow"; user: string | null } | { action: "login" } | { action: "deny"; status: 401 | 403; error: string };
 
 // Kubernetes probes come from the kubelet, not through the auth proxy, and carry no secret.
 const ALWAYS_PUBLIC = new Set(["/api/healthz", "/api/readyz", "/favicon.ico"]);
@@ -51,13 +49,18 @@ export function createGate(cfg: GateConfig, now: () => number = Date.now): (req:
       const token = cfg.HEADROOM_AUTH_TOKEN!;
       if (LOGIN.has(req.path)) return { action: "allow", user: null };
       const presented = bearer(req.headers.get("authorization"));
-      if (presented !== null) return tokenMatches(presented, token) ? { action: "allow", user: "token" } : { action: "deny", status: 401, error: "invalid bearer token" };
-      if (sessionValid(cookieValue(req.headers.get("cookie"), SESSION_COOKIE), token, now())) return { action: "allow", user: "session" };
+      if (presented !== null)
+        return tokenMatches(presented, token)
+          ? { action: "allow", user: "token" }
+          : { action: "deny", status: 401, error: "invalid bearer token" };
+      if (sessionValid(cookieValue(req.headers.get("cookie"), SESSION_COOKIE), token, now()))
+        return { action: "allow", user: "session" };
       return wantsPage(req) ? { action: "login" } : { action: "deny", status: 401, error: "authentication required" };
     }
     // trusted-header: the identity header means something only when the socket peer is the proxy;
     // anyone else could simply send it.
-    if (!trusted(req.headers.get(PEER_HEADER))) return { action: "deny", status: 403, error: "requests must come through the authenticating proxy" };
+    if (!trusted(req.headers.get(PEER_HEADER)))
+      return { action: "deny", status: 403, error: "requests must come through the authenticating proxy" };
     const user = req.headers.get(header)?.trim() ?? "";
     if (!IDENTITY.test(user)) return { action: "deny", status: 401, error: `the authenticating proxy sent no ${header} header` };
     return { action: "allow", user };

@@ -1,5 +1,6 @@
-import { networkInterfaces } from "node:os";
 import { isIP } from "node:net";
+import { networkInterfaces } from "node:os";
+
 import { isLoopback, normalizeAddress } from "./net";
 
 // DNS rebinding: a page on attacker.example whose name is re-pointed at 127.0.0.1 talks to

@@ -1,5 +1,6 @@
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage } from "node:http";
+
 import { PEER_HEADER } from "./gate";
 
 // proxy.ts sees headers, not the socket, and X-Forwarded-For is whatever the client or the

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { bearer, cookieValue, issueSession, sessionValid, tokenMatches } from "./session";
 
 const TOKEN = "correct-horse-battery-staple";
@@ -6,7 +7,8 @@ const TOKEN = "correct-horse-battery-staple";
 describe("tokenMatches", () => {
   it("accepts only the exact token", () => {
     expect(tokenMatches(TOKEN, TOKEN)).toBe(true);
-    for (const bad of ["", "x", TOKEN.slice(0, -1), `${TOKEN} `, TOKEN.toUpperCase(), "y".repeat(5000), null, undefined]) expect(tokenMatches(bad, TOKEN)).toBe(false);
+    for (const bad of ["", "x", TOKEN.slice(0, -1), `${TOKEN} `, TOKEN.toUpperCase(), "y".repeat(5000), null, undefined])
+      expect(tokenMatches(bad, TOKEN)).toBe(false);
   });
 });
 

@@ -1,8 +1,9 @@
 // Ports of kubernetes pkg/kubelet/cm/node_container_manager_linux_test.go plus the §10 rules.
 import { describe, expect, it } from "vitest";
+
 import { computeAllocatable, kubepodsLimit, validateReservation } from "./allocatable";
 import type { ResourceList } from "./k8s-types";
-import { ConfigError, type EvictionConfig, defaultEvictionConfig } from "./thresholds";
+import { ConfigError, defaultEvictionConfig, type EvictionConfig } from "./thresholds";
 
 const Mi = 2 ** 20;
 const Gi = 2 ** 30;
@@ -14,7 +15,13 @@ const eph = (storage: string): Record<string, string> => (storage ? { "ephemeral
 const cfg = (over: Partial<EvictionConfig>): EvictionConfig => ({ ...defaultEvictionConfig(), evictionHard: {}, ...over });
 
 // hardThreshold: "" = the Go test's empty ThresholdValue (reserves 0), else the memory.available value.
-const CPU_MEM: [kube: Record<string, string>, system: Record<string, string>, hard: string, capacity: ResourceList, total: Record<string, number>][] = [
+const CPU_MEM: [
+  kube: Record<string, string>,
+  system: Record<string, string>,
+  hard: string,
+  capacity: ResourceList,
+  total: Record<string, number>,
+][] = [
   [list("100m", "100Mi"), list("50m", "50Mi"), "", list("10", "10Gi"), { cpu: 150, memory: 150 * Mi }],
   [list("100m", "100Mi"), list("50m", "50Mi"), "100Mi", list("10", "10Gi"), { cpu: 150, memory: 250 * Mi }],
   [list("100m", "100Mi"), list("50m", "50Mi"), "5%", list("10", "10Gi"), { cpu: 150, memory: 694157320 }], // 150Mi + 536870920
@@ -67,19 +74,23 @@ describe("TestNodeAllocatableInputValidation (validateReservation)", () => {
     expect(() => validateReservation(capacity, config)).not.toThrow();
   });
   it("5 + 5 cpu is allowed on 10 cpus (equal), 10Gi + 10Gi + 2Gi memory on 11Gi is not", () => {
-    const config = cfg({ kubeReserved: list("5", "10Gi"), systemReserved: list("5", "10Gi"), evictionHard: { "memory.available": "2Gi" } });
+    const config = cfg({
+      kubeReserved: list("5", "10Gi"),
+      systemReserved: list("5", "10Gi"),
+      evictionHard: { "memory.available": "2Gi" },
+    });
     expect(() => validateReservation(list("10", "11Gi"), config)).toThrow(ConfigError);
     expect(() => validateReservation(list("10", "11Gi"), config)).toThrow(
       'kubeletConfig.systemReserved.memory (with kubeletConfig.kubeReserved.memory and kubeletConfig.evictionHard["memory.available"]): invalid Node Allocatable configuration. Resource "memory" has a reservation of 22Gi but capacity of 11Gi. Expected capacity >= reservation.',
     );
   });
-  it("names only the settings that reserve the resource, even past float64 (\"1e400\")", () => {
+  it('names only the settings that reserve the resource, even past float64 ("1e400")', () => {
     const config = cfg({ evictionHard: { "memory.available": "1e400" } });
     expect(() => validateReservation(list("4", "8Gi"), config)).toThrow(
       'kubeletConfig.evictionHard["memory.available"]: invalid Node Allocatable configuration. Resource "memory" has a reservation of more than 1.8e308 but capacity of 8Gi. Expected capacity >= reservation.',
     );
   });
-  it("a CPU reservation past float64 in millicores (\".5E307\" cores) is named, not a crash", () => {
+  it('a CPU reservation past float64 in millicores (".5E307" cores) is named, not a crash', () => {
     // fast-check's shrunk counterexample from tests/property/analyze.property.test.ts
     const config = cfg({ kubeReserved: { cpu: ".5E307" } });
     // Past the int64 the kubelet reads millicores into: refused where the quantity is read.
@@ -87,14 +98,20 @@ describe("TestNodeAllocatableInputValidation (validateReservation)", () => {
       'kubeletConfig.kubeReserved.cpu: ".5E307" is out of range: the kubelet reads it as a 64-bit integer of millicores, at most 9223372036854775807',
     );
     // finite but huge: still the field's error
-    expect(() => validateReservation(list("4", "8Gi"), cfg({ kubeReserved: { cpu: "1e300" } }))).toThrow(/^kubeletConfig\.kubeReserved\.cpu: "1e300" is out of range/);
+    expect(() => validateReservation(list("4", "8Gi"), cfg({ kubeReserved: { cpu: "1e300" } }))).toThrow(
+      /^kubeletConfig\.kubeReserved\.cpu: "1e300" is out of range/,
+    );
     // in range but above capacity: the kubelet's own message
-    expect(() => validateReservation(list("4", "8Gi"), cfg({ kubeReserved: { cpu: "5" } }))).toThrow(/^kubeletConfig\.kubeReserved\.cpu: invalid Node Allocatable configuration\. Resource "cpu"/);
+    expect(() => validateReservation(list("4", "8Gi"), cfg({ kubeReserved: { cpu: "5" } }))).toThrow(
+      /^kubeletConfig\.kubeReserved\.cpu: invalid Node Allocatable configuration\. Resource "cpu"/,
+    );
   });
   it("ephemeral-storage: 100Mi on 500Mi is fine, 20Gi + 100Mi on 20Gi is not", () => {
     expect(() => validateReservation(eph("500Mi"), cfg({ kubeReserved: eph("100Mi") }))).not.toThrow();
     const bad = cfg({ kubeReserved: eph("20Gi"), evictionHard: { "nodefs.available": "100Mi" } });
-    expect(() => validateReservation(eph("20Gi"), bad)).toThrow(/Resource "ephemeral-storage" has a reservation of 20580Mi but capacity of 20Gi/);
+    expect(() => validateReservation(eph("20Gi"), bad)).toThrow(
+      /Resource "ephemeral-storage" has a reservation of 20580Mi but capacity of 20Gi/,
+    );
   });
 });
 
@@ -129,8 +146,12 @@ describe("computeAllocatable rules (§10)", () => {
     expect(got.allocatable).toMatchObject({ memory: 0, cpu: 0 });
   });
   it("only memory.available and nodefs.available reserve; imagefs, inode and pid thresholds do not", () => {
-    const config = cfg({ evictionHard: { "imagefs.available": "50%", "nodefs.inodesFree": "50%", "pid.available": "50%", "nodefs.available": "1Gi" } });
-    expect(computeAllocatable({ "ephemeral-storage": "10Gi", memory: "4Gi" }, config).reservation.evictionHard).toEqual({ "ephemeral-storage": Gi });
+    const config = cfg({
+      evictionHard: { "imagefs.available": "50%", "nodefs.inodesFree": "50%", "pid.available": "50%", "nodefs.available": "1Gi" },
+    });
+    expect(computeAllocatable({ "ephemeral-storage": "10Gi", memory: "4Gi" }, config).reservation.evictionHard).toEqual({
+      "ephemeral-storage": Gi,
+    });
   });
   it("experimental-allocatable-ignore-eviction removes the eviction reservation", () => {
     const config = cfg({ evictionHard: { "memory.available": "1Gi" }, experimentalAllocatableIgnoreEviction: true });
@@ -142,10 +163,19 @@ describe("computeAllocatable rules (§10)", () => {
   });
   it.each([
     [{ kubeReserved: { pods: "10" } }, 'kubeletConfig.kubeReserved.pods: cannot reserve "pods" resource'],
-    [{ systemReserved: { "hugepages-2Mi": "2Mi" } }, 'kubeletConfig.systemReserved["hugepages-2Mi"]: cannot reserve "hugepages-2Mi" resource'],
-    [{ kubeReserved: { memory: "-1Gi" } }, 'kubeletConfig.kubeReserved.memory: resource quantity for "memory" cannot be negative: -1Gi'],
+    [
+      { systemReserved: { "hugepages-2Mi": "2Mi" } },
+      'kubeletConfig.systemReserved["hugepages-2Mi"]: cannot reserve "hugepages-2Mi" resource',
+    ],
+    [
+      { kubeReserved: { memory: "-1Gi" } },
+      'kubeletConfig.kubeReserved.memory: resource quantity for "memory" cannot be negative: -1Gi',
+    ],
     [{ kubeReserved: { memory: "lots" } }, /^kubeletConfig\.kubeReserved\.memory: "lots" is not a valid quantity/],
-    [{ evictionHard: { "memory.available": "-1" } }, /^kubeletConfig\.evictionHard\["memory\.available"\]: "-1" must be a positive quantity$/],
+    [
+      { evictionHard: { "memory.available": "-1" } },
+      /^kubeletConfig\.evictionHard\["memory\.available"\]: "-1" must be a positive quantity$/,
+    ],
   ])("rejects %j", (over, msg) => {
     expect(() => computeAllocatable({ memory: "4Gi" }, cfg(over as Partial<EvictionConfig>))).toThrow(msg);
   });

@@ -3,22 +3,22 @@
 import {
   ConfigError,
   DEFAULT_EVICTION_HARD,
-  type EvictionConfig,
-  type FieldNamer,
   getOwn,
   putOwn,
   toNamer,
+  type EvictionConfig,
+  type FieldNamer,
 } from "./config-types";
 import { fieldPath } from "./input-errors";
 import type { ResourceList } from "./k8s-types";
 import {
-  QuantityError,
-  type QuantityFormat,
   formatMilli,
   formatQuantity,
   parseBytes,
   parseMillis,
   parseQuantity,
+  QuantityError,
+  type QuantityFormat,
 } from "./quantity";
 import { parseHardThresholds, resolveThreshold } from "./thresholds";
 
@@ -119,7 +119,11 @@ export function computeAllocatable(
  *
  * Like GetNodeAllocatableAbsolute; include `pid` (e.g. the summary's rlimit.maxpid) in capacity to get the pids limit.
  */
-export function kubepodsLimit(capacity: ResourceList, config: EvictionConfig, field: string | FieldNamer = "kubeletConfig"): Amounts {
+export function kubepodsLimit(
+  capacity: ResourceList,
+  config: EvictionConfig,
+  field: string | FieldNamer = "kubeletConfig",
+): Amounts {
   const cap = parseCapacity(capacity);
   const kube = parseReserved(config, "kubeReserved", field);
   const system = parseReserved(config, "systemReserved", field);
@@ -145,12 +149,20 @@ function reservationString(r: string, total: number, config: EvictionConfig, evi
   };
   const signal = getOwn(EVICTION_SIGNAL, r);
   const evictionRaw = signal && evictionAmount !== 0 ? (config.evictionHard ?? DEFAULT_EVICTION_HARD)[signal] : undefined;
-  const format = formatOf(getOwn(config.systemReserved, r)) ?? formatOf(getOwn(config.kubeReserved, r)) ?? formatOf(evictionRaw) ?? "DecimalSI";
+  const format =
+    formatOf(getOwn(config.systemReserved, r)) ??
+    formatOf(getOwn(config.kubeReserved, r)) ??
+    formatOf(evictionRaw) ??
+    "DecimalSI";
   return formatQuantity(BigInt(total), format);
 }
 
 /** Rejects a reservation larger than capacity for any resource, with the kubelet's "invalid Node Allocatable configuration" message; equal is allowed. */
-export function validateReservation(capacity: ResourceList, config: EvictionConfig, field: string | FieldNamer = "kubeletConfig"): void {
+export function validateReservation(
+  capacity: ResourceList,
+  config: EvictionConfig,
+  field: string | FieldNamer = "kubeletConfig",
+): void {
   checkReservation(capacity, config, field, computeAllocatable(capacity, config, field).reservation);
 }
 
@@ -172,7 +184,11 @@ const copyAllocatable = (a: Allocatable): Allocatable => ({
 });
 
 /** validateReservation, then computeAllocatable: the same errors and results, computed once per distinct configuration and capacity. */
-export function checkedAllocatable(capacity: ResourceList, config: EvictionConfig, field: string | FieldNamer = "kubeletConfig"): Allocatable {
+export function checkedAllocatable(
+  capacity: ResourceList,
+  config: EvictionConfig,
+  field: string | FieldNamer = "kubeletConfig",
+): Allocatable {
   let byCapacity = allocatableMemo.get(config);
   const key = JSON.stringify(capacity);
   const hit = byCapacity?.get(key);
@@ -185,7 +201,12 @@ export function checkedAllocatable(capacity: ResourceList, config: EvictionConfi
   return computed;
 }
 
-function checkReservation(capacity: ResourceList, config: EvictionConfig, field: string | FieldNamer, reservation: Reservation): void {
+function checkReservation(
+  capacity: ResourceList,
+  config: EvictionConfig,
+  field: string | FieldNamer,
+  reservation: Reservation,
+): void {
   const cap = parseCapacity(capacity);
   const name = toNamer(field);
   const problems: string[] = [];

@@ -72,6 +72,10 @@ export function allocatedPod(pod: Pod): Pod {
   };
   return {
     ...pod,
-    spec: { ...spec, containers: spec.containers?.map(swap), ...(spec.initContainers && { initContainers: spec.initContainers.map(swap) }) },
+    spec: {
+      ...spec,
+      containers: spec.containers?.map(swap),
+      ...(spec.initContainers && { initContainers: spec.initContainers.map(swap) }),
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { analyze, analyzeNode } from "./analyze";
 import { parseAnalyzeInput, withWhatIf } from "./input";
 
@@ -7,25 +8,48 @@ const GI = 1024 ** 3;
 
 function pod(name: string, memRequest: string | null, priority = 0, extra: Record<string, unknown> = {}) {
   const resources = memRequest ? { requests: { memory: memRequest, cpu: "100m" } } : {};
-  return { metadata: { name, namespace: "default", uid: `uid-${name}`, ...extra }, spec: { priority, containers: [{ name: "c", resources }] }, status: { phase: "Running" } };
+  return {
+    metadata: { name, namespace: "default", uid: `uid-${name}`, ...extra },
+    spec: { priority, containers: [{ name: "c", resources }] },
+    status: { phase: "Running" },
+  };
 }
 
 function podStat(name: string, ws: number) {
-  return { podRef: { name, namespace: "default", uid: `uid-${name}` }, memory: { workingSetBytes: ws }, containers: [{ name: "c", memory: { workingSetBytes: ws } }] };
+  return {
+    podRef: { name, namespace: "default", uid: `uid-${name}` },
+    memory: { workingSetBytes: ws },
+    containers: [{ name: "c", memory: { workingSetBytes: ws } }],
+  };
 }
 
 // A 10 GiB node with 150 MiB available: under a 200 MiB hard threshold.
 function pressured() {
   return {
-    node: { metadata: { name: "n1" }, status: { capacity: { cpu: "4", memory: "10Gi", pods: "110", "ephemeral-storage": "100Gi" } } },
-    pods: [pod("be", null), pod("burst-over", "100Mi"), pod("burst-under", "1Gi"), pod("high-prio", null, 1000), pod("static", null, 0, { annotations: { "kubernetes.io/config.source": "file" } })],
+    node: {
+      metadata: { name: "n1" },
+      status: { capacity: { cpu: "4", memory: "10Gi", pods: "110", "ephemeral-storage": "100Gi" } },
+    },
+    pods: [
+      pod("be", null),
+      pod("burst-over", "100Mi"),
+      pod("burst-under", "1Gi"),
+      pod("high-prio", null, 1000),
+      pod("static", null, 0, { annotations: { "kubernetes.io/config.source": "file" } }),
+    ],
     summary: {
       node: {
         memory: { availableBytes: 150 * MI, workingSetBytes: 10 * GI - 150 * MI },
         systemContainers: [{ name: "pods", memory: { availableBytes: 2 * GI, workingSetBytes: 3 * GI } }],
         fs: { availableBytes: 50 * GI, capacityBytes: 100 * GI, inodesFree: 900, inodes: 1000 },
       },
-      pods: [podStat("be", 300 * MI), podStat("burst-over", 400 * MI), podStat("burst-under", 900 * MI), podStat("high-prio", 2 * GI), podStat("static", 5 * GI)],
+      pods: [
+        podStat("be", 300 * MI),
+        podStat("burst-over", 400 * MI),
+        podStat("burst-under", 900 * MI),
+        podStat("high-prio", 2 * GI),
+        podStat("static", 5 * GI),
+      ],
     },
     kubeletConfig: {
       evictionHard: { "memory.available": "200Mi", "nodefs.available": "10%" },
@@ -43,7 +67,13 @@ describe("analyzeNode", () => {
     expect(out.thresholdSource).toBe("kubeletConfig");
     const by = (s: string, k: string) => out.thresholds.find((t) => t.signal === s && t.kind === k);
     expect(by("nodefs.available", "hard")?.value).toEqual({ percentage: 0.10000000149011612 });
-    expect(by("memory.available", "soft")).toEqual({ signal: "memory.available", kind: "soft", value: { quantity: 500 * MI }, gracePeriodSeconds: 60, minReclaim: { quantity: 300 * MI } });
+    expect(by("memory.available", "soft")).toEqual({
+      signal: "memory.available",
+      kind: "soft",
+      value: { quantity: 500 * MI },
+      gracePeriodSeconds: 60,
+      minReclaim: { quantity: 300 * MI },
+    });
     expect(by("allocatableMemory.available", "hard")?.value).toEqual({ quantity: 200 * MI });
     expect(out.thresholds.some((t) => t.signal === "allocatableMemory.available" && t.kind === "soft")).toBe(false);
   });
@@ -51,7 +81,10 @@ describe("analyzeNode", () => {
   it("computes allocatable as capacity minus reservations, in millicores and bytes", () => {
     const out = analyzeNode(pressured());
     expect(out.reservation.kubeReserved).toEqual({ cpu: 500, memory: GI });
-    expect(out.reservation.evictionHard).toEqual({ memory: 200 * MI, "ephemeral-storage": Math.trunc(100 * GI * Math.fround(0.1)) });
+    expect(out.reservation.evictionHard).toEqual({
+      memory: 200 * MI,
+      "ephemeral-storage": Math.trunc(100 * GI * Math.fround(0.1)),
+    });
     expect(out.allocatable).toMatchObject({ cpu: 3500, memory: 10 * GI - GI - 200 * MI, pods: 110 });
   });
 
@@ -72,7 +105,13 @@ describe("analyzeNode", () => {
 
   it("ranks memory: over-request first, then priority, then usage above request; static pods stay listed", () => {
     const out = analyzeNode(pressured());
-    expect(out.rankings["memory.available"]?.map((r) => r.name)).toEqual(["static", "be", "burst-over", "high-prio", "burst-under"]);
+    expect(out.rankings["memory.available"]?.map((r) => r.name)).toEqual([
+      "static",
+      "be",
+      "burst-over",
+      "high-prio",
+      "burst-under",
+    ]);
     expect(out.rankings["memory.available"]?.[2]).toMatchObject({ usage: 400 * MI, request: 100 * MI, exceedsRequest: true });
   });
 
@@ -101,16 +140,31 @@ describe("analyzeNode", () => {
 
   it("uses the defaults when evictionHard is absent, and nothing when it is an empty map", () => {
     expect(analyzeNode({}).thresholdSource).toBe("defaults");
-    const defaults = analyzeNode({ kubeletConfig: {} }).thresholds.filter((t) => t.kind === "hard").map((t) => t.signal);
-    expect(defaults).toEqual(expect.arrayContaining(["memory.available", "nodefs.available", "nodefs.inodesFree", "imagefs.available", "imagefs.inodesFree"]));
+    const defaults = analyzeNode({ kubeletConfig: {} })
+      .thresholds.filter((t) => t.kind === "hard")
+      .map((t) => t.signal);
+    expect(defaults).toEqual(
+      expect.arrayContaining([
+        "memory.available",
+        "nodefs.available",
+        "nodefs.inodesFree",
+        "imagefs.available",
+        "imagefs.inodesFree",
+      ]),
+    );
     expect(analyzeNode({ kubeletConfig: { evictionHard: {} } }).thresholds).toEqual([]);
-    const merged = analyzeNode({ kubeletConfig: { evictionHard: { "memory.available": "1Gi" }, mergeDefaultEvictionSettings: true } });
+    const merged = analyzeNode({
+      kubeletConfig: { evictionHard: { "memory.available": "1Gi" }, mergeDefaultEvictionSettings: true },
+    });
     expect(merged.thresholds.find((t) => t.signal === "memory.available")?.value).toEqual({ quantity: GI });
     expect(merged.thresholds.some((t) => t.signal === "imagefs.inodesFree")).toBe(true);
   });
 
   it("what-if: a lower threshold clears pressure; usage growth brings it back", () => {
-    const input = { ...pressured(), whatIf: { evictionHard: { "memory.available": "100Mi" }, evictionSoft: { "memory.available": "0%" } } };
+    const input = {
+      ...pressured(),
+      whatIf: { evictionHard: { "memory.available": "100Mi" }, evictionSoft: { "memory.available": "0%" } },
+    };
     const calm = analyzeNode(input);
     expect(calm.conditions.MemoryPressure).toBe(false);
     expect(calm.replay).toEqual([]);
@@ -137,9 +191,17 @@ describe("analyzeNode", () => {
     ["not an object", [], "input: must be a JSON object"],
     ["unknown top-level field", { nodes: [] }, "nodes: unknown field"],
     ["soft without grace", { kubeletConfig: { evictionSoft: { "memory.available": "1Gi" } } }, "grace period must be specified"],
-    ["what-if bad quantity", { whatIf: { evictionHard: { "memory.available": "lots" } } }, 'whatIf.evictionHard["memory.available"]'],
+    [
+      "what-if bad quantity",
+      { whatIf: { evictionHard: { "memory.available": "lots" } } },
+      'whatIf.evictionHard["memory.available"]',
+    ],
     ["what-if unknown scale", { whatIf: { usageScale: { cpu: 2 } } }, "whatIf.usageScale.cpu"],
-    ["pod request", { pods: [{ spec: { containers: [{ name: "c", resources: { requests: { memory: "1Q" } } }] } }] }, "pods[0].spec.containers[0].resources.requests.memory"],
+    [
+      "pod request",
+      { pods: [{ spec: { containers: [{ name: "c", resources: { requests: { memory: "1Q" } } }] } }] },
+      "pods[0].spec.containers[0].resources.requests.memory",
+    ],
     ["feature gate", { featureGates: { PodLevelResources: "yes" } }, "featureGates.PodLevelResources"],
   ])("rejects %s naming the field", (_name, input, message) => {
     expect(() => analyzeNode(input)).toThrow(message);
@@ -174,7 +236,9 @@ describe("withWhatIf (the dashboard validates a node once, then re-runs what-ifs
   });
   it("validates the what-if and names the bad field", () => {
     const base = parseAnalyzeInput(pressured());
-    expect(() => withWhatIf(base, { evictionHard: { "memory.available": true } })).toThrow(/^whatIf\.evictionHard\["memory\.available"\]: must be a string/);
+    expect(() => withWhatIf(base, { evictionHard: { "memory.available": true } })).toThrow(
+      /^whatIf\.evictionHard\["memory\.available"\]: must be a string/,
+    );
     expect(() => withWhatIf(base, { bogus: {} })).toThrow(/^whatIf\.bogus: unknown setting/);
   });
 });

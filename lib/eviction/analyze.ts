@@ -1,21 +1,21 @@
-import { allocatedPod, podResizeState } from "./allocated";
 import { checkedAllocatable, kubepodsLimit } from "./allocatable";
-import { nodeConditions, thresholdsMet, thresholdQuantity, byEvictionPriority } from "./evaluate";
-import { type AnalyzeInput, parseAnalyzeInput } from "./input";
+import { allocatedPod, podResizeState } from "./allocated";
+import { resolveConfig } from "./config-memo";
+import { byEvictionPriority, nodeConditions, thresholdQuantity, thresholdsMet } from "./evaluate";
+import { parseAnalyzeInput, type AnalyzeInput } from "./input";
+import type { Node, Pod } from "./k8s-types";
 import { inferFilesystemLayout, observeSignals, type Observations } from "./observe";
 import { containerOomScoreAdj } from "./oom-score";
 import { isActivePod, podFacts, statsByUid } from "./pod-facts";
-import { type FeatureGates, containerRequest, quantityValue } from "./pod-resources";
+import { containerRequest, quantityValue, type FeatureGates } from "./pod-resources";
+import { explicitPsiGate, psiSection, swapSection } from "./psi";
 import { podQos } from "./qos";
 import { diskPartsFor, rankPods } from "./rank";
-import { explicitPsiGate, psiSection, swapSection } from "./psi";
 import { replaySignal } from "./replay";
 import { SIGNALS, type Signal } from "./signals";
-import { resolveConfig } from "./config-memo";
-import { type Threshold, deriveContainerFsThresholds } from "./thresholds";
+import { deriveContainerFsThresholds, type Threshold } from "./thresholds";
 import type { AnalyzeOutput, ContainerReport, OutputThreshold, PodReport, RankingRow, SignalReport } from "./types";
 import { scaleSummary } from "./whatif";
-import type { Node, Pod } from "./k8s-types";
 
 function memoryCapacity(node: Node | undefined): number | null {
   const mem = node?.status?.capacity?.memory;
@@ -85,7 +85,12 @@ function toRow(e: ReturnType<typeof rankPods>[number], signal: Signal): RankingR
 
 /** Analyzes one node the kubelet's way: thresholds, allocatable, signals, conditions, rankings and replay. */
 export function analyze(input: AnalyzeInput): AnalyzeOutput {
-  const { config, source, fieldName, thresholds: configured } = resolveConfig(input.kubeletConfig, input.kubeletFlags, input.whatIf);
+  const {
+    config,
+    source,
+    fieldName,
+    thresholds: configured,
+  } = resolveConfig(input.kubeletConfig, input.kubeletFlags, input.whatIf);
   const layout = input.filesystems ?? inferFilesystemLayout(input.summary);
   const thresholds = deriveContainerFsThresholds(configured, layout);
   const capacity = input.node?.status?.capacity ?? {};
@@ -93,7 +98,8 @@ export function analyze(input: AnalyzeInput): AnalyzeOutput {
   const { reservation, allocatable } = checkedAllocatable(capacity, config, fieldName);
 
   const reservesChanged = !!(input.whatIf.kubeReserved || input.whatIf.systemReserved);
-  const podsLimit = reservesChanged && capacity.memory != null ? kubepodsLimit(capacity, config, fieldName).memory ?? null : null;
+  const podsLimit =
+    reservesChanged && capacity.memory != null ? (kubepodsLimit(capacity, config, fieldName).memory ?? null) : null;
   const scale = input.whatIf.usageScale ?? {};
   const summary =
     input.summary && (podsLimit != null || Object.keys(scale).length > 0)
@@ -127,9 +133,15 @@ export function analyze(input: AnalyzeInput): AnalyzeOutput {
   return {
     node: input.node?.metadata?.name ?? null,
     thresholdSource: source,
-    thresholds: thresholds.filter((t): t is Threshold & OutputThreshold => t.value != null).map(
-      (t): OutputThreshold => ({ signal: t.signal, kind: t.kind, value: t.value, gracePeriodSeconds: t.gracePeriodSeconds, minReclaim: t.minReclaim }),
-    ),
+    thresholds: thresholds
+      .filter((t): t is Threshold & OutputThreshold => t.value != null)
+      .map((t): OutputThreshold => ({
+        signal: t.signal,
+        kind: t.kind,
+        value: t.value,
+        gracePeriodSeconds: t.gracePeriodSeconds,
+        minReclaim: t.minReclaim,
+      })),
     reservation,
     allocatable,
     signals: signalReports(thresholds, observations),
@@ -138,10 +150,16 @@ export function analyze(input: AnalyzeInput): AnalyzeOutput {
     rankings,
     replay: starved.map((s) => replaySignal(s, thresholds, observations, ranked.get(s) ?? [])),
     // Optional sections, only with a Summary: the measured (unscaled) pressure, which no rule reads.
-    ...(input.summary ? {
-      psi: psiSection(input.summary, input.node, explicitPsiGate(input.featureGates as unknown as Record<string, unknown>, input.kubeletConfig, input.kubeletFlags)),
-      swap: swapSection(input.summary),
-    } : {}),
+    ...(input.summary
+      ? {
+          psi: psiSection(
+            input.summary,
+            input.node,
+            explicitPsiGate(input.featureGates as unknown as Record<string, unknown>, input.kubeletConfig, input.kubeletFlags),
+          ),
+          swap: swapSection(input.summary),
+        }
+      : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { applyApiDefaults } from "./api-defaults";
 import type { Pod, ResourceRequirements } from "./k8s-types";
 import type { FeatureGates } from "./pod-resources";
@@ -87,8 +88,18 @@ describe("applyApiDefaults: pod-level requests (defaultPodRequests)", () => {
       gates: ON,
       want: { memory: "1Gi" },
     },
-    { name: "no pod-level limits: nothing to default", pod: withContainer({ requests: { cpu: "1" } }, { requests: {} }), gates: ON, want: {} },
-    { name: "gate off: pod-level requests untouched", pod: withContainer({}, { limits: { cpu: "1" } }), gates: OFF, want: undefined },
+    {
+      name: "no pod-level limits: nothing to default",
+      pod: withContainer({ requests: { cpu: "1" } }, { requests: {} }),
+      gates: ON,
+      want: {},
+    },
+    {
+      name: "gate off: pod-level requests untouched",
+      pod: withContainer({}, { limits: { cpu: "1" } }),
+      gates: OFF,
+      want: undefined,
+    },
   ])("$name", ({ pod, gates, want }) => {
     expect(applyApiDefaults(pod, gates).spec?.resources?.requests).toEqual(want);
   });

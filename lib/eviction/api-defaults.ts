@@ -1,5 +1,5 @@
 import type { Container, Pod, ResourceList } from "./k8s-types";
-import { type FeatureGates, aggregateContainerRequest, isPodLevelResourceName } from "./pod-resources";
+import { aggregateContainerRequest, isPodLevelResourceName, type FeatureGates } from "./pod-resources";
 
 // Only these two are both pod-level resources and overcommittable (IsOvercommitAllowed), so
 // only they take their pod-level default from the containers' aggregate request.
@@ -39,7 +39,11 @@ function unchanged(list: Container[] | undefined): boolean {
 /** Returns a copy of the pod with the API server's request defaulting: an unset container request takes the limit, then (gate on, pod-level limits set) an unset pod-level cpu/memory request takes the containers' aggregate request, else the pod-level limit. */
 export function applyApiDefaults(pod: Pod, gates: FeatureGates): Pod {
   if (!pod.spec) return pod;
-  if (unchanged(pod.spec.containers) && unchanged(pod.spec.initContainers) && !(gates.PodLevelResources && pod.spec.resources?.limits)) {
+  if (
+    unchanged(pod.spec.containers) &&
+    unchanged(pod.spec.initContainers) &&
+    !(gates.PodLevelResources && pod.spec.resources?.limits)
+  ) {
     return pod;
   }
   const spec = {

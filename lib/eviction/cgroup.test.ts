@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { containerCgroup, milliCpuToQuota, milliCpuToShares, sharesToWeight } from "./cgroup";
 
 // Cases from kubernetes pkg/kubelet/cm/helpers_linux_test.go (TestMilliCPUToQuota, shares table).
@@ -38,7 +39,9 @@ describe("sharesToWeight", () => {
 
 describe("containerCgroup", () => {
   it("derives all settings", () => {
-    expect(containerCgroup({ name: "a", resources: { requests: { cpu: "250m" }, limits: { cpu: "500m", memory: "256Mi" } } })).toEqual({
+    expect(
+      containerCgroup({ name: "a", resources: { requests: { cpu: "250m" }, limits: { cpu: "500m", memory: "256Mi" } } }),
+    ).toEqual({
       name: "a",
       cpuShares: 256,
       cpuWeight: 10,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { byBool, orderedBy, sortedBy } from "./compare";
 
 describe("byBool", () => {
@@ -32,7 +33,10 @@ describe("orderedBy", () => {
     expect(sortedBy(items, orderedBy(byX, byY)).map((i) => i.id)).toEqual(["a", "b"]);
   });
   it("does not sort the caller's array", () => {
-    const items: P[] = [{ x: 2, y: 0 }, { x: 1, y: 0 }];
+    const items: P[] = [
+      { x: 2, y: 0 },
+      { x: 1, y: 0 },
+    ];
     sortedBy(items, orderedBy(byX));
     expect(items[0]?.x).toBe(2);
   });

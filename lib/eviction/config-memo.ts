@@ -1,4 +1,11 @@
-import { type EffectiveConfig, type Threshold, effectiveConfig, parseKubeletFlags, parseThresholds, readKubeletConfig } from "./thresholds";
+import {
+  effectiveConfig,
+  parseKubeletFlags,
+  parseThresholds,
+  readKubeletConfig,
+  type EffectiveConfig,
+  type Threshold,
+} from "./thresholds";
 import type { WhatIf } from "./types";
 
 export interface ResolvedConfig extends EffectiveConfig {

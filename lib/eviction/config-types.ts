@@ -1,5 +1,5 @@
 // Types shared by the kubelet-configuration readers, the threshold parser and node allocatable.
-import { InputError, fieldPath } from "./input-errors";
+import { fieldPath, InputError } from "./input-errors";
 import type { Signal } from "./signals";
 
 /** A threshold amount: an absolute quantity (bytes / counts) or a float32 fraction (10 % → 0.10000000149011612). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type Threshold, defaultEvictionConfig, deriveContainerFsThresholds, parseThresholds } from "./thresholds";
+
+import { defaultEvictionConfig, deriveContainerFsThresholds, parseThresholds, type Threshold } from "./thresholds";
 
 const Gi = 2 ** 30;
 const base = parseThresholds({
@@ -46,7 +47,13 @@ describe("deriveContainerFsThresholds (UpdateContainerFsThresholds, §3.7)", () 
     expect(deriveContainerFsThresholds(withUser, { dedicatedImageFs: false, splitContainerFs: true })).toEqual(withUser);
   });
   it("a user containerfs threshold is replaced in place, not appended", () => {
-    const user: Threshold = { signal: "containerfs.available", kind: "hard", value: { quantity: 1 }, gracePeriodSeconds: 0, minReclaim: null };
+    const user: Threshold = {
+      signal: "containerfs.available",
+      kind: "hard",
+      value: { quantity: 1 },
+      gracePeriodSeconds: 0,
+      minReclaim: null,
+    };
     const got = deriveContainerFsThresholds([user, ...base], { dedicatedImageFs: false, splitContainerFs: false });
     expect(got[0]).toEqual(fromNodefs[0]);
     expect(got).toHaveLength(1 + base.length + 3);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { DEFAULT_EVICTION_HARD, effectiveConfig, parseKubeletFlags, parseThresholds, readKubeletConfig } from "./thresholds";
 
 describe("effectiveConfig", () => {
@@ -37,7 +38,9 @@ describe("effectiveConfig", () => {
   });
   it("a present map, even empty, is used as is: unlisted defaults are gone", () => {
     expect(effectiveConfig({ evictionHard: {} }).config.evictionHard).toEqual({});
-    expect(effectiveConfig({ evictionHard: { "memory.available": "1Gi" } }).config.evictionHard).toEqual({ "memory.available": "1Gi" });
+    expect(effectiveConfig({ evictionHard: { "memory.available": "1Gi" } }).config.evictionHard).toEqual({
+      "memory.available": "1Gi",
+    });
   });
   it("mergeDefaultEvictionSettings adds missing default signals after the user's, user entries (even 0%) win", () => {
     const { config } = effectiveConfig({
@@ -59,7 +62,11 @@ describe("effectiveConfig", () => {
   });
   it("flags override config fields wholesale (no merge with the file's map or the defaults)", () => {
     const eff = effectiveConfig(
-      { evictionHard: { "memory.available": "1Gi", "nodefs.available": "5%" }, mergeDefaultEvictionSettings: true, kubeReserved: { cpu: "1" } },
+      {
+        evictionHard: { "memory.available": "1Gi", "nodefs.available": "5%" },
+        mergeDefaultEvictionSettings: true,
+        kubeReserved: { cpu: "1" },
+      },
       parseKubeletFlags("--eviction-hard=memory.available<2Gi"),
     );
     expect(eff.config.evictionHard).toEqual({ "memory.available": "2Gi" });
@@ -75,12 +82,16 @@ describe("effectiveConfig", () => {
     expect(effectiveConfig(undefined, parseKubeletFlags("--v=2")).config.evictionHard).toEqual(DEFAULT_EVICTION_HARD);
   });
   it("whatIf maps override key by key on top of the effective maps", () => {
-    const eff = effectiveConfig({ evictionHard: { "memory.available": "1Gi" }, systemReserved: { cpu: "1", memory: "1Gi" } }, undefined, {
-      evictionHard: { "nodefs.available": "5%" },
-      systemReserved: { memory: "2Gi" },
-      evictionSoft: { "memory.available": "2Gi" },
-      evictionSoftGracePeriod: { "memory.available": "30s" },
-    });
+    const eff = effectiveConfig(
+      { evictionHard: { "memory.available": "1Gi" }, systemReserved: { cpu: "1", memory: "1Gi" } },
+      undefined,
+      {
+        evictionHard: { "nodefs.available": "5%" },
+        systemReserved: { memory: "2Gi" },
+        evictionSoft: { "memory.available": "2Gi" },
+        evictionSoftGracePeriod: { "memory.available": "30s" },
+      },
+    );
     expect(eff.config.evictionHard).toEqual({ "memory.available": "1Gi", "nodefs.available": "5%" });
     expect(eff.config.systemReserved).toEqual({ cpu: "1", memory: "2Gi" });
     expect(eff.config.evictionSoft).toEqual({ "memory.available": "2Gi" });
@@ -95,19 +106,31 @@ describe("effectiveConfig", () => {
     ]);
   });
   it("fieldName names whatIf keys, flags and config fields", () => {
-    const eff = effectiveConfig({ evictionSoft: { "memory.available": "1Gi" } }, parseKubeletFlags("--eviction-hard=memory.available<1Gi"), {
-      evictionHard: { "nodefs.available": "-1" },
-    });
+    const eff = effectiveConfig(
+      { evictionSoft: { "memory.available": "1Gi" } },
+      parseKubeletFlags("--eviction-hard=memory.available<1Gi"),
+      {
+        evictionHard: { "nodefs.available": "-1" },
+      },
+    );
     expect(eff.fieldName("evictionHard", "nodefs.available")).toBe('whatIf.evictionHard["nodefs.available"]');
     expect(eff.fieldName("evictionHard", "memory.available")).toBe('kubeletFlags(--eviction-hard)["memory.available"]');
     expect(eff.fieldName("evictionSoft", "memory.available")).toBe('kubeletConfig.evictionSoft["memory.available"]');
-    expect(() => parseThresholds(eff.config, eff.fieldName)).toThrow('whatIf.evictionHard["nodefs.available"]: "-1" must be a positive quantity');
+    expect(() => parseThresholds(eff.config, eff.fieldName)).toThrow(
+      'whatIf.evictionHard["nodefs.available"]: "-1" must be a positive quantity',
+    );
   });
   it("reservedSystemCPUs replaces the cpu reservations: kubeReserved.cpu dropped, systemReserved.cpu = cpuset size", () => {
-    const { config } = effectiveConfig({ reservedSystemCPUs: "0-1,4", kubeReserved: { cpu: "1", memory: "1Gi" }, systemReserved: { cpu: "9" } });
+    const { config } = effectiveConfig({
+      reservedSystemCPUs: "0-1,4",
+      kubeReserved: { cpu: "1", memory: "1Gi" },
+      systemReserved: { cpu: "9" },
+    });
     expect(config.kubeReserved).toEqual({ memory: "1Gi" });
     expect(config.systemReserved).toEqual({ cpu: "3" });
-    expect(() => effectiveConfig({ reservedSystemCPUs: "x" })).toThrow(/^kubeletConfig\.reservedSystemCPUs: unable to parse reserved-cpus list/);
+    expect(() => effectiveConfig({ reservedSystemCPUs: "x" })).toThrow(
+      /^kubeletConfig\.reservedSystemCPUs: unable to parse reserved-cpus list/,
+    );
   });
   it("does not alias the inputs", () => {
     const input = { evictionHard: { "memory.available": "1Gi" } };

@@ -1,11 +1,11 @@
 // Combines config file, flags and what-if overrides into the settings the kubelet would run with.
 import {
   ConfigError,
-  type ConfigKey,
   DEFAULT_EVICTION_HARD,
+  defaultEvictionConfig,
+  type ConfigKey,
   type EvictionConfig,
   type FieldNamer,
-  defaultEvictionConfig,
 } from "./config-types";
 import { cpusetSize } from "./go-parse";
 import { fieldPath } from "./input-errors";
@@ -22,7 +22,12 @@ export const WHAT_IF_KEYS = [
   "evictionMinimumReclaim",
 ] as const;
 type MapKey = (typeof WHAT_IF_KEYS)[number];
-const THRESHOLD_KEYS: readonly ConfigKey[] = ["evictionHard", "evictionSoft", "evictionSoftGracePeriod", "evictionMinimumReclaim"];
+const THRESHOLD_KEYS: readonly ConfigKey[] = [
+  "evictionHard",
+  "evictionSoft",
+  "evictionSoftGracePeriod",
+  "evictionMinimumReclaim",
+];
 
 /** The what-if maps; each entry overrides one key of the effective map (other input keys such as usageScale are ignored). */
 export type WhatIfConfig = Partial<Record<MapKey, StringMap | null>>;
@@ -37,7 +42,12 @@ export interface EffectiveConfig {
 
 type Origin = "config" | "flags" | "defaults";
 
-function copyInto(target: EvictionConfig, from: Partial<EvictionConfig>, origin: Partial<Record<ConfigKey, Origin>>, tag: Origin): void {
+function copyInto(
+  target: EvictionConfig,
+  from: Partial<EvictionConfig>,
+  origin: Partial<Record<ConfigKey, Origin>>,
+  tag: Origin,
+): void {
   for (const [k, v] of Object.entries(from) as [ConfigKey, unknown][]) {
     if (v === undefined) continue;
     const copy = Array.isArray(v) ? [...v] : v !== null && typeof v === "object" ? { ...v } : v;

@@ -4,9 +4,17 @@
 // Not ported, no engine equivalent (the state lives in lib/sim/kubelet-brain.ts): TestThresholdsUpdatedStats,
 // TestThresholdsFirstObservedAt, TestNodeConditionsLastObservedAt, TestNodeConditionsObservedSince.
 import { describe, expect, it } from "vitest";
-import { byEvictionPriority, isMet, nodeConditions, thresholdQuantity, thresholdsMet, thresholdsMetGracePeriod } from "./evaluate";
+
+import {
+  byEvictionPriority,
+  isMet,
+  nodeConditions,
+  thresholdQuantity,
+  thresholdsMet,
+  thresholdsMetGracePeriod,
+} from "./evaluate";
 import type { Observations } from "./observe";
-import { type Signal, signalResource } from "./signals";
+import { signalResource, type Signal } from "./signals";
 import { Gi, Mi, observation, percent, threshold } from "./testing";
 import type { Threshold } from "./thresholds";
 
@@ -25,7 +33,13 @@ describe("thresholdsMet (TestThresholdsMet)", () => {
     ["available equal to threshold + min-reclaim is not met", [hard], mem(Gi + 500 * Mi), true, []],
     ["min-reclaim is ignored unless enforced", [hard], mem("1.05Gi"), false, []],
     ["no observation for the signal: never met", [hard], { "nodefs.available": observation(0) }, false, []],
-    ["the empty containerfs placeholder is never met", [threshold("containerfs.available", null)], { "containerfs.available": observation(0) }, true, []],
+    [
+      "the empty containerfs placeholder is never met",
+      [threshold("containerfs.available", null)],
+      { "containerfs.available": observation(0) },
+      true,
+      [],
+    ],
   ] as [string, Threshold[], Observations, boolean, Threshold[]][])("%s", (_name, ts, obs, enforce, want) => {
     expect(thresholdsMet(ts, obs, enforce)).toEqual(want);
   });
@@ -59,10 +73,34 @@ describe("thresholdsMet with percentages (TestPercentageThresholdsMet)", () => {
 describe("thresholdQuantity (spec §5.1)", () => {
   it.each([
     ["a quantity is taken as is", threshold("memory.available", "100Mi"), observation(0, Gi), false, 100 * Mi],
-    ["5% of 10Gi in float32 is 536870920, not 536870912", threshold("nodefs.available", percent(0.05)), observation(0, 10 * Gi), false, 536870920],
-    ["20% of 1000Mi truncates 209715203.1", threshold("memory.available", percent(0.2)), observation(0, "1000Mi"), false, 209715203],
-    ["min-reclaim adds its own resolved amount", threshold("memory.available", percent(0.2), { minReclaim: percent(0.05) }), observation(0, "1000Mi"), true, 209715203 + 52428800],
-    ["a quantity min-reclaim on a % threshold", threshold("nodefs.available", percent(0.05), { minReclaim: "1Gi" }), observation(0, 10 * Gi), true, 536870920 + Gi],
+    [
+      "5% of 10Gi in float32 is 536870920, not 536870912",
+      threshold("nodefs.available", percent(0.05)),
+      observation(0, 10 * Gi),
+      false,
+      536870920,
+    ],
+    [
+      "20% of 1000Mi truncates 209715203.1",
+      threshold("memory.available", percent(0.2)),
+      observation(0, "1000Mi"),
+      false,
+      209715203,
+    ],
+    [
+      "min-reclaim adds its own resolved amount",
+      threshold("memory.available", percent(0.2), { minReclaim: percent(0.05) }),
+      observation(0, "1000Mi"),
+      true,
+      209715203 + 52428800,
+    ],
+    [
+      "a quantity min-reclaim on a % threshold",
+      threshold("nodefs.available", percent(0.05), { minReclaim: "1Gi" }),
+      observation(0, 10 * Gi),
+      true,
+      536870920 + Gi,
+    ],
     ["no value → null", threshold("containerfs.inodesFree", null), observation(0), true, null],
   ] as [string, Threshold, ReturnType<typeof observation>, boolean, number | null][])("%s", (_name, t, obs, enforce, want) => {
     expect(thresholdQuantity(t, obs, enforce)).toBe(want);
@@ -102,7 +140,11 @@ describe("nodeConditions (TestNodeConditions)", () => {
     ["imagefs.available", ["imagefs.available"], { ...none, DiskPressure: true }],
     ["containerfs.inodesFree", ["containerfs.inodesFree"], { ...none, DiskPressure: true }],
     ["pid.available", ["pid.available"], { ...none, PIDPressure: true }],
-    ["several signals at once", ["pid.available", "nodefs.available", "memory.available"], { MemoryPressure: true, DiskPressure: true, PIDPressure: true }],
+    [
+      "several signals at once",
+      ["pid.available", "nodefs.available", "memory.available"],
+      { MemoryPressure: true, DiskPressure: true, PIDPressure: true },
+    ],
   ] as [string, Signal[], object][])("%s", (_name, signals, want) => {
     expect(of(...signals)).toEqual(want);
   });
@@ -116,10 +158,22 @@ describe("byEvictionPriority (TestSortByEvictionPriority)", () => {
   const signals = (ts: Threshold[]) => ts.map((x) => x.signal);
   it.each([
     ["empty threshold list", [], []],
-    ["memory first", ["nodefs.available", "pid.available", "memory.available"], ["memory.available", "nodefs.available", "pid.available"]],
-    ["allocatable memory first", ["nodefs.available", "pid.available", "allocatableMemory.available"], ["allocatableMemory.available", "nodefs.available", "pid.available"]],
+    [
+      "memory first",
+      ["nodefs.available", "pid.available", "memory.available"],
+      ["memory.available", "nodefs.available", "pid.available"],
+    ],
+    [
+      "allocatable memory first",
+      ["nodefs.available", "pid.available", "allocatableMemory.available"],
+      ["allocatableMemory.available", "nodefs.available", "pid.available"],
+    ],
     // beyond the Go table: Go's insertion sort (≤ 12 entries) never moves a non-memory threshold past another
-    ["disk and pid keep their input order", ["pid.available", "imagefs.available", "nodefs.available"], ["pid.available", "imagefs.available", "nodefs.available"]],
+    [
+      "disk and pid keep their input order",
+      ["pid.available", "imagefs.available", "nodefs.available"],
+      ["pid.available", "imagefs.available", "nodefs.available"],
+    ],
   ] as [string, Signal[], Signal[]][])("%s", (_name, input, want) => {
     expect(signals(byEvictionPriority(input.map((s) => t(s))))).toEqual(want);
   });

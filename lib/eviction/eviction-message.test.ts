@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
+
 import { evictionMessage, parseEvictionMessage, thresholdQuantityString } from "./eviction-message";
 
 const pod = {
   metadata: { name: "w", uid: "u" },
-  spec: { containers: [{ name: "controller", resources: { requests: { memory: "0" } } }, { name: "quiet", resources: { requests: { memory: "1Gi" } } }] },
+  spec: {
+    containers: [
+      { name: "controller", resources: { requests: { memory: "0" } } },
+      { name: "quiet", resources: { requests: { memory: "1Gi" } } },
+    ],
+  },
 };
 const stats = {
   podRef: { name: "w", namespace: "d", uid: "u" },
@@ -15,7 +21,10 @@ const stats = {
 
 describe("evictionMessage", () => {
   it("writes the kubelet's text (k0s #3830 capture)", () => {
-    const { message, offending } = evictionMessage(pod, stats, "memory", { quantity: thresholdQuantityString(104857600, "100Mi", false), available: 76700 * 1024 });
+    const { message, offending } = evictionMessage(pod, stats, "memory", {
+      quantity: thresholdQuantityString(104857600, "100Mi", false),
+      available: 76700 * 1024,
+    });
     expect(message).toBe(
       "The node was low on resource: memory. Threshold quantity: 100Mi, available: 76700Ki. Container controller was using 21576Ki, request is 0, has larger consumption of memory. ",
     );
@@ -31,6 +40,8 @@ describe("evictionMessage", () => {
 
   it("names no container for ephemeral-storage when rootfs or logs is missing", () => {
     const { message } = evictionMessage(pod, stats, "ephemeral-storage", null);
-    expect(message).toBe("The node was low on resource: ephemeral-storage. Container controller was using 8Ki, request is 0, has larger consumption of ephemeral-storage. ");
+    expect(message).toBe(
+      "The node was low on resource: ephemeral-storage. Container controller was using 8Ki, request is 0, has larger consumption of ephemeral-storage. ",
+    );
   });
 });

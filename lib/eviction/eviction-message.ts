@@ -62,7 +62,8 @@ export function evictionMessage(
   threshold: { quantity: string; available: number } | null,
 ): EvictionMessage {
   let message = `The node was low on resource: ${resource}. `;
-  if (threshold) message += `Threshold quantity: ${threshold.quantity}, available: ${formatQuantity(threshold.available, "BinarySI")}. `;
+  if (threshold)
+    message += `Threshold quantity: ${threshold.quantity}, available: ${formatQuantity(threshold.available, "BinarySI")}. `;
   const offending: EvictionMessage["offending"] = [];
   for (const c of offendingContainers(pod, stats, resource)) {
     const container = pod.spec?.containers?.find((x) => x.name === c.name) as Container;
@@ -104,12 +105,20 @@ export function parseEvictionMessage(text: string): ParsedEvictionMessage | null
   const containers: ParsedEvictionMessage["containers"] = [];
   let format: ParsedEvictionMessage["format"] = "current";
   for (const m of rest.matchAll(CURRENT)) {
-    containers.push({ name: m[1] as string, usage: quantityOrNull(m[2] as string) ?? 0, request: quantityOrNull(m[3] as string) ?? 0 });
+    containers.push({
+      name: m[1] as string,
+      usage: quantityOrNull(m[2] as string) ?? 0,
+      request: quantityOrNull(m[3] as string) ?? 0,
+    });
   }
   if (containers.length === 0) {
     for (const m of rest.matchAll(LEGACY)) {
       format = "legacy";
-      containers.push({ name: m[1] as string, usage: quantityOrNull(m[2] as string) ?? 0, request: quantityOrNull(m[3] as string) ?? 0 });
+      containers.push({
+        name: m[1] as string,
+        usage: quantityOrNull(m[2] as string) ?? 0,
+        request: quantityOrNull(m[3] as string) ?? 0,
+      });
     }
   }
   return {

@@ -8,7 +8,12 @@ import { fieldPath } from "./input-errors";
  * Empty pieces are skipped, key and value trimmed, the last repeat of a key wins, a piece without the separator is an error.
  * @example parseFlagMap("memory.available<100Mi, nodefs.available<10%", "<", "f") // {"memory.available":"100Mi","nodefs.available":"10%"}
  */
-export function parseFlagMap(value: string, sep: "<" | "=", path: string, into: Record<string, string> = {}): Record<string, string> {
+export function parseFlagMap(
+  value: string,
+  sep: "<" | "=",
+  path: string,
+  into: Record<string, string> = {},
+): Record<string, string> {
   for (const piece of value.split(",")) {
     if (piece.length === 0) continue;
     const at = piece.indexOf(sep);
@@ -38,7 +43,9 @@ export function checkEnforceNodeAllocatable(values: string[], path: string): str
     }
   }
   if (values.includes("none") && values.length > 1) {
-    throw new ConfigError(`${path}: invalid configuration: enforceNodeAllocatable (--enforce-node-allocatable) may not contain additional enforcements when "none" is specified`);
+    throw new ConfigError(
+      `${path}: invalid configuration: enforceNodeAllocatable (--enforce-node-allocatable) may not contain additional enforcements when "none" is specified`,
+    );
   }
   return values;
 }

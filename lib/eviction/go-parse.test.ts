@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { cpusetSize, parseFloat32, parseGoDuration } from "./go-parse";
 import { splitShellWords } from "./shell-words";
 

@@ -1,11 +1,11 @@
 import { WHAT_IF_KEYS } from "./effective-config";
-import { InputError, describeValue, fieldPath, isObject, jsonType } from "./input-errors";
-import { misplacedDocument } from "./recognize";
+import { describeValue, fieldPath, InputError, isObject, jsonType } from "./input-errors";
 import type { Node, Pod, Summary } from "./k8s-types";
+import { checkNesting } from "./nesting";
 import type { FilesystemLayout } from "./observe";
 import { DEFAULT_FEATURE_GATES, type FeatureGates } from "./pod-resources";
+import { misplacedDocument } from "./recognize";
 import type { WhatIf } from "./types";
-import { checkNesting } from "./nesting";
 import { validateNode, validatePods } from "./validate-objects";
 import { validateSummary } from "./validate-summary";
 
@@ -24,7 +24,17 @@ export interface AnalyzeInput {
 
 const WHATIF_MAPS = WHAT_IF_KEYS;
 const SCALE_KEYS = ["memory", "ephemeral-storage", "pid"] as const;
-const TOP_LEVEL = new Set(["node", "pods", "summary", "kubeletConfig", "kubeletFlags", "featureGates", "filesystems", "whatIf", "now"]);
+const TOP_LEVEL = new Set([
+  "node",
+  "pods",
+  "summary",
+  "kubeletConfig",
+  "kubeletFlags",
+  "featureGates",
+  "filesystems",
+  "whatIf",
+  "now",
+]);
 
 function stringMap(v: unknown, path: string): Record<string, string> | undefined {
   if (v == null) return undefined;
@@ -44,7 +54,9 @@ function parseWhatIf(v: unknown): WhatIf {
   const out: WhatIf = {};
   for (const key of Object.keys(v)) {
     if (!(WHATIF_MAPS as readonly string[]).includes(key) && key !== "usageScale") {
-      throw new InputError(`${fieldPath("whatIf", key)}: unknown setting (allowed: ${[...WHATIF_MAPS, "usageScale"].join(", ")})`);
+      throw new InputError(
+        `${fieldPath("whatIf", key)}: unknown setting (allowed: ${[...WHATIF_MAPS, "usageScale"].join(", ")})`,
+      );
     }
   }
   for (const key of WHATIF_MAPS) {
@@ -56,7 +68,8 @@ function parseWhatIf(v: unknown): WhatIf {
     out.usageScale = {};
     for (const [k, s] of Object.entries(v.usageScale)) {
       const path = fieldPath("whatIf.usageScale", k);
-      if (!(SCALE_KEYS as readonly string[]).includes(k)) throw new InputError(`${path}: unknown resource (allowed: ${SCALE_KEYS.join(", ")})`);
+      if (!(SCALE_KEYS as readonly string[]).includes(k))
+        throw new InputError(`${path}: unknown resource (allowed: ${SCALE_KEYS.join(", ")})`);
       if (typeof s !== "number" || !Number.isFinite(s) || s < 0 || s > 1000) {
         throw new InputError(`${path}: must be a number from 0 to 1000, got ${describeValue(s)}`);
       }
@@ -71,7 +84,8 @@ function parseGates(v: unknown): FeatureGates {
   if (!isObject(v)) throw new InputError(`featureGates: must be an object, got ${jsonType(v)}`);
   const gates = { ...DEFAULT_FEATURE_GATES };
   for (const [k, val] of Object.entries(v)) {
-    if (typeof val !== "boolean") throw new InputError(`${fieldPath("featureGates", k)}: must be true or false, got ${describeValue(val)}`);
+    if (typeof val !== "boolean")
+      throw new InputError(`${fieldPath("featureGates", k)}: must be true or false, got ${describeValue(val)}`);
     if (k === "PodLevelResources") gates.PodLevelResources = val;
     if (k === "KubeletPSI") gates.KubeletPSI = val;
   }
@@ -95,7 +109,8 @@ function parseNow(v: unknown): number | null {
   // RFC 3339 needs a date, a time and a zone; Date.parse alone would take "2024" or "tomorrow"-ish strings.
   const rfc3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
   const ms = typeof v === "string" && rfc3339.test(v) ? Date.parse(v) : NaN;
-  if (Number.isNaN(ms)) throw new InputError(`now: must be an RFC 3339 time such as "2026-01-02T15:04:05Z", got ${describeValue(v)}`);
+  if (Number.isNaN(ms))
+    throw new InputError(`now: must be an RFC 3339 time such as "2026-01-02T15:04:05Z", got ${describeValue(v)}`);
   return ms;
 }
 
@@ -106,7 +121,10 @@ export function parseAnalyzeInput(raw: unknown): AnalyzeInput {
   if (!isObject(raw)) throw new InputError(`input: must be a JSON object, got ${jsonType(raw)}`);
   for (const key of Object.keys(raw)) {
     // Quoted unless a plain name, so an empty or odd key ("", "a: b") still reads as a field.
-    if (!TOP_LEVEL.has(key)) throw new InputError(`${/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? key : JSON.stringify(key)}: unknown field (allowed: ${[...TOP_LEVEL].join(", ")})`);
+    if (!TOP_LEVEL.has(key))
+      throw new InputError(
+        `${/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? key : JSON.stringify(key)}: unknown field (allowed: ${[...TOP_LEVEL].join(", ")})`,
+      );
   }
   // Before anything walks the document: every later step (and its error messages) may recurse.
   checkNesting(raw);

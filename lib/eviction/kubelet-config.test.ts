@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { ConfigError, readKubeletConfig } from "./thresholds";
 
 describe("readKubeletConfig", () => {
@@ -24,20 +25,37 @@ describe("readKubeletConfig", () => {
         reservedSystemCPUs: "0,1",
         maxPods: 110,
       }),
-    ).toEqual({ mergeDefaultEvictionSettings: true, enforceNodeAllocatable: [], evictionMaxPodGracePeriod: -1, reservedSystemCPUs: "0,1" });
+    ).toEqual({
+      mergeDefaultEvictionSettings: true,
+      enforceNodeAllocatable: [],
+      evictionMaxPodGracePeriod: -1,
+      reservedSystemCPUs: "0,1",
+    });
   });
   it.each([
     ["not an object", "x", /^kubeletConfig: must be an object, got a string$/],
-    ["map value not a string", { kubeReserved: { pid: 1024 } }, /^kubeletConfig\.kubeReserved\.pid: must be a string, got a number$/],
+    [
+      "map value not a string",
+      { kubeReserved: { pid: 1024 } },
+      /^kubeletConfig\.kubeReserved\.pid: must be a string, got a number$/,
+    ],
     ["map not a map", { evictionSoft: [] }, /^kubeletConfig\.evictionSoft: must be a map of strings, got an array$/],
     ["wrapped path", { kubeletconfig: { evictionHard: 3 } }, /^kubeletConfig\.kubeletconfig\.evictionHard: /],
-    ["legacy string malformed", { evictionHard: "memory.available=1Gi" }, /^kubeletConfig\.evictionHard: malformed pair, expect string<string/],
+    [
+      "legacy string malformed",
+      { evictionHard: "memory.available=1Gi" },
+      /^kubeletConfig\.evictionHard: malformed pair, expect string<string/,
+    ],
     ["duration not a string", { evictionPressureTransitionPeriod: 300 }, /must be a duration string/],
     ["bad duration", { evictionPressureTransitionPeriod: "5 minutes" }, /time: unknown unit/],
     ["non-integer grace", { evictionMaxPodGracePeriod: 1.5 }, /must be a 32-bit integer, got 1.5/],
     ["bool as string", { mergeDefaultEvictionSettings: "true" }, /must be a boolean, got a string/],
     ["enforce not a list", { enforceNodeAllocatable: "pods" }, /must be a list of strings/],
-    ["enforce bad value", { enforceNodeAllocatable: ["pod"] }, /^kubeletConfig\.enforceNodeAllocatable\[0\]: invalid configuration: option "pod"/],
+    [
+      "enforce bad value",
+      { enforceNodeAllocatable: ["pod"] },
+      /^kubeletConfig\.enforceNodeAllocatable\[0\]: invalid configuration: option "pod"/,
+    ],
   ])("%s is a ConfigError naming the field", (_name, raw, msg) => {
     expect(() => readKubeletConfig(raw)).toThrow(ConfigError);
     expect(() => readKubeletConfig(raw)).toThrow(msg);

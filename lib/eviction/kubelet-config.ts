@@ -1,5 +1,5 @@
 // Reads the eviction- and reservation-relevant fields of a KubeletConfiguration (config file or /configz).
-import { ConfigError, type EvictionConfig, putOwn } from "./config-types";
+import { ConfigError, putOwn, type EvictionConfig } from "./config-types";
 import { checkEnforceNodeAllocatable, parseFlagMap } from "./flag-values";
 import { parseGoDuration } from "./go-parse";
 import { fieldPath, isObject, jsonType } from "./input-errors";
@@ -83,7 +83,8 @@ export function readKubeletConfig(raw: unknown, field = "kubeletConfig"): Partia
   }
   const merge = cfg.mergeDefaultEvictionSettings;
   if (merge != null) {
-    if (typeof merge !== "boolean") throw new ConfigError(`${path("mergeDefaultEvictionSettings")}: must be a boolean, got ${jsonType(merge)}`);
+    if (typeof merge !== "boolean")
+      throw new ConfigError(`${path("mergeDefaultEvictionSettings")}: must be a boolean, got ${jsonType(merge)}`);
     out.mergeDefaultEvictionSettings = merge;
   }
   const enforce = cfg.enforceNodeAllocatable;

@@ -1,10 +1,11 @@
 // Reads kubelet command-line flags (pflag + component-base cli/flag semantics) for the eviction settings.
-import { ConfigError, type ConfigKey, type EvictionConfig, getOwn } from "./config-types";
+import { ConfigError, getOwn, type ConfigKey, type EvictionConfig } from "./config-types";
 import { checkEnforceNodeAllocatable, parseFlagMap } from "./flag-values";
 import { parseGoDuration } from "./go-parse";
 import { splitShellWords } from "./shell-words";
 
-type MapKey = "evictionHard" | "evictionSoft" | "evictionSoftGracePeriod" | "evictionMinimumReclaim" | "kubeReserved" | "systemReserved";
+type MapKey =
+  "evictionHard" | "evictionSoft" | "evictionSoftGracePeriod" | "evictionMinimumReclaim" | "kubeReserved" | "systemReserved";
 
 const MAP_FLAGS: Record<string, { key: MapKey; sep: "<" | "=" }> = {
   "eviction-hard": { key: "evictionHard", sep: "<" },
@@ -33,8 +34,16 @@ export function flagFieldName(field: string, key: ConfigKey): string {
   return `${field}(--${getOwn(FLAG_OF, key) ?? key})`;
 }
 
-function setOther(out: Partial<EvictionConfig>, flag: string, value: string, explicit: boolean, field: string, seen: Set<string>): void {
-  const bad = (why: string) => new ConfigError(`${field}: invalid argument ${JSON.stringify(value)} for "--${flag}" flag: ${why}`);
+function setOther(
+  out: Partial<EvictionConfig>,
+  flag: string,
+  value: string,
+  explicit: boolean,
+  field: string,
+  seen: Set<string>,
+): void {
+  const bad = (why: string) =>
+    new ConfigError(`${field}: invalid argument ${JSON.stringify(value)} for "--${flag}" flag: ${why}`);
   switch (flag) {
     case "eviction-pressure-transition-period":
       try {
@@ -45,7 +54,8 @@ function setOther(out: Partial<EvictionConfig>, flag: string, value: string, exp
       return;
     case "eviction-max-pod-grace-period": {
       const n = /^[+-]?\d+$/.test(value) ? Number(value) : Number.NaN;
-      if (!Number.isInteger(n) || n < -(2 ** 31) || n >= 2 ** 31) throw bad(`strconv.ParseInt: parsing ${JSON.stringify(value)}: invalid syntax`);
+      if (!Number.isInteger(n) || n < -(2 ** 31) || n >= 2 ** 31)
+        throw bad(`strconv.ParseInt: parsing ${JSON.stringify(value)}: invalid syntax`);
       out.evictionMaxPodGracePeriod = n;
       return;
     }

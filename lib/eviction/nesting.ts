@@ -1,4 +1,4 @@
-import { InputError, fieldPath, isObject } from "./input-errors";
+import { fieldPath, InputError, isObject } from "./input-errors";
 
 /**
  * How deeply an input document may nest objects and arrays. A Kubernetes object nests about a
@@ -25,7 +25,8 @@ export function checkNesting(doc: unknown, max = MAX_NESTING_DEPTH): void {
     while (values.length) {
       const v = values.pop()!;
       const depth = depths.pop()!;
-      if (depth > max) throw new InputError(`${fieldPath("input", key).replace(/^input\.?/, "")}: nested more than ${max} levels deep`);
+      if (depth > max)
+        throw new InputError(`${fieldPath("input", key).replace(/^input\.?/, "")}: nested more than ${max} levels deep`);
       for (const child of Array.isArray(v) ? v : Object.values(v)) {
         if (typeof child === "object" && child !== null) {
           values.push(child);

@@ -2,6 +2,7 @@
 // UID-keyed stats lookup), plus the "missing field → no observation" rules of spec §2, our filesystem-layout
 // inference, and the pod facts the rank functions read.
 import { describe, expect, it } from "vitest";
+
 import type { PodStats, Summary } from "./k8s-types";
 import { inferFilesystemLayout, observeSignals } from "./observe";
 import { isActivePod, podFacts, statsByUid } from "./pod-facts";
@@ -55,7 +56,11 @@ describe("observeSignals: a missing field means no observation (spec §2)", () =
     ["memory without availableBytes", summary({ memory: { workingSet: Gi } }), []],
     ["no pods system container", summary({ memory: { available: Gi, workingSet: Gi } }), ["memory.available"]],
     ["pods container without availableBytes (no kubepods limit)", summary({ podsMemory: { workingSet: Gi } }), []],
-    ["nodefs bytes without capacity: inodes still observed", summary({ nodeFs: { available: 1, inodesFree: 1, inodes: 2 } }), ["nodefs.inodesFree"]],
+    [
+      "nodefs bytes without capacity: inodes still observed",
+      summary({ nodeFs: { available: 1, inodesFree: 1, inodes: 2 } }),
+      ["nodefs.inodesFree"],
+    ],
     ["imagefs inodes without total", summary({ imageFs: { available: 1, capacity: 2, inodesFree: 1 } }), ["imagefs.available"]],
     ["containerfs without anything", summary({ containerFs: {} }), []],
     ["rlimit without curproc", summary({ rlimit: { maxpid: 10 } }), []],
@@ -84,11 +89,23 @@ describe("inferFilesystemLayout", () => {
   const third = { available: 5 * Gi, capacity: 20 * Gi, inodes: 100 };
   it.each([
     ["no imageFs stats: one filesystem", summary({ nodeFs: root }), LAYOUTS.singleFs],
-    ["imageFs with node.fs sizes is the same filesystem", summary({ nodeFs: root, imageFs: root, containerFs: root }), LAYOUTS.singleFs],
+    [
+      "imageFs with node.fs sizes is the same filesystem",
+      summary({ nodeFs: root, imageFs: root, containerFs: root }),
+      LAYOUTS.singleFs,
+    ],
     ["imageFs with other sizes is dedicated", summary({ nodeFs: root, imageFs: other }), LAYOUTS.imageFs],
     ["containerFs on the imageFs is not split", summary({ nodeFs: root, imageFs: other, containerFs: other }), LAYOUTS.imageFs],
-    ["containerFs apart from a dedicated imageFs is split", summary({ nodeFs: root, imageFs: other, containerFs: third }), LAYOUTS.splitContainerFs],
-    ["containerFs apart without a dedicated imageFs is not split", summary({ nodeFs: root, imageFs: root, containerFs: third }), LAYOUTS.singleFs],
+    [
+      "containerFs apart from a dedicated imageFs is split",
+      summary({ nodeFs: root, imageFs: other, containerFs: third }),
+      LAYOUTS.splitContainerFs,
+    ],
+    [
+      "containerFs apart without a dedicated imageFs is not split",
+      summary({ nodeFs: root, imageFs: root, containerFs: third }),
+      LAYOUTS.singleFs,
+    ],
     ["no summary", undefined, LAYOUTS.singleFs],
   ] as [string, Summary | undefined, object][])("%s", (_name, input, want) => {
     expect(inferFilesystemLayout(input)).toEqual(want);
@@ -120,7 +137,10 @@ describe("podFacts", () => {
     });
   });
   it("memory usage is the pod-level working set, not a sum of containers", () => {
-    const stats: PodStats = { podRef: { name: "web", namespace: "", uid: "u-web" }, containers: [{ name: "web", memory: { workingSetBytes: 5 * Mi } }] };
+    const stats: PodStats = {
+      podRef: { name: "web", namespace: "", uid: "u-web" },
+      containers: [{ name: "web", memory: { workingSetBytes: 5 * Mi } }],
+    };
     expect(podFacts(p, stats, DEFAULT_FEATURE_GATES)).toMatchObject({ hasStats: true, memoryUsage: 0 });
   });
   it("sums rootfs and logs over containers", () => {

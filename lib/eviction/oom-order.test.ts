@@ -1,18 +1,30 @@
 import { describe, expect, it } from "vitest";
+
 import type { ContainerStats, Summary } from "./k8s-types";
-import { PAGE_SIZE, kernelOomOrder, nodeSwapCapacity } from "./oom-order";
+import { kernelOomOrder, nodeSwapCapacity, PAGE_SIZE } from "./oom-order";
 import type { PodReport } from "./types";
 
 const Mi = 1024 * 1024;
 const Gi = 1024 * Mi;
 
 const report = (name: string, containers: [string, number | null][]): PodReport => ({
-  namespace: "d", name, uid: `uid-${name}`, qosClass: "Burstable", priority: 0,
+  namespace: "d",
+  name,
+  uid: `uid-${name}`,
+  qosClass: "Burstable",
+  priority: 0,
   containers: containers.map(([n, oomScoreAdj]) => ({ name: n, oomScoreAdj })),
 });
-const stats = (name: string, containers: ContainerStats[]) => ({ podRef: { name, namespace: "d", uid: `uid-${name}` }, containers });
+const stats = (name: string, containers: ContainerStats[]) => ({
+  podRef: { name, namespace: "d", uid: `uid-${name}` },
+  containers,
+});
 const mem = (name: string, rssBytes?: number, workingSetBytes?: number, swapUsageBytes?: number): ContainerStats =>
-  ({ name, memory: { rssBytes, workingSetBytes }, ...(swapUsageBytes != null && { swap: { swapUsageBytes } }) }) as ContainerStats;
+  ({
+    name,
+    memory: { rssBytes, workingSetBytes },
+    ...(swapUsageBytes != null && { swap: { swapUsageBytes } }),
+  }) as ContainerStats;
 
 describe("kernelOomOrder: oom_badness by hand", () => {
   // 8Gi of RAM, no swap: totalpages = 2 097 152, ⌊totalpages/1000⌋ = 2097.
@@ -39,7 +51,11 @@ describe("kernelOomOrder: oom_badness by hand", () => {
 
   it("a Burstable container far over its request overtakes a BestEffort one", () => {
     // 999 adj (request ≈ 0) with 7Gi rss: 1 835 008 + 2 094 903 = 3 929 911 > 2 122 600
-    const o = kernelOomOrder([...pods, report("leak", [["leak", 999]])], { pods: [...summary.pods!, stats("leak", [mem("leak", 7 * Gi)])] }, 8 * Gi);
+    const o = kernelOomOrder(
+      [...pods, report("leak", [["leak", 999]])],
+      { pods: [...summary.pods!, stats("leak", [mem("leak", 7 * Gi)])] },
+      8 * Gi,
+    );
     expect(o.rows[0]).toMatchObject({ container: "leak", points: 3_929_911 });
   });
 });
@@ -47,21 +63,41 @@ describe("kernelOomOrder: oom_badness by hand", () => {
 describe("kernelOomOrder: inputs the Summary may or may not carry", () => {
   it("counts swap in use and the node's swap in totalpages", () => {
     // 4Gi RAM + 4Gi swap = 2 097 152 pages; adj 800 × 2097 = 1 677 600; rss 1Gi + swap 512Mi = 393 216
-    const summary = { node: { swap: { swapUsageBytes: 512 * Mi, swapAvailableBytes: 4 * Gi - 512 * Mi } }, pods: [stats("p", [mem("c", 1 * Gi, 2 * Gi, 512 * Mi)])] } as Summary;
+    const summary = {
+      node: { swap: { swapUsageBytes: 512 * Mi, swapAvailableBytes: 4 * Gi - 512 * Mi } },
+      pods: [stats("p", [mem("c", 1 * Gi, 2 * Gi, 512 * Mi)])],
+    } as Summary;
     expect(nodeSwapCapacity(summary)).toBe(4 * Gi);
     const o = kernelOomOrder([report("p", [["c", 800]])], summary, 4 * Gi);
     expect(o.totalPages).toBe(2_097_152);
-    expect(o.rows[0]).toMatchObject({ usagePages: 393_216, adjPages: 1_677_600, points: 2_070_816, swapBytes: 512 * Mi, rssFrom: "rssBytes" });
+    expect(o.rows[0]).toMatchObject({
+      usagePages: 393_216,
+      adjPages: 1_677_600,
+      points: 2_070_816,
+      swapBytes: 512 * Mi,
+      rssFrom: "rssBytes",
+    });
   });
 
   it("falls back to workingSetBytes when rssBytes is absent, and says so", () => {
-    const o = kernelOomOrder([report("p", [["c", 0]])], { pods: [stats("p", [mem("c", undefined, 10 * PAGE_SIZE + 5)])] }, 8 * Gi);
+    const o = kernelOomOrder(
+      [report("p", [["c", 0]])],
+      { pods: [stats("p", [mem("c", undefined, 10 * PAGE_SIZE + 5)])] },
+      8 * Gi,
+    );
     expect(o.rows[0]).toMatchObject({ rssFrom: "workingSetBytes", usagePages: 10, swapBytes: null, points: 10 });
   });
 
   it("never lists -1000, and explains unknown adj or missing stats", () => {
-    const pods = [report("a", [["never", -1000]]), report("b", [["unknown", null]]), report("c", [["blind", 5]]), report("gone", [["x", 5]])];
-    const summary: Summary = { pods: [stats("a", [mem("never", Gi)]), stats("b", [mem("unknown", Gi)]), stats("c", [{ name: "blind" }])] };
+    const pods = [
+      report("a", [["never", -1000]]),
+      report("b", [["unknown", null]]),
+      report("c", [["blind", 5]]),
+      report("gone", [["x", 5]]),
+    ];
+    const summary: Summary = {
+      pods: [stats("a", [mem("never", Gi)]), stats("b", [mem("unknown", Gi)]), stats("c", [{ name: "blind" }])],
+    };
     const o = kernelOomOrder(pods, summary, 8 * Gi);
     expect(o.rows).toEqual([]);
     expect(o.unranked.map((u) => [u.container, u.why])).toEqual([

@@ -111,8 +111,15 @@ export function kernelOomOrder(pods: PodReport[], summary: Summary | null | unde
       const usagePages = pages(rssBytes) + pages(swapBytes ?? 0);
       const adjPages = c.oomScoreAdj * perAdj;
       rows.push({
-        ...at, uid: pod.uid, oomScoreAdj: c.oomScoreAdj, rssBytes, rssFrom: rss != null ? "rssBytes" : "workingSetBytes",
-        swapBytes, usagePages, adjPages, points: usagePages + adjPages,
+        ...at,
+        uid: pod.uid,
+        oomScoreAdj: c.oomScoreAdj,
+        rssBytes,
+        rssFrom: rss != null ? "rssBytes" : "workingSetBytes",
+        swapBytes,
+        usagePages,
+        adjPages,
+        points: usagePages + adjPages,
       });
     }
   }

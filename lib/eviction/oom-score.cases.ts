@@ -40,7 +40,11 @@ export interface OomCase {
 // Guaranteed/node-critical expectations are -997 and the Burstable floor 3, as in the current
 // file; older versions of this test expected -998 and 2 (spec §12: -998 is no longer used).
 export const TABLE: Record<string, OomCase> = {
-  "cpu-limit": { pod: pod({ containers: [c("cpu-limit", undefined, { cpu: "10" })] }), capacity: 4e9, want: { "cpu-limit": 999 } },
+  "cpu-limit": {
+    pod: pod({ containers: [c("cpu-limit", undefined, { cpu: "10" })] }),
+    capacity: 4e9,
+    want: { "cpu-limit": 999 },
+  },
   "memory-limit-cpu-request": {
     pod: pod({ containers: [c("memory-limit-cpu-request", { cpu: "0" }, mem("10G"))] }),
     capacity: 8e9,
@@ -62,7 +66,11 @@ export const TABLE: Record<string, OomCase> = {
     capacity: STD,
     want: { "cpu-unlimited-memory-limited-with-requests": 500 }, // upstream range 495..505
   },
-  "request-no-limit": { pod: pod({ containers: [c("request-no-limit", mem(`${STD - 1}`, "5m"))] }), capacity: STD, want: { "request-no-limit": 3 } },
+  "request-no-limit": {
+    pod: pod({ containers: [c("request-no-limit", mem(`${STD - 1}`, "5m"))] }),
+    capacity: STD,
+    want: { "request-no-limit": 3 },
+  },
   "cluster-critical": {
     pod: pod({ priorityClassName: "system-cluster-critical", priority: 2_000_000_000, containers: [c("cluster-critical")] }),
     capacity: 4e9,
@@ -105,13 +113,19 @@ export const TABLE: Record<string, OomCase> = {
     want: { "no-request-limit-1": -997, "no-request-limit-2": -997 },
   },
   "guaranteed-pod-resources-equal-container-resources": {
-    pod: pod({ resources: podLevel(podMemReq), containers: [guaranteed("guaranteed-container-1"), guaranteed("guaranteed-container-2")] }),
+    pod: pod({
+      resources: podLevel(podMemReq),
+      containers: [guaranteed("guaranteed-container-1"), guaranteed("guaranteed-container-2")],
+    }),
     capacity: 4e9,
     gates: ON,
     want: { "guaranteed-container-1": -997, "guaranteed-container-2": -997 },
   },
   "guaranteed-pod-resources-unequal-container-requests": {
-    pod: pod({ resources: podLevel(podMemReq), containers: [c("burstable-container", mem(memReq, "3m"), mem(memLim, "5m")), c("best-effort-container")] }),
+    pod: pod({
+      resources: podLevel(podMemReq),
+      containers: [c("burstable-container", mem(memReq, "3m"), mem(memLim, "5m")), c("best-effort-container")],
+    }),
     capacity: 4e9,
     gates: ON,
     want: { "burstable-container": -997, "best-effort-container": -997 },
@@ -123,19 +137,29 @@ export const TABLE: Record<string, OomCase> = {
     want: { "no-request-limit-1": 750, "no-request-limit-2": 750 }, // extra = 2e9 / 2
   },
   "burstable-pod-resources-equal-container-requests": {
-    pod: pod({ resources: podLevel(podMemLim), containers: [guaranteed("guaranteed-container-1"), guaranteed("guaranteed-container-2")] }),
+    pod: pod({
+      resources: podLevel(podMemLim),
+      containers: [guaranteed("guaranteed-container-1"), guaranteed("guaranteed-container-2")],
+    }),
     capacity: 4e9,
     gates: ON,
     want: { "guaranteed-container-1": 750, "guaranteed-container-2": 750 }, // extra = 0
   },
   "burstable-pod-resources-unequal-container-requests": {
-    pod: pod({ resources: podLevel(podMemLim), containers: [c("burstable-container", mem(memReq, "3m"), mem(memReq, "5m")), c("best-effort-container")] }),
+    pod: pod({
+      resources: podLevel(podMemLim),
+      containers: [c("burstable-container", mem(memReq, "3m"), mem(memReq, "5m")), c("best-effort-container")],
+    }),
     capacity: 4e9,
     gates: ON,
     want: { "burstable-container": 625, "best-effort-container": 875 }, // extra = (2e9 - 1e9) / 2
   },
   "burstable-pod-resources-no-container-resources-with-sidecar": {
-    pod: pod({ resources: podLevel(podMemLim), containers: [c("no-request-limit")], initContainers: [c("no-request-limit-sidecar", undefined, undefined, true)] }),
+    pod: pod({
+      resources: podLevel(podMemLim),
+      containers: [c("no-request-limit")],
+      initContainers: [c("no-request-limit-sidecar", undefined, undefined, true)],
+    }),
     capacity: 4e9,
     gates: ON,
     want: { "no-request-limit": 750, "no-request-limit-sidecar": 750 },
@@ -153,7 +177,10 @@ export const TABLE: Record<string, OomCase> = {
   "burstable-pod-resources-unequal-container-requests-with-sidecar": {
     pod: pod({
       resources: podLevel(podMemLim, "2000000000"),
-      containers: [c("burstable-container-1", mem("1000000000", "5m"), mem(podMemLim, "5m")), c("burstable-container-2", mem("500000000", "5m"), mem(podMemLim, "5m"))],
+      containers: [
+        c("burstable-container-1", mem("1000000000", "5m"), mem(podMemLim, "5m")),
+        c("burstable-container-2", mem("500000000", "5m"), mem(podMemLim, "5m")),
+      ],
       initContainers: [c("burstable-sidecar", mem("200000000", "5m"), mem(podMemLim, "5m"), true)],
     }),
     capacity: 4e9,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import type { Container, Pod, PodSpec, ResourceList } from "./k8s-types";
 import { containerOomScoreAdj } from "./oom-score";
 import type { FeatureGates } from "./pod-resources";
@@ -6,7 +7,10 @@ import type { FeatureGates } from "./pod-resources";
 const ON: FeatureGates = { PodLevelResources: true };
 const OFF: FeatureGates = { PodLevelResources: false };
 
-const c = (name: string, requests?: ResourceList, limits?: ResourceList): Container => ({ name, resources: { requests, limits } });
+const c = (name: string, requests?: ResourceList, limits?: ResourceList): Container => ({
+  name,
+  resources: { requests, limits },
+});
 const pod = (spec: PodSpec): Pod => ({ spec });
 const mem = (memory: string): ResourceList => ({ memory });
 // Pod-level memory request 2e9 with a larger limit: Burstable, as in policy_test.go.
@@ -15,7 +19,11 @@ const podLevel = { requests: { memory: "2000000000", cpu: "5m" }, limits: { memo
 describe("containerOomScoreAdj: rules beyond the upstream table", () => {
   const burstable = pod({ containers: [c("b", mem("1Gi"))] });
   it.each([
-    { name: "Burstable with unknown capacity is null", got: containerOomScoreAdj(burstable, c("b", mem("1Gi")), null, ON), want: null },
+    {
+      name: "Burstable with unknown capacity is null",
+      got: containerOomScoreAdj(burstable, c("b", mem("1Gi")), null, ON),
+      want: null,
+    },
     { name: "zero capacity counts as unknown", got: containerOomScoreAdj(burstable, c("b", mem("1Gi")), 0, ON), want: null },
     { name: "Guaranteed needs no capacity", got: containerOomScoreAdj(burstable, c("b"), null, ON, "Guaranteed"), want: -997 },
     { name: "BestEffort needs no capacity", got: containerOomScoreAdj(burstable, c("b"), null, ON, "BestEffort"), want: 1000 },
@@ -31,13 +39,23 @@ describe("containerOomScoreAdj: rules beyond the upstream table", () => {
     },
     {
       name: "an ordinary init container is not capped like a sidecar",
-      got: containerOomScoreAdj(pod({ initContainers: [c("i", mem("400000000"))], containers: [c("m", mem("1000000000"))] }), c("i", mem("400000000")), 8e9, ON),
+      got: containerOomScoreAdj(
+        pod({ initContainers: [c("i", mem("400000000"))], containers: [c("m", mem("1000000000"))] }),
+        c("i", mem("400000000")),
+        8e9,
+        ON,
+      ),
       want: 950, // a sidecar with this request would be capped at 875
     },
     {
       // the exact quotient truncates to 335; float64 rounds 1000*req/cap up to 336
       name: "1000*req beyond 2^53 truncates exactly (float would give 664)",
-      got: containerOomScoreAdj(pod({ containers: [c("x", mem("1647122999870221"))] }), c("x", mem("1647122999870221")), 4902151785328039, ON),
+      got: containerOomScoreAdj(
+        pod({ containers: [c("x", mem("1647122999870221"))] }),
+        c("x", mem("1647122999870221")),
+        4902151785328039,
+        ON,
+      ),
       want: 665,
     },
   ])("$name", ({ got, want }) => {

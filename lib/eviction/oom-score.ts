@@ -1,14 +1,14 @@
 import { isNodeCriticalPod } from "./critical";
 import type { Container, Pod } from "./k8s-types";
 import {
-  type FeatureGates,
   aggregateContainerRequest,
   containerRequest,
   hasPodLevelRequests,
   isSidecar,
   listValue,
+  type FeatureGates,
 } from "./pod-resources";
-import { type QosClass, podQos } from "./qos";
+import { podQos, type QosClass } from "./qos";
 
 /** oom_score_adj of Guaranteed containers and node-critical pods (-998 in kubelets before the change; spec §12). */
 const GUARANTEED_OOM_SCORE_ADJ = -997;

@@ -1,6 +1,6 @@
 import { isCriticalPod } from "./critical";
 import type { ContainerStats, FsStats, Pod, PodStats, Summary } from "./k8s-types";
-import { type FeatureGates, podRequest } from "./pod-resources";
+import { podRequest, type FeatureGates } from "./pod-resources";
 
 export interface DiskUsage {
   bytes: number;

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
+
 import type { Pod } from "./k8s-types";
 import {
-  DEFAULT_FEATURE_GATES,
-  type FeatureGates,
   containerLimit,
   containerRequest,
+  DEFAULT_FEATURE_GATES,
   hasPodLevelRequests,
   hasPodLevelResources,
   podRequest,
+  type FeatureGates,
 } from "./pod-resources";
-import { cpuOnly as cpu, cpuMemory as list, getPod, specContainer as ctr, specPod as pod } from "./testing";
+import { cpuOnly as cpu, specContainer as ctr, getPod, cpuMemory as list, specPod as pod } from "./testing";
 
 const ON: FeatureGates = { PodLevelResources: true };
 const OFF: FeatureGates = { PodLevelResources: false };
@@ -20,7 +21,13 @@ describe("podRequest: pkg/api/v1/resource TestGetResourceRequest", () => {
     { name: "memory request in bytes", pod: getPod({ memoryRequest: "90Mi" }), res: "memory", gates: OFF, want: 94371840 },
     { name: "just-overhead for cpu", pod: getPod({ cpuOverhead: "5", memoryOverhead: "5" }), res: "cpu", gates: OFF, want: 0 },
     { name: "just-overhead for memory", pod: getPod({ memoryOverhead: "5" }), res: "memory", gates: OFF, want: 0 },
-    { name: "cpu overhead and req", pod: getPod({ cpuRequest: "2", cpuOverhead: "5", memoryOverhead: "5" }), res: "cpu", gates: OFF, want: 7000 },
+    {
+      name: "cpu overhead and req",
+      pod: getPod({ cpuRequest: "2", cpuOverhead: "5", memoryOverhead: "5" }),
+      res: "cpu",
+      gates: OFF,
+      want: 7000,
+    },
     {
       name: "mem overhead and req",
       pod: getPod({ cpuRequest: "2", memoryRequest: "1024", cpuOverhead: "5", memoryOverhead: "5" }),
@@ -28,14 +35,56 @@ describe("podRequest: pkg/api/v1/resource TestGetResourceRequest", () => {
       gates: OFF,
       want: 1029, // max(1024 container, 1024 init) + 5
     },
-    { name: "pod level resources cpu req, container cpu req", pod: getPod({ cpuRequest: "8" }, { cpuRequest: "10" }), res: "cpu", gates: ON, want: 10000 },
-    { name: "pod level resources mem req, container mem req", pod: getPod({ memoryRequest: "80Mi" }, { memoryRequest: "100Mi" }), res: "memory", gates: ON, want: 104857600 },
-    { name: "pod level resources cpu req, container mem req", pod: getPod({ memoryRequest: "50Mi" }, { cpuRequest: "5" }), res: "cpu", gates: ON, want: 5000 },
-    { name: "pod level resources mem req, container cpu req", pod: getPod({ cpuRequest: "8" }, { memoryRequest: "100Mi" }), res: "memory", gates: ON, want: 104857600 },
-    { name: "pod level resources cpu req, container no req", pod: getPod({}, { cpuRequest: "10" }), res: "cpu", gates: ON, want: 10000 },
-    { name: "pod level resources mem req, container no req", pod: getPod({}, { memoryRequest: "100Mi" }), res: "memory", gates: ON, want: 104857600 },
+    {
+      name: "pod level resources cpu req, container cpu req",
+      pod: getPod({ cpuRequest: "8" }, { cpuRequest: "10" }),
+      res: "cpu",
+      gates: ON,
+      want: 10000,
+    },
+    {
+      name: "pod level resources mem req, container mem req",
+      pod: getPod({ memoryRequest: "80Mi" }, { memoryRequest: "100Mi" }),
+      res: "memory",
+      gates: ON,
+      want: 104857600,
+    },
+    {
+      name: "pod level resources cpu req, container mem req",
+      pod: getPod({ memoryRequest: "50Mi" }, { cpuRequest: "5" }),
+      res: "cpu",
+      gates: ON,
+      want: 5000,
+    },
+    {
+      name: "pod level resources mem req, container cpu req",
+      pod: getPod({ cpuRequest: "8" }, { memoryRequest: "100Mi" }),
+      res: "memory",
+      gates: ON,
+      want: 104857600,
+    },
+    {
+      name: "pod level resources cpu req, container no req",
+      pod: getPod({}, { cpuRequest: "10" }),
+      res: "cpu",
+      gates: ON,
+      want: 10000,
+    },
+    {
+      name: "pod level resources mem req, container no req",
+      pod: getPod({}, { memoryRequest: "100Mi" }),
+      res: "memory",
+      gates: ON,
+      want: 104857600,
+    },
     { name: "cpu pod without pod level resources, gate on", pod: getPod({ cpuRequest: "9" }), res: "cpu", gates: ON, want: 9000 },
-    { name: "mem pod without pod level resources, gate on", pod: getPod({ memoryRequest: "90Mi" }), res: "memory", gates: ON, want: 94371840 },
+    {
+      name: "mem pod without pod level resources, gate on",
+      pod: getPod({ memoryRequest: "90Mi" }),
+      res: "memory",
+      gates: ON,
+      want: 94371840,
+    },
   ])("$name", ({ pod: p, res, gates, want }) => {
     expect(podRequest(p, res, gates)).toBe(want);
   });
@@ -52,18 +101,43 @@ describe("podRequest: sidecar-aware aggregate (component-helpers TestPodResource
       p: pod([ctr("a", cpu("2")), ctr("b", cpu("3"))], [ctr("i", cpu("2"), cpu("2"))], { overhead: { cpu: "1", memory: "1Gi" } }),
       want: 6000,
     },
-    { name: "restartable init container adds to the regular one", p: pod([ctr("c", cpu("1"))], [ctr("s", cpu("1"), undefined, always)]), want: 2000 },
+    {
+      name: "restartable init container adds to the regular one",
+      p: pod([ctr("c", cpu("1"))], [ctr("s", cpu("1"), undefined, always)]),
+      want: 2000,
+    },
     {
       name: "multiple restartable init containers: max(5, 3+2+1 + 1) = 7",
-      p: pod([ctr("c", cpu("1"))], [ctr("i1", cpu("5")), ctr("s1", cpu("1"), undefined, always), ctr("s2", cpu("2"), undefined, always), ctr("s3", cpu("3"), undefined, always)]),
+      p: pod(
+        [ctr("c", cpu("1"))],
+        [
+          ctr("i1", cpu("5")),
+          ctr("s1", cpu("1"), undefined, always),
+          ctr("s2", cpu("2"), undefined, always),
+          ctr("s3", cpu("3"), undefined, always),
+        ],
+      ),
       want: 7000,
     },
     {
       name: "init container counts only sidecars declared before it: 5 + (1+2) = 8",
-      p: pod([ctr("c", cpu("1"))], [ctr("i1", cpu("5")), ctr("s1", cpu("1"), undefined, always), ctr("s2", cpu("2"), undefined, always), ctr("i2", cpu("5")), ctr("s3", cpu("3"), undefined, always)]),
+      p: pod(
+        [ctr("c", cpu("1"))],
+        [
+          ctr("i1", cpu("5")),
+          ctr("s1", cpu("1"), undefined, always),
+          ctr("s2", cpu("2"), undefined, always),
+          ctr("i2", cpu("5")),
+          ctr("s3", cpu("3"), undefined, always),
+        ],
+      ),
       want: 8000,
     },
-    { name: "restartable-init, init and regular: 10 + 200 = 210", p: pod([ctr("c", cpu("100"))], [ctr("s", cpu("10"), undefined, always), ctr("i", cpu("200"))]), want: 210000 },
+    {
+      name: "restartable-init, init and regular: 10 + 200 = 210",
+      p: pod([ctr("c", cpu("100"))], [ctr("s", cpu("10"), undefined, always), ctr("i", cpu("200"))]),
+      want: 210000,
+    },
   ])("$name", ({ p, want }) => {
     expect(podRequest(p, "cpu", OFF)).toBe(want);
     expect(podRequest(p, "cpu", ON)).toBe(want);
@@ -112,7 +186,9 @@ describe("podRequest: pod-level resources", () => {
     },
     {
       name: "pod-level hugepages request",
-      p: pod([ctr("c")], [], { resources: { requests: { memory: "10Mi", "hugepages-2Mi": "2Mi" }, limits: { "hugepages-2Mi": "2Mi" } } }),
+      p: pod([ctr("c")], [], {
+        resources: { requests: { memory: "10Mi", "hugepages-2Mi": "2Mi" }, limits: { "hugepages-2Mi": "2Mi" } },
+      }),
       res: "hugepages-2Mi",
       gates: ON,
       want: 2 * 1024 * 1024,
@@ -135,8 +211,18 @@ describe("hasPodLevelResources / hasPodLevelRequests (TestIsPodLevelResourcesSet
     { name: "empty resources struct", resources: {}, any: false, requests: false },
     { name: "only unsupported requests", resources: { requests: { "ephemeral-storage": "1Mi" } }, any: false, requests: false },
     { name: "only unsupported limits", resources: { limits: { "ephemeral-storage": "1Mi" } }, any: false, requests: false },
-    { name: "unsupported and supported requests", resources: { requests: { "ephemeral-storage": "1Mi", cpu: "1m" } }, any: true, requests: true },
-    { name: "unsupported and supported limits", resources: { limits: { "ephemeral-storage": "1Mi", cpu: "1m" } }, any: true, requests: false },
+    {
+      name: "unsupported and supported requests",
+      resources: { requests: { "ephemeral-storage": "1Mi", cpu: "1m" } },
+      any: true,
+      requests: true,
+    },
+    {
+      name: "unsupported and supported limits",
+      resources: { limits: { "ephemeral-storage": "1Mi", cpu: "1m" } },
+      any: true,
+      requests: false,
+    },
     { name: "hugepages request", resources: { requests: { "hugepages-1Gi": "1Gi" } }, any: true, requests: true },
   ])("$name", ({ resources, any, requests }) => {
     const p: Pod = { spec: { containers: [ctr("c")], ...(resources && { resources }) } };

@@ -7,9 +7,25 @@
 // helpers_others.go (!windows) makeMemoryAvailableSignalObservation; the swap-aware eviction PRs
 // kubernetes#128137 and #129578 were closed unmerged).
 import type { Node, PodStats, Summary } from "./k8s-types";
-import type { PodRef, PressureStats, PsiData, PsiFigures, PsiReport, PsiResource, PsiSection, PsiStats, SwapFigures, SwapSection } from "./pressure-types";
+import type {
+  PodRef,
+  PressureStats,
+  PsiData,
+  PsiFigures,
+  PsiReport,
+  PsiResource,
+  PsiSection,
+  PsiStats,
+  SwapFigures,
+  SwapSection,
+} from "./pressure-types";
 
-const figures = (d: PsiData | undefined): PsiFigures => ({ total: d?.total ?? null, avg10: d?.avg10 ?? null, avg60: d?.avg60 ?? null, avg300: d?.avg300 ?? null });
+const figures = (d: PsiData | undefined): PsiFigures => ({
+  total: d?.total ?? null,
+  avg10: d?.avg10 ?? null,
+  avg60: d?.avg60 ?? null,
+  avg300: d?.avg300 ?? null,
+});
 const resource = (p: PsiStats | undefined): PsiResource | null => (p ? { some: figures(p.some), full: figures(p.full) } : null);
 
 type Stats = PressureStats & { memory?: { psi?: PsiStats } };
@@ -32,11 +48,16 @@ function kubeletMinor(version: unknown): number {
 }
 
 /** How the KubeletPSI gate is set explicitly: feature gates, then flags, then the configuration. */
-export function explicitPsiGate(gates: Record<string, unknown> | undefined, kubeletConfig: unknown, kubeletFlags: string | undefined): boolean | undefined {
+export function explicitPsiGate(
+  gates: Record<string, unknown> | undefined,
+  kubeletConfig: unknown,
+  kubeletFlags: string | undefined,
+): boolean | undefined {
   if (typeof gates?.KubeletPSI === "boolean") return gates.KubeletPSI;
   const flag = kubeletFlags ? /--feature-gates[= ](?:\S*,)?KubeletPSI=(true|false)/i.exec(kubeletFlags) : null;
   if (flag) return flag[1]!.toLowerCase() === "true";
-  const cfg = kubeletConfig as { kubeletconfig?: { featureGates?: Record<string, unknown> }; featureGates?: Record<string, unknown> } | undefined;
+  const cfg = kubeletConfig as
+    { kubeletconfig?: { featureGates?: Record<string, unknown> }; featureGates?: Record<string, unknown> } | undefined;
   const v = (cfg?.kubeletconfig ?? cfg)?.featureGates?.KubeletPSI;
   return typeof v === "boolean" ? v : undefined;
 }
@@ -49,13 +70,36 @@ const ALL_ZERO_REASON =
 function absenceReason(node: Node | undefined, gate: boolean | undefined): Extract<PsiReport, { reported: false }> {
   const version = (node?.status as { nodeInfo?: { kubeletVersion?: unknown } } | undefined)?.nodeInfo?.kubeletVersion;
   const minor = kubeletMinor(version);
-  if (minor < 33) return { reported: false, cause: "kubelet-version", reason: `kubelet ${String(version)} predates PSI in the Summary API (added in 1.33, KEP-4205)` };
-  if (minor === 33 && gate !== true) return { reported: false, cause: "feature-gate", reason: "the KubeletPSI feature gate is off (alpha in 1.33, off by default)" };
-  if (minor < 36 && gate === false) return { reported: false, cause: "feature-gate", reason: "the KubeletPSI feature gate is turned off (on by default since 1.34)" };
+  if (minor < 33)
+    return {
+      reported: false,
+      cause: "kubelet-version",
+      reason: `kubelet ${String(version)} predates PSI in the Summary API (added in 1.33, KEP-4205)`,
+    };
+  if (minor === 33 && gate !== true)
+    return {
+      reported: false,
+      cause: "feature-gate",
+      reason: "the KubeletPSI feature gate is off (alpha in 1.33, off by default)",
+    };
+  if (minor < 36 && gate === false)
+    return {
+      reported: false,
+      cause: "feature-gate",
+      reason: "the KubeletPSI feature gate is turned off (on by default since 1.34)",
+    };
   if (Number.isNaN(minor)) {
-    return { reported: false, cause: "not-in-summary", reason: "the Summary has no PSI (a kubelet before 1.33, the KubeletPSI gate off, or a node without PSI such as cgroup v1)" };
+    return {
+      reported: false,
+      cause: "not-in-summary",
+      reason: "the Summary has no PSI (a kubelet before 1.33, the KubeletPSI gate off, or a node without PSI such as cgroup v1)",
+    };
   }
-  return { reported: false, cause: "not-in-summary", reason: `kubelet ${String(version)} reports PSI but sent none: the node has no PSI (cgroup v1, or a kernel without PSI)` };
+  return {
+    reported: false,
+    cause: "not-in-summary",
+    reason: `kubelet ${String(version)} reports PSI but sent none: the node has no PSI (cgroup v1, or a kernel without PSI)`,
+  };
 }
 
 function report(list: ReturnType<typeof psiOf>, absent: Extract<PsiReport, { reported: false }>): PsiReport {
@@ -65,7 +109,11 @@ function report(list: ReturnType<typeof psiOf>, absent: Extract<PsiReport, { rep
 }
 
 // Shared: most pods of a Summary without pod PSI (the cache's own analyses) get this one object.
-const NO_POD_PSI: PsiReport = Object.freeze({ reported: false, cause: "not-in-summary", reason: "the Summary has no PSI for this pod" });
+const NO_POD_PSI: PsiReport = Object.freeze({
+  reported: false,
+  cause: "not-in-summary",
+  reason: "the Summary has no PSI for this pod",
+});
 
 const ref = (p: PodStats): PodRef => ({ namespace: p.podRef.namespace, name: p.podRef.name, uid: p.podRef.uid });
 
@@ -79,14 +127,21 @@ export function psiSection(summary: Summary, node: Node | undefined, gate: boole
     const list = psiOf(p);
     // A pod of a node that has no PSI has none either; where the node has PSI, a pod's zeros are real.
     const psi: PsiReport = nodeReport.reported
-      ? list.some(Boolean) ? { reported: true, cpu: resource(list[0]), memory: resource(list[1]), io: resource(list[2]) } : NO_POD_PSI
-      : nodeZero && list.some(Boolean) && !allZero(list) ? report(list, absent) : nodeReport;
+      ? list.some(Boolean)
+        ? { reported: true, cpu: resource(list[0]), memory: resource(list[1]), io: resource(list[2]) }
+        : NO_POD_PSI
+      : nodeZero && list.some(Boolean) && !allZero(list)
+        ? report(list, absent)
+        : nodeReport;
     return { ...ref(p), psi };
   });
   return { node: nodeReport, pods };
 }
 
-const swapFigures = (s: PressureStats["swap"]): SwapFigures => ({ usageBytes: s?.swapUsageBytes ?? null, availableBytes: s?.swapAvailableBytes ?? null });
+const swapFigures = (s: PressureStats["swap"]): SwapFigures => ({
+  usageBytes: s?.swapUsageBytes ?? null,
+  availableBytes: s?.swapAvailableBytes ?? null,
+});
 
 /** The `swap` section: node and pod swap as reported; eviction never counts it. */
 export function swapSection(summary: Summary): SwapSection {

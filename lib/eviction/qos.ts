@@ -1,6 +1,6 @@
 import { applyApiDefaults } from "./api-defaults";
 import type { Container, Pod, ResourceList } from "./k8s-types";
-import { type FeatureGates, listValue } from "./pod-resources";
+import { listValue, type FeatureGates } from "./pod-resources";
 
 export type QosClass = "Guaranteed" | "Burstable" | "BestEffort";
 

@@ -4,15 +4,24 @@
 import {
   divAwayFromZero,
   parseQuantityDetailed,
-  type Quantity,
   QuantityError,
-  type QuantityFormat,
   rationalFromNumber,
   reduced,
+  type Quantity,
+  type QuantityFormat,
 } from "./quantity-parse";
 
 const DECIMAL_SI_SUFFIX = new Map<number, string>([
-  [-9, "n"], [-6, "u"], [-3, "m"], [0, ""], [3, "k"], [6, "M"], [9, "G"], [12, "T"], [15, "P"], [18, "E"],
+  [-9, "n"],
+  [-6, "u"],
+  [-3, "m"],
+  [0, ""],
+  [3, "k"],
+  [6, "M"],
+  [9, "G"],
+  [12, "T"],
+  [15, "P"],
+  [18, "E"],
 ]);
 const BINARY_SI_SUFFIX = ["", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"] as const;
 const MIN_INT64 = -(2n ** 63n);

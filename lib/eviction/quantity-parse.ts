@@ -57,10 +57,24 @@ const MAX_DECIMAL_EXPONENT = 10_000;
 
 const SUFFIX_CHARS = "eEinumkKMGTP";
 const DECIMAL_SUFFIXES = new Map<string, number>([
-  ["n", -9], ["u", -6], ["m", -3], ["", 0], ["k", 3], ["M", 6], ["G", 9], ["T", 12], ["P", 15], ["E", 18],
+  ["n", -9],
+  ["u", -6],
+  ["m", -3],
+  ["", 0],
+  ["k", 3],
+  ["M", 6],
+  ["G", 9],
+  ["T", 12],
+  ["P", 15],
+  ["E", 18],
 ]);
 const BINARY_SUFFIXES = new Map<string, number>([
-  ["Ki", 10], ["Mi", 20], ["Gi", 30], ["Ti", 40], ["Pi", 50], ["Ei", 60],
+  ["Ki", 10],
+  ["Mi", 20],
+  ["Gi", 30],
+  ["Ti", 40],
+  ["Pi", 50],
+  ["Ei", 60],
 ]);
 
 function invalid(input: string, reason: string): QuantityError {

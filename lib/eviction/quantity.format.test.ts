@@ -1,16 +1,17 @@
 // Quantity.String() ports (TestQuantityString, TestQuantityParseEmit, TestNewSet,
 // TestMilliNewSet, TestNewScaledSet, ExampleFormat) and the UI formatter.
 import { describe, expect, it } from "vitest";
+
 import {
   formatBytesHuman,
   formatMilli,
   formatQuantity,
   parsedQuantityString,
   parseQuantity,
-  type Quantity,
-  type QuantityFormat,
   quantityString,
   quantityValue,
+  type Quantity,
+  type QuantityFormat,
 } from "./quantity";
 import { reduced } from "./quantity-parse";
 
@@ -83,8 +84,15 @@ describe("quantityString (TestQuantityString)", () => {
 
 describe("parsedQuantityString (TestQuantityParseEmit)", () => {
   it.each([
-    ["1Ki", "1Ki"], ["1Mi", "1Mi"], ["1Gi", "1Gi"], ["1024Mi", "1Gi"], ["1000M", "1G"],
-    [".001Ki", "1024m"], [".000001Ki", "1024u"], [".000000001Ki", "1024n"], [".000000000001Ki", "2n"],
+    ["1Ki", "1Ki"],
+    ["1Mi", "1Mi"],
+    ["1Gi", "1Gi"],
+    ["1024Mi", "1Gi"],
+    ["1000M", "1G"],
+    [".001Ki", "1024m"],
+    [".000001Ki", "1024u"],
+    [".000000001Ki", "1024n"],
+    [".000000000001Ki", "2n"],
   ])("%s -> %s", (input, want) => {
     expect(parsedQuantityString(input)).toBe(want);
     expect(parsedQuantityString(`-${input}`)).toBe(`-${want}`);
@@ -146,7 +154,7 @@ describe("formatQuantity (TestNewSet, ExampleFormat, kubelet messages)", () => {
     expect(formatQuantity(2 ** 60, "BinarySI")).toBe("1Ei"); // a number keeps its exact integer value
   });
 
-  it("stops BinarySI suffixes at Ei (deviation 3: Go prints 2^70 as \"1\")", () => {
+  it('stops BinarySI suffixes at Ei (deviation 3: Go prints 2^70 as "1")', () => {
     expect(formatQuantity(2n ** 60n, "BinarySI")).toBe("1Ei");
     expect(formatQuantity(2n ** 70n, "BinarySI")).toBe("1024Ei");
   });
@@ -164,8 +172,18 @@ describe("formatQuantity (TestNewSet, ExampleFormat, kubelet messages)", () => {
 
 describe("formatMilli (TestMilliNewSet, TestNewScaledSet)", () => {
   it.each([
-    [1, "1m"], [1000, "1"], [1234000, "1234"], [100, "100m"], [2000, "2"], [5300, "5300m"],
-    [1500, "1500m"], [0, "0"], [1000000, "1k"], [0.5, "500u"], [0.001, "1u"], [-250, "-250m"],
+    [1, "1m"],
+    [1000, "1"],
+    [1234000, "1234"],
+    [100, "100m"],
+    [2000, "2"],
+    [5300, "5300m"],
+    [1500, "1500m"],
+    [0, "0"],
+    [1000000, "1k"],
+    [0.5, "500u"],
+    [0.001, "1u"],
+    [-250, "-250m"],
   ])("%d -> %s", (millis, want) => {
     expect(formatMilli(millis)).toBe(want);
   });
@@ -176,20 +194,36 @@ describe("formatMilli (TestMilliNewSet, TestNewScaledSet)", () => {
     [dec(1024 * 1024, -3, "BinarySI"), "1048576m"],
     [dec(1000000, -3, "DecimalExponent"), "1e3"],
     // NewScaledQuantity (TestNewScaledSet).
-    [dec(1, -9, "DecimalSI"), "1n"], [dec(1000, -9, "DecimalSI"), "1u"], [dec(1, -6, "DecimalSI"), "1u"],
-    [dec(1000, -6, "DecimalSI"), "1m"], [dec(1, -3, "DecimalSI"), "1m"], [dec(1000, -3, "DecimalSI"), "1"],
-    [dec(1, 0, "DecimalSI"), "1"], [dec(0, -9, "DecimalSI"), "0"],
+    [dec(1, -9, "DecimalSI"), "1n"],
+    [dec(1000, -9, "DecimalSI"), "1u"],
+    [dec(1, -6, "DecimalSI"), "1u"],
+    [dec(1000, -6, "DecimalSI"), "1m"],
+    [dec(1, -3, "DecimalSI"), "1m"],
+    [dec(1000, -3, "DecimalSI"), "1"],
+    [dec(1, 0, "DecimalSI"), "1"],
+    [dec(0, -9, "DecimalSI"), "0"],
   ] as const)("%o -> %s", (q, want) => {
     expect(quantityString(q)).toBe(want);
   });
 });
 
-describe("formatBytesHuman (our UI choice: binary units, one decimal, no \".0\")", () => {
+describe('formatBytesHuman (our UI choice: binary units, one decimal, no ".0")', () => {
   it.each([
-    [0, "0"], [512, "512"], [1023.6, "1Ki"], [1024, "1Ki"], [1536, "1.5Ki"],
-    [65183744, "62.2Mi"], [1.5 * 2 ** 30, "1.5Gi"], [2 ** 30, "1Gi"], [1048575, "1Mi"],
-    [2 ** 40 * 3.25, "3.3Ti"], [2 ** 70, "1024Ei"], [-1536, "-1.5Ki"], [-0.2, "0"],
-    [Number.NaN, "NaN"], [Number.POSITIVE_INFINITY, "Infinity"],
+    [0, "0"],
+    [512, "512"],
+    [1023.6, "1Ki"],
+    [1024, "1Ki"],
+    [1536, "1.5Ki"],
+    [65183744, "62.2Mi"],
+    [1.5 * 2 ** 30, "1.5Gi"],
+    [2 ** 30, "1Gi"],
+    [1048575, "1Mi"],
+    [2 ** 40 * 3.25, "3.3Ti"],
+    [2 ** 70, "1024Ei"],
+    [-1536, "-1.5Ki"],
+    [-0.2, "0"],
+    [Number.NaN, "NaN"],
+    [Number.POSITIVE_INFINITY, "Infinity"],
   ])("%d -> %s", (bytes, want) => {
     expect(formatBytesHuman(bytes)).toBe(want);
   });

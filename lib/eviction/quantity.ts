@@ -4,22 +4,16 @@
 
 import {
   divAwayFromZero,
-  parseQuantityDetailed,
-  type Quantity,
   MAX_INT64,
+  parseQuantityDetailed,
   QuantityError,
   QuantityRangeError,
   rationalFromNumber,
+  type Quantity,
 } from "./quantity-parse";
 
 export { type Quantity, QuantityError, type QuantityFormat, QuantityRangeError } from "./quantity-parse";
-export {
-  formatBytesHuman,
-  formatMilli,
-  formatQuantity,
-  parsedQuantityString,
-  quantityString,
-} from "./quantity-format";
+export { formatBytesHuman, formatMilli, formatQuantity, parsedQuantityString, quantityString } from "./quantity-format";
 
 /**
  * Parses a Kubernetes quantity string exactly as resource.ParseQuantity does, or throws QuantityError.

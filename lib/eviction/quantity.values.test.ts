@@ -1,14 +1,8 @@
 // Value()/MilliValue() ports and the engine's bytes/millicores readers. See quantity.test.ts
 // for which apimachinery tests are ported where.
 import { describe, expect, it } from "vitest";
-import {
-  parseBytes,
-  parseMillis,
-  parseQuantity,
-  quantityMilliValue,
-  quantityValue,
-  QuantityError,
-} from "./quantity";
+
+import { parseBytes, parseMillis, parseQuantity, QuantityError, quantityMilliValue, quantityValue } from "./quantity";
 
 describe("quantityValue / quantityMilliValue round away from zero", () => {
   // TestQuantityRoundUp, the rows at scale 0 (Value) and -3 (MilliValue).
@@ -76,11 +70,23 @@ describe("quantityValue / quantityMilliValue round away from zero", () => {
 describe("sub-nano parsing (TestParseQuantitySubNanoRoundsUp)", () => {
   // Magnitudes below 1n round away from zero to 1n, at any exponent, without building 10^scale.
   it.each([
-    ["1e-2147483647", "1n"], ["-1e-2147483647", "-1n"], ["1e-100", "1n"], ["-1e-100", "-1n"],
-    ["1e-10", "1n"], ["9e-10", "1n"], ["-9e-10", "-1n"], ["1e-9", "1n"], ["-1e-9", "-1n"],
-    ["2e-9", "2n"], ["15e-10", "2n"], ["1000000000000000000000e-30", "1n"],
-    ["1000000000000000000001e-30", "2n"], ["999999999999999999999e-30", "1n"],
-    ["0e-2147483647", "0"], ["0.0e-100", "0"], ["0.00000000000000000000001Ki", "1n"],
+    ["1e-2147483647", "1n"],
+    ["-1e-2147483647", "-1n"],
+    ["1e-100", "1n"],
+    ["-1e-100", "-1n"],
+    ["1e-10", "1n"],
+    ["9e-10", "1n"],
+    ["-9e-10", "-1n"],
+    ["1e-9", "1n"],
+    ["-1e-9", "-1n"],
+    ["2e-9", "2n"],
+    ["15e-10", "2n"],
+    ["1000000000000000000000e-30", "1n"],
+    ["1000000000000000000001e-30", "2n"],
+    ["999999999999999999999e-30", "1n"],
+    ["0e-2147483647", "0"],
+    ["0.0e-100", "0"],
+    ["0.00000000000000000000001Ki", "1n"],
   ])("%s equals %s", (input, want) => {
     const got = parseQuantity(input);
     const expected = parseQuantity(want);

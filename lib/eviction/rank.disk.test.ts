@@ -3,12 +3,13 @@
 // tests measure rootfs + logs + local volumes (a single filesystem); the layout and local-volume variants
 // below follow spec §8.4 (buildSignalToRankFunc, localVolumeNames) and the inode quirks spec §8.2.
 import { describe, expect, it } from "vitest";
+
 import { orderedBy, sortedBy } from "./compare";
 import type { Pod } from "./k8s-types";
 import { localVolumeNames } from "./pod-facts";
 import { diskPartsFor, exceedsRequest, priority, rankDiskPressure, rankFunctionFor, rankPods, usageAboveRequest } from "./rank";
 import type { Signal } from "./signals";
-import { LAYOUTS, Mi, emptyDir, entriesFor, factsFor, names, pod, podStats, volume } from "./testing";
+import { emptyDir, entriesFor, factsFor, LAYOUTS, Mi, names, pod, podStats, volume } from "./testing";
 
 const LOW = -1; // lowPriority in eviction_manager_test.go
 const HIGH = 1; // highPriority
@@ -28,7 +29,10 @@ describe("exceedsRequest on disk (TestOrderedByExceedsRequestDisk)", () => {
 });
 
 describe("usageAboveRequest on disk (TestOrderedbyDisk)", () => {
-  const eph = (request: string, limit: string) => ({ requests: { "ephemeral-storage": request }, limits: { "ephemeral-storage": limit } });
+  const eph = (request: string, limit: string) => ({
+    requests: { "ephemeral-storage": request },
+    limits: { "ephemeral-storage": limit },
+  });
   const pods = [
     pod({ name: "best-effort-high", priority: 0, volumes: local }),
     pod({ name: "best-effort-low", priority: 0, volumes: local }),
@@ -60,7 +64,11 @@ describe("usageAboveRequest on disk (TestOrderedbyDisk)", () => {
 });
 
 describe("usageAboveRequest on inodes (TestOrderedbyInodes)", () => {
-  const [low, medium, high] = ["low", "medium", "high"].map((name) => pod({ name, priority: 0, volumes: local })) as [Pod, Pod, Pod];
+  const [low, medium, high] = ["low", "medium", "high"].map((name) => pod({ name, priority: 0, volumes: local })) as [
+    Pod,
+    Pod,
+    Pod,
+  ];
   it("puts the pod with more inodes in use first", () => {
     const stats = [inodes(low, 50000, 100000, 50000), inodes(medium, 100000, 150000, 50000), inodes(high, 200000, 150000, 50000)]; // 200k, 300k, 400k
     const entries = entriesFor([low, medium, high], stats, "nodefs.inodesFree");
@@ -147,7 +155,10 @@ describe("disk ranking per filesystem layout (spec §8.4)", () => {
   // writer fills its writable layer; logger writes logs and an emptyDir. Input order: logger first.
   const writer = pod({ name: "writer" });
   const logger = pod({ name: "logger", volumes: local });
-  const stats = [podStats(writer, { rootfs: "500Mi", logs: 0 }), podStats(logger, { rootfs: 0, logs: "100Mi", perVolume: "200Mi" })];
+  const stats = [
+    podStats(writer, { rootfs: "500Mi", logs: 0 }),
+    podStats(logger, { rootfs: 0, logs: "100Mi", perVolume: "200Mi" }),
+  ];
   it.each([
     ["singleFs", "nodefs.available", ["writer", "logger"], [500, 300]],
     ["singleFs", "imagefs.available", ["writer", "logger"], [500, 300]],
@@ -209,7 +220,10 @@ describe("inode quirks (spec §8.2)", () => {
     const stats = [inodes(requested, 10, 0, 0), inodes(idle, 0, 0, 0)];
     const [entry] = entriesFor([requested], stats, "nodefs.inodesFree");
     expect(entry).toMatchObject({ usage: 10, request: 0, exceedsRequest: true });
-    expect(names(rankPods(factsFor([idle, requested], stats), "nodefs.inodesFree", LAYOUTS.singleFs))).toEqual(["requested", "idle"]);
+    expect(names(rankPods(factsFor([idle, requested], stats), "nodefs.inodesFree", LAYOUTS.singleFs))).toEqual([
+      "requested",
+      "idle",
+    ]);
   });
   it("usage above request subtracts the ephemeral-storage request from an inode count", () => {
     const many = pod({ name: "many-inodes", requests: { "ephemeral-storage": "1Ki" } });
@@ -217,6 +231,9 @@ describe("inode quirks (spec §8.2)", () => {
     const stats = [inodes(many, 1000, 0, 0), inodes(few, 500, 0, 0)];
     const entries = entriesFor([many, few], stats, "nodefs.inodesFree");
     expect(entries.map((e) => e.aboveRequest)).toEqual([-24, 500]); // 1000 − 1024, 500 − 0
-    expect(names(rankPods(factsFor([many, few], stats), "nodefs.inodesFree", LAYOUTS.singleFs))).toEqual(["few-inodes", "many-inodes"]);
+    expect(names(rankPods(factsFor([many, few], stats), "nodefs.inodesFree", LAYOUTS.singleFs))).toEqual([
+      "few-inodes",
+      "many-inodes",
+    ]);
   });
 });

@@ -3,9 +3,10 @@
 // (GetResourceRequestQuantity): with the gate on and any pod-level cpu/memory/hugepages key set, container
 // requests are ignored, memory uses the pod-level request and the ephemeral-storage request is 0.
 import { describe, expect, it } from "vitest";
+
 import type { PodStats } from "./k8s-types";
 import { rankPods } from "./rank";
-import { LAYOUTS, Mi, container, entriesFor, factsFor, names, pod, podStats } from "./testing";
+import { container, entriesFor, factsFor, LAYOUTS, Mi, names, pod, podStats } from "./testing";
 
 const ON = { PodLevelResources: true };
 const OFF = { PodLevelResources: false };
@@ -43,7 +44,13 @@ describe("memory request with pod-level resources", () => {
   });
   it("a pod-level limit alone still switches off container requests (the request becomes 0)", () => {
     const limitOnly = pod({ name: "limit-only", requests: { memory: "1Gi" }, podResources: { limits: { cpu: "1" } } });
-    const [entry] = entriesFor([limitOnly], [podStats(limitOnly, { workingSet: "1Mi" })], "memory.available", LAYOUTS.singleFs, ON);
+    const [entry] = entriesFor(
+      [limitOnly],
+      [podStats(limitOnly, { workingSet: "1Mi" })],
+      "memory.available",
+      LAYOUTS.singleFs,
+      ON,
+    );
     expect(entry).toMatchObject({ request: 0, exceedsRequest: true });
   });
 });
@@ -59,8 +66,14 @@ describe("ephemeral-storage request with pod-level resources", () => {
     expect(entry!.aboveRequest / Mi).toBe(aboveMi);
   });
   it("gate on: the pooled pod outranks the plain one on disk although its containers request 1Gi each", () => {
-    expect(names(rankPods(factsFor([plain, pooled], stats, ON), "nodefs.available", LAYOUTS.singleFs))).toEqual(["pooled", "plain"]);
-    expect(names(rankPods(factsFor([plain, pooled], stats, OFF), "nodefs.available", LAYOUTS.singleFs))).toEqual(["plain", "pooled"]);
+    expect(names(rankPods(factsFor([plain, pooled], stats, ON), "nodefs.available", LAYOUTS.singleFs))).toEqual([
+      "pooled",
+      "plain",
+    ]);
+    expect(names(rankPods(factsFor([plain, pooled], stats, OFF), "nodefs.available", LAYOUTS.singleFs))).toEqual([
+      "plain",
+      "pooled",
+    ]);
   });
 });
 

@@ -4,6 +4,7 @@
 // pods (spec §8.2, §8.5). Go sorts with insertion sort for ≤ 12 pods, so its expected orders equal our
 // stable sort's; the Go input order is kept in every case. Disk: rank.disk.test.ts.
 import { describe, expect, it } from "vitest";
+
 import { orderedBy, sortedBy } from "./compare";
 import type { Pod, PodStats } from "./k8s-types";
 import {
@@ -17,7 +18,7 @@ import {
   usageAboveRequest,
 } from "./rank";
 import { SIGNALS } from "./signals";
-import { LAYOUTS, entriesFor, factsFor, names, pod, podStats } from "./testing";
+import { entriesFor, factsFor, LAYOUTS, names, pod, podStats } from "./testing";
 
 const LOW = -1; // lowPriority in eviction_manager_test.go
 const HIGH = 1; // highPriority
@@ -28,8 +29,16 @@ describe("exceedsRequest (TestOrderedByExceedsRequestMemory)", () => {
   const below = pod({ name: "below-requests", priority: -1, requests: { memory: "200Mi" } });
   const exceeds = pod({ name: "exceeds-requests", priority: 1, requests: { memory: "100Mi" } });
   const cases: [string, PodStats[], string[]][] = [
-    ["usage over request outranks usage under it, whatever the priority", [mem(below, "199Mi"), mem(exceeds, "101Mi")], ["exceeds-requests", "below-requests"]], // -1Mi vs +1Mi
-    ["usage equal to request does not exceed (strict >)", [mem(below, "200Mi"), mem(exceeds, "100Mi")], ["below-requests", "exceeds-requests"]],
+    [
+      "usage over request outranks usage under it, whatever the priority",
+      [mem(below, "199Mi"), mem(exceeds, "101Mi")],
+      ["exceeds-requests", "below-requests"],
+    ], // -1Mi vs +1Mi
+    [
+      "usage equal to request does not exceed (strict >)",
+      [mem(below, "200Mi"), mem(exceeds, "100Mi")],
+      ["below-requests", "exceeds-requests"],
+    ],
     ["a pod without stats goes first", [mem(below, "1Gi")], ["exceeds-requests", "below-requests"]],
   ];
   it.each(cases)("%s", (_name, stats, want) => {
@@ -40,8 +49,18 @@ describe("exceedsRequest (TestOrderedByExceedsRequestMemory)", () => {
 
 describe("priority (TestOrderedByPriority)", () => {
   const low = pod({ name: "low-priority", priority: -134 });
-  const medium = pod({ name: "medium-priority", priority: 1, requests: { cpu: "100m", memory: "100Mi" }, limits: { cpu: "200m", memory: "200Mi" } });
-  const high = pod({ name: "high-priority", priority: 12534, requests: { cpu: "200m", memory: "200Mi" }, limits: { cpu: "200m", memory: "200Mi" } });
+  const medium = pod({
+    name: "medium-priority",
+    priority: 1,
+    requests: { cpu: "100m", memory: "100Mi" },
+    limits: { cpu: "200m", memory: "200Mi" },
+  });
+  const high = pod({
+    name: "high-priority",
+    priority: 12534,
+    requests: { cpu: "200m", memory: "200Mi" },
+    limits: { cpu: "200m", memory: "200Mi" },
+  });
   const unset = pod({ name: "no-priority" });
   it.each([
     ["lower spec.priority first", [high, medium, low], ["low-priority", "medium-priority", "high-priority"]],
@@ -66,7 +85,14 @@ describe("usageAboveRequest (TestOrderedByMemory)", () => {
 
   it("puts the larger usage − request first", () => {
     const sorted = sortedBy(entriesFor(pods, stats, "memory.available"), orderedBy(usageAboveRequest));
-    expect(names(sorted)).toEqual(["burstable-high", "best-effort-high", "best-effort-low", "burstable-low", "guaranteed-high", "guaranteed-low"]);
+    expect(names(sorted)).toEqual([
+      "burstable-high",
+      "best-effort-high",
+      "best-effort-low",
+      "burstable-low",
+      "guaranteed-high",
+      "guaranteed-low",
+    ]);
   });
   it("puts a pod without stats first, ahead of the greediest", () => {
     const sorted = sortedBy(entriesFor(pods, stats.slice(0, 5), "memory.available"), orderedBy(usageAboveRequest));
@@ -87,7 +113,8 @@ describe("processCount", () => {
 });
 
 describe("rankMemoryPressure (TestOrderedByPriorityMemory)", () => {
-  const p = (name: string, prio: number, request?: string) => pod({ name, priority: prio, ...(request && { requests: { memory: request } }) });
+  const p = (name: string, prio: number, request?: string) =>
+    pod({ name, priority: prio, ...(request && { requests: { memory: request } }) });
   const pods = [
     p("above-requests-low-priority-high-usage", LOW),
     p("above-requests-low-priority-low-usage", LOW),
@@ -121,7 +148,12 @@ describe("rankPidPressure (TestOrderedByPriorityProcess)", () => {
 
   it("orders lower priority → more processes", () => {
     const ranked = rankPods(factsFor(pods.toReversed(), stats), "pid.available", LAYOUTS.singleFs);
-    expect(names(ranked)).toEqual(["low-priority-high-usage", "low-priority-low-usage", "high-priority-high-usage", "high-priority-low-usage"]);
+    expect(names(ranked)).toEqual([
+      "low-priority-high-usage",
+      "low-priority-low-usage",
+      "high-priority-high-usage",
+      "high-priority-low-usage",
+    ]);
   });
   it("is the chain for pid.available", () => {
     expect(rankFunctionFor("pid.available")).toBe(rankPidPressure);
@@ -138,9 +170,12 @@ describe("pods without stats (spec §8.2)", () => {
   ];
   const facts = factsFor([greedy, modest, statless], stats);
 
-  it.each(SIGNALS.filter((s) => s !== "pid.available"))("%s: go first, ahead of a lower-priority pod over its request", (signal) => {
-    expect(names(rankPods(facts, signal, LAYOUTS.singleFs))).toEqual(["statless", "greedy", "modest"]);
-  });
+  it.each(SIGNALS.filter((s) => s !== "pid.available"))(
+    "%s: go first, ahead of a lower-priority pod over its request",
+    (signal) => {
+      expect(names(rankPods(facts, signal, LAYOUTS.singleFs))).toEqual(["statless", "greedy", "modest"]);
+    },
+  );
   it("pid.available: priority comes first, so they go first only among equal priority", () => {
     expect(names(rankPods(facts, "pid.available", LAYOUTS.singleFs))).toEqual(["greedy", "modest", "statless"]);
     const peer = pod({ name: "peer", priority: 1000 });

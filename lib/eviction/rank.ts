@@ -1,4 +1,4 @@
-import { type Comparator, byBool, orderedBy, sortedBy } from "./compare";
+import { byBool, orderedBy, sortedBy, type Comparator } from "./compare";
 import type { FilesystemLayout } from "./observe";
 import type { DiskUsage, PodFacts } from "./pod-facts";
 import type { Signal } from "./signals";
@@ -78,7 +78,13 @@ export function rankEntry(f: PodFacts, signal: Signal, layout: FilesystemLayout)
 function entryFor(f: PodFacts, signal: Signal, parts: readonly FsPart[]): RankEntry {
   if (signal === "memory.available" || signal === "allocatableMemory.available") {
     const usage = f.memoryUsage;
-    return { facts: f, usage, request: f.memoryRequest, exceedsRequest: usage > f.memoryRequest, aboveRequest: usage - f.memoryRequest };
+    return {
+      facts: f,
+      usage,
+      request: f.memoryRequest,
+      exceedsRequest: usage > f.memoryRequest,
+      aboveRequest: usage - f.memoryRequest,
+    };
   }
   if (signal === "pid.available") {
     return { facts: f, usage: f.processCount, request: 0, exceedsRequest: false, aboveRequest: f.processCount };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import type { FilesystemLayout, Observations } from "./observe";
 import { evictsAfterNodeReclaim, nodeReclaimFor } from "./reclaim";
 import { SIGNALS, type Signal } from "./signals";
@@ -13,15 +14,15 @@ const both = ["containers", "images"];
 // kubelet-eviction.md §7, one row per signal and one column per layout.
 const TABLE: Array<[Signal, string[], string[], string[]]> = [
   // signal                   single fs  dedicated imagefs  imagefs + split containerfs
-  ["nodefs.available",        both,      [],                ["containers"]],
-  ["nodefs.inodesFree",       both,      [],                ["containers"]],
-  ["imagefs.available",       both,      both,              ["images"]],
-  ["imagefs.inodesFree",      both,      both,              ["images"]],
-  ["containerfs.available",   both,      both,              ["containers"]],
-  ["containerfs.inodesFree",  both,      both,              ["containers"]],
-  ["memory.available",        [],        [],                []],
-  ["allocatableMemory.available", [],    [],                []],
-  ["pid.available",           [],        [],                []],
+  ["nodefs.available", both, [], ["containers"]],
+  ["nodefs.inodesFree", both, [], ["containers"]],
+  ["imagefs.available", both, both, ["images"]],
+  ["imagefs.inodesFree", both, both, ["images"]],
+  ["containerfs.available", both, both, ["containers"]],
+  ["containerfs.inodesFree", both, both, ["containers"]],
+  ["memory.available", [], [], []],
+  ["allocatableMemory.available", [], [], []],
+  ["pid.available", [], [], []],
 ];
 
 describe("nodeReclaimFor (buildSignalToNodeReclaimFuncs, §7)", () => {
@@ -34,14 +35,20 @@ describe("nodeReclaimFor (buildSignalToNodeReclaimFuncs, §7)", () => {
     expect(nodeReclaimFor(signal, SPLIT)).toEqual(split);
   });
   it("a split containerfs without a dedicated imagefs is the single-filesystem case", () => {
-    for (const s of SIGNALS) expect(nodeReclaimFor(s, { dedicatedImageFs: false, splitContainerFs: true })).toEqual(nodeReclaimFor(s, SINGLE));
+    for (const s of SIGNALS)
+      expect(nodeReclaimFor(s, { dedicatedImageFs: false, splitContainerFs: true })).toEqual(nodeReclaimFor(s, SINGLE));
   });
 });
 
 describe("evictsAfterNodeReclaim (reclaimNodeLevelResources, §7)", () => {
   const Gi = 2 ** 30;
   const t = (signal: Signal, kind: "hard" | "soft", quantity: number, extra: Partial<Threshold> = {}): Threshold => ({
-    signal, kind, value: { quantity }, gracePeriodSeconds: 0, minReclaim: null, ...extra,
+    signal,
+    kind,
+    value: { quantity },
+    gracePeriodSeconds: 0,
+    minReclaim: null,
+    ...extra,
   });
   const obs = (available: Partial<Record<Signal, number>>): Observations =>
     Object.fromEntries(Object.entries(available).map(([s, a]) => [s, { available: a, capacity: 100 * Gi, time: null }]));
@@ -74,6 +81,8 @@ describe("evictsAfterNodeReclaim (reclaimNodeLevelResources, §7)", () => {
   it("strict comparison; no observation or no value is never met", () => {
     expect(evictsAfterNodeReclaim([t("imagefs.available", "hard", 10 * Gi)], obs({ "imagefs.available": 10 * Gi }))).toBe(false);
     expect(evictsAfterNodeReclaim([t("nodefs.available", "hard", 10 * Gi)], obs({ "imagefs.available": Gi }))).toBe(false);
-    expect(evictsAfterNodeReclaim([{ ...t("containerfs.available", "hard", 0), value: null }], obs({ "containerfs.available": 0 }))).toBe(false);
+    expect(
+      evictsAfterNodeReclaim([{ ...t("containerfs.available", "hard", 0), value: null }], obs({ "containerfs.available": 0 })),
+    ).toBe(false);
   });
 });

@@ -11,34 +11,74 @@ export type Recognized =
   | { kind: "piece"; slot: Slot; what: string; value: unknown }
   | { kind: "refused"; what: string; reason: string };
 
-const INPUT_KEYS = new Set(["node", "pods", "summary", "kubeletConfig", "kubeletFlags", "featureGates", "filesystems", "whatIf", "now"]);
-const CONFIG_KEYS = ["evictionHard", "evictionSoft", "evictionSoftGracePeriod", "kubeReserved", "systemReserved", "enforceNodeAllocatable", "evictionMinimumReclaim"];
+const INPUT_KEYS = new Set([
+  "node",
+  "pods",
+  "summary",
+  "kubeletConfig",
+  "kubeletFlags",
+  "featureGates",
+  "filesystems",
+  "whatIf",
+  "now",
+]);
+const CONFIG_KEYS = [
+  "evictionHard",
+  "evictionSoft",
+  "evictionSoftGracePeriod",
+  "kubeReserved",
+  "systemReserved",
+  "enforceNodeAllocatable",
+  "evictionMinimumReclaim",
+];
 
 const isSummary = (d: Record<string, unknown>) =>
-  isObject(d.node) && !("metadata" in d.node) && ("nodeName" in d.node || "systemContainers" in d.node || "memory" in d.node || "fs" in d.node);
+  isObject(d.node) &&
+  !("metadata" in d.node) &&
+  ("nodeName" in d.node || "systemContainers" in d.node || "memory" in d.node || "fs" in d.node);
 const isNode = (d: unknown): boolean =>
-  isObject(d) && (d.kind === "Node" || (d.kind === undefined && isObject(d.metadata) && isObject(d.status) && ("nodeInfo" in d.status || "capacity" in d.status) && !isObject((d as { spec?: { containers?: unknown } }).spec?.containers)));
-const isPod = (d: unknown): boolean => isObject(d) && (d.kind === "Pod" || (isObject(d.spec) && Array.isArray(d.spec.containers)));
+  isObject(d) &&
+  (d.kind === "Node" ||
+    (d.kind === undefined &&
+      isObject(d.metadata) &&
+      isObject(d.status) &&
+      ("nodeInfo" in d.status || "capacity" in d.status) &&
+      !isObject((d as { spec?: { containers?: unknown } }).spec?.containers)));
+const isPod = (d: unknown): boolean =>
+  isObject(d) && (d.kind === "Pod" || (isObject(d.spec) && Array.isArray(d.spec.containers)));
 
 /** Recognises a document given as the whole input: the input document itself, or one of its pieces. */
 export function recognizeDocument(doc: unknown): Recognized {
   if (Array.isArray(doc)) {
-    return doc.length > 0 && doc.every(isPod) ? { kind: "piece", slot: "pods", what: `a list of ${doc.length} Pod(s)`, value: doc } : { kind: "input" };
+    return doc.length > 0 && doc.every(isPod)
+      ? { kind: "piece", slot: "pods", what: `a list of ${doc.length} Pod(s)`, value: doc }
+      : { kind: "input" };
   }
   if (!isObject(doc)) return { kind: "input" };
   if (isSummary(doc)) return { kind: "piece", slot: "summary", what: "a kubelet Summary (GET /stats/summary)", value: doc };
-  if (isObject(doc.kubeletconfig) && Object.keys(doc).length === 1) return { kind: "piece", slot: "kubeletConfig", what: "a kubelet configz response (GET /configz)", value: doc };
-  if (doc.kind === "KubeletConfiguration" || (!Object.keys(doc).some((k) => INPUT_KEYS.has(k)) && CONFIG_KEYS.some((k) => k in doc))) {
+  if (isObject(doc.kubeletconfig) && Object.keys(doc).length === 1)
+    return { kind: "piece", slot: "kubeletConfig", what: "a kubelet configz response (GET /configz)", value: doc };
+  if (
+    doc.kind === "KubeletConfiguration" ||
+    (!Object.keys(doc).some((k) => INPUT_KEYS.has(k)) && CONFIG_KEYS.some((k) => k in doc))
+  ) {
     return { kind: "piece", slot: "kubeletConfig", what: "a KubeletConfiguration", value: doc };
   }
   if (isNode(doc)) return { kind: "piece", slot: "node", what: "a Node (kubectl get node NAME -o json)", value: doc };
   if (isPod(doc)) return { kind: "piece", slot: "pods", what: "a single Pod", value: [doc] };
-  if (Array.isArray(doc.items) && (doc.kind === "List" || doc.kind === "NodeList" || doc.kind === "PodList" || doc.kind === undefined)) {
+  if (
+    Array.isArray(doc.items) &&
+    (doc.kind === "List" || doc.kind === "NodeList" || doc.kind === "PodList" || doc.kind === undefined)
+  ) {
     const items = doc.items as unknown[];
     if (items.length > 0 && items.every(isNode)) {
       return items.length === 1
         ? { kind: "piece", slot: "node", what: "a list with one Node (kubectl get node -o json)", value: items[0] }
-        : { kind: "refused", what: `a list of ${items.length} Nodes (kubectl get nodes -o json)`, reason: "an input document describes one node: give one Node under \"node\"" };
+        : {
+            kind: "refused",
+            what: `a list of ${items.length} Nodes (kubectl get nodes -o json)`,
+            reason: 'an input document describes one node: give one Node under "node"',
+          };
     }
     if (doc.kind === "PodList" || (items.length > 0 && items.every(isPod))) {
       return { kind: "piece", slot: "pods", what: `a Pod list of ${items.length} pod(s) (kubectl get pods -o json)`, value: doc };

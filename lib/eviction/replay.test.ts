@@ -2,12 +2,13 @@
 // §5.2 min-reclaim stickiness, §8.2 pods without stats, §9.1 critical pods). No kubelet unit test covers
 // this loop directly (eviction_manager_test.go drives the whole manager), so these cases come from the spec.
 import { describe, expect, it } from "vitest";
+
 import type { Pod, PodStats } from "./k8s-types";
 import type { Observations } from "./observe";
 import { rankPods } from "./rank";
 import { replaySignal } from "./replay";
 import type { Signal } from "./signals";
-import { Gi, LAYOUTS, Mi, factsFor, observation, pod, podStats, threshold } from "./testing";
+import { factsFor, Gi, LAYOUTS, Mi, observation, pod, podStats, threshold } from "./testing";
 import type { Threshold } from "./thresholds";
 
 const MEM: Signal = "memory.available";
@@ -24,8 +25,18 @@ const using = (bytes: number) => trio.map((p) => podStats(p, { workingSet: bytes
 
 describe("replaySignal: where it stops (strict >, spec §5.1-5.2)", () => {
   it.each([
-    ["stops once available reaches threshold + min-reclaim exactly", threshold(MEM, "100Mi", { minReclaim: "50Mi" }), 50 * Mi, ["a", "b"]], // 50 → 100 → 150 = 150: not met
-    ["goes on while one byte short of threshold + min-reclaim", threshold(MEM, "100Mi", { minReclaim: "50Mi" }), 50 * Mi - 1, ["a", "b", "c"]], // 150Mi − 1 < 150Mi
+    [
+      "stops once available reaches threshold + min-reclaim exactly",
+      threshold(MEM, "100Mi", { minReclaim: "50Mi" }),
+      50 * Mi,
+      ["a", "b"],
+    ], // 50 → 100 → 150 = 150: not met
+    [
+      "goes on while one byte short of threshold + min-reclaim",
+      threshold(MEM, "100Mi", { minReclaim: "50Mi" }),
+      50 * Mi - 1,
+      ["a", "b", "c"],
+    ], // 150Mi − 1 < 150Mi
     ["without min-reclaim, stops at the threshold itself", threshold(MEM, "100Mi"), 50 * Mi, ["a"]], // 100 = 100: not met
   ] as const)("%s", (_name, t, start, want) => {
     const r = replay(MEM, [t], start, trio, using(50 * Mi));
@@ -85,7 +96,11 @@ describe("replaySignal: who goes (spec §8.2, §9.1)", () => {
     const critical = pod({ name: "critical", priority: 2_000_000_000 });
     const staticPod = pod({ name: "static", annotations: { "kubernetes.io/config.source": "file" } });
     const plain = pod({ name: "plain", priority: 5 });
-    const stats = [podStats(critical, { workingSet: "900Mi" }), podStats(staticPod, { workingSet: "800Mi" }), podStats(plain, { workingSet: "10Mi" })];
+    const stats = [
+      podStats(critical, { workingSet: "900Mi" }),
+      podStats(staticPod, { workingSet: "800Mi" }),
+      podStats(plain, { workingSet: "10Mi" }),
+    ];
     const ranked = rankPods(factsFor([plain, critical, staticPod], stats), MEM, LAYOUTS.singleFs);
     expect(ranked.map((e) => e.facts.name)).toEqual(["static", "plain", "critical"]); // all exceed their zero request; priority orders them
     const r = replaySignal(MEM, [threshold(MEM, "1Gi")], { [MEM]: observation(0, 8 * Gi) }, ranked);
@@ -93,8 +108,17 @@ describe("replaySignal: who goes (spec §8.2, §9.1)", () => {
     expect(r.recovered).toBe(false);
   });
   it("evicts nothing when every pod is critical", () => {
-    const pods = [pod({ name: "node-critical", priority: 2_000_001_000 }), pod({ name: "mirror", annotations: { "kubernetes.io/config.mirror": "h" } })];
-    const r = replay(MEM, [threshold(MEM, "1Gi")], 0, pods, pods.map((p) => podStats(p, { workingSet: Gi })));
+    const pods = [
+      pod({ name: "node-critical", priority: 2_000_001_000 }),
+      pod({ name: "mirror", annotations: { "kubernetes.io/config.mirror": "h" } }),
+    ];
+    const r = replay(
+      MEM,
+      [threshold(MEM, "1Gi")],
+      0,
+      pods,
+      pods.map((p) => podStats(p, { workingSet: Gi })),
+    );
     expect(r).toMatchObject({ evicted: [], recovered: false });
   });
   it("a pod without stats is evicted first and gives back nothing measurable", () => {
@@ -107,7 +131,11 @@ describe("replaySignal: who goes (spec §8.2, §9.1)", () => {
   });
   it("pid: lower priority first, each eviction gives back its processes", () => {
     const pods = [pod({ name: "busy", priority: 10 }), pod({ name: "idle", priority: 0 }), pod({ name: "mid", priority: 0 })];
-    const stats = [podStats(pods[0]!, { processes: 500 }), podStats(pods[1]!, { processes: 1 }), podStats(pods[2]!, { processes: 40 })];
+    const stats = [
+      podStats(pods[0]!, { processes: 500 }),
+      podStats(pods[1]!, { processes: 1 }),
+      podStats(pods[2]!, { processes: 40 }),
+    ];
     const r = replay("pid.available", [threshold("pid.available", 100)], 60, pods, stats, 4096); // 60 → 100 (mid) = 100: not met
     expect(r.evicted.map((s) => [s.name, s.reclaimed])).toEqual([["mid", 40]]);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SIGNALS, isSignal, signalCondition, signalResource } from "./signals";
+
+import { isSignal, signalCondition, signalResource, SIGNALS } from "./signals";
 
 describe("SIGNALS", () => {
   it("lists the nine kubelet signals", () => {

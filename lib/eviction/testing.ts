@@ -3,10 +3,10 @@
 // vitest so any test (or a fixture script) can import it.
 import type { Container, FsStats, Pod, PodStats, ResourceList, ResourceRequirements, Summary, Volume } from "./k8s-types";
 import type { FilesystemLayout, Observation } from "./observe";
-import { type PodFacts, podFacts, statsByUid } from "./pod-facts";
+import { podFacts, statsByUid, type PodFacts } from "./pod-facts";
 import { DEFAULT_FEATURE_GATES, type FeatureGates } from "./pod-resources";
 import { parseBytes } from "./quantity";
-import { type RankEntry, rankEntry } from "./rank";
+import { rankEntry, type RankEntry } from "./rank";
 import type { Signal } from "./signals";
 import type { Threshold, ThresholdValue } from "./thresholds";
 
@@ -185,7 +185,11 @@ export const LAYOUTS = {
 } as const satisfies Record<string, FilesystemLayout>;
 
 /** Resolves pod facts the way analyze does: stats looked up by UID; pods without an entry have none. */
-export function factsFor(pods: readonly Pod[], stats: readonly PodStats[], gates: FeatureGates = DEFAULT_FEATURE_GATES): PodFacts[] {
+export function factsFor(
+  pods: readonly Pod[],
+  stats: readonly PodStats[],
+  gates: FeatureGates = DEFAULT_FEATURE_GATES,
+): PodFacts[] {
   const byUid = statsByUid({ pods: [...stats] });
   return pods.map((p) => podFacts(p, byUid.get(p.metadata?.uid ?? ""), gates));
 }
@@ -277,13 +281,21 @@ export interface GetPodResources {
 
 /** helpers_test.go getPod: the same resources on one container and one ordinary init container; `podLevel` sets pod-level resources. */
 export function getPod(r: GetPodResources, podLevel?: GetPodResources): Pod {
-  const res: ResourceRequirements = { requests: cpuMemory(r.cpuRequest, r.memoryRequest), limits: cpuMemory(r.cpuLimit, r.memoryLimit) };
+  const res: ResourceRequirements = {
+    requests: cpuMemory(r.cpuRequest, r.memoryRequest),
+    limits: cpuMemory(r.cpuLimit, r.memoryLimit),
+  };
   return {
     spec: {
       containers: [{ name: "test-container", resources: res }],
       initContainers: [{ name: "init-test-container", resources: res }],
       overhead: cpuMemory(r.cpuOverhead, r.memoryOverhead),
-      ...(podLevel && { resources: { requests: cpuMemory(podLevel.cpuRequest, podLevel.memoryRequest), limits: cpuMemory(podLevel.cpuLimit, podLevel.memoryLimit) } }),
+      ...(podLevel && {
+        resources: {
+          requests: cpuMemory(podLevel.cpuRequest, podLevel.memoryRequest),
+          limits: cpuMemory(podLevel.cpuLimit, podLevel.memoryLimit),
+        },
+      }),
     },
   };
 }

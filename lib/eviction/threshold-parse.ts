@@ -2,8 +2,8 @@
 // parseGracePeriods, parseMinimumReclaims). Messages keep the kubelet's wording after the field path.
 import { ConfigError, type FieldNamer, type Threshold, type ThresholdValue } from "./config-types";
 import { parseFloat32, parseGoDuration } from "./go-parse";
-import { QuantityError, parseQuantity, quantityValue } from "./quantity";
-import { type Signal, isSignal } from "./signals";
+import { parseQuantity, QuantityError, quantityValue } from "./quantity";
+import { isSignal, type Signal } from "./signals";
 
 function checkSignal(key: string, path: string): Signal {
   if (!isSignal(key)) throw new ConfigError(`${path}: unsupported eviction signal ${key}`);

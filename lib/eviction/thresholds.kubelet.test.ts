@@ -3,13 +3,14 @@
 // older string-form test ("duplicate-signal", "duplicate-reclaim"); they are at the end, adapted to the flag
 // parser of today, where a repeated key is no longer an error (the last one wins).
 import { describe, expect, it } from "vitest";
+
 import {
-  type EvictionConfig,
-  type Threshold,
-  type ThresholdValue,
   effectiveConfig,
   parseKubeletFlags,
   parseThresholds,
+  type EvictionConfig,
+  type Threshold,
+  type ThresholdValue,
 } from "./thresholds";
 
 type Maps = Partial<Pick<EvictionConfig, "evictionHard" | "evictionSoft" | "evictionSoftGracePeriod" | "evictionMinimumReclaim">>;
@@ -100,13 +101,19 @@ const CASES: Record<string, Case> = {
       soft(t("nodefs.inodesFree", q(200 * Mi), q(Gi), 30)),
     ],
   },
-  "disable via 0%": { maps: { evictionHard: { "memory.available": "0%" }, evictionSoft: { "memory.available": "0%" } }, want: [] },
+  "disable via 0%": {
+    maps: { evictionHard: { "memory.available": "0%" }, evictionSoft: { "memory.available": "0%" } },
+    want: [],
+  },
   "disable via 100%": {
     maps: { evictionHard: { "memory.available": "100%" }, evictionSoft: { "memory.available": "100%" } },
     want: [],
   },
   "invalid-signal": { maps: { evictionHard: { "mem.available": "150Mi" } }, error: /unsupported eviction signal mem\.available/ },
-  "hard-signal-negative": { maps: { evictionHard: { "memory.available": "-150Mi" } }, error: /"-150Mi" must be a positive quantity/ },
+  "hard-signal-negative": {
+    maps: { evictionHard: { "memory.available": "-150Mi" } },
+    error: /"-150Mi" must be a positive quantity/,
+  },
   "hard-signal-negative-percentage": {
     maps: { evictionHard: { "memory.available": "-15%" } },
     error: /eviction percentage threshold memory.available must be >= 0%: -15%/,
@@ -115,7 +122,10 @@ const CASES: Record<string, Case> = {
     maps: { evictionHard: { "memory.available": "150%" } },
     error: /eviction percentage threshold memory.available must be <= 100%: 150%/,
   },
-  "soft-signal-negative": { maps: { evictionHard: {}, evictionSoft: { "memory.available": "-150Mi" } }, error: /must be a positive quantity/ },
+  "soft-signal-negative": {
+    maps: { evictionHard: {}, evictionSoft: { "memory.available": "-150Mi" } },
+    error: /must be a positive quantity/,
+  },
   "valid-and-invalid-signal": {
     maps: { evictionHard: { "memory.available": "150Mi", "invalid.foo": "150Mi" } },
     error: /\["invalid.foo"\]: unsupported eviction signal invalid.foo/,
@@ -125,7 +135,11 @@ const CASES: Record<string, Case> = {
     error: /grace period must be specified for the soft eviction threshold memory.available/,
   },
   "soft-negative-grace-period": {
-    maps: { evictionHard: {}, evictionSoft: { "memory.available": "150Mi" }, evictionSoftGracePeriod: { "memory.available": "-30s" } },
+    maps: {
+      evictionHard: {},
+      evictionSoft: { "memory.available": "150Mi" },
+      evictionSoftGracePeriod: { "memory.available": "-30s" },
+    },
     error: /invalid eviction grace period specified: -30s, must be a positive value/,
   },
   "negative-reclaim": {
@@ -145,7 +159,9 @@ function asFlags(maps: Maps): string {
   return Object.entries(maps)
     .map(([k, m]) => {
       const [flag, sep] = FLAG[k as keyof Maps];
-      return `${flag}=${Object.entries(m ?? {}).map(([s, v]) => `${s}${sep}${v}`).join(",")}`;
+      return `${flag}=${Object.entries(m ?? {})
+        .map(([s, v]) => `${s}${sep}${v}`)
+        .join(",")}`;
     })
     .join(" ");
 }
@@ -153,9 +169,7 @@ function asFlags(maps: Maps): string {
 function run(form: "config" | "flags", c: Case): Threshold[] {
   const enforce = { enforceNodeAllocatable: c.pods ? ["pods"] : [] };
   const eff =
-    form === "config"
-      ? effectiveConfig({ ...c.maps, ...enforce })
-      : effectiveConfig(enforce, parseKubeletFlags(asFlags(c.maps)));
+    form === "config" ? effectiveConfig({ ...c.maps, ...enforce }) : effectiveConfig(enforce, parseKubeletFlags(asFlags(c.maps)));
   return parseThresholds(eff.config, eff.fieldName);
 }
 
@@ -173,7 +187,9 @@ describe("string-form cases of the older TestParseThresholdConfig, adapted to to
     expect(parseThresholds(eff.config)).toEqual([t("memory.available", q(100 * Mi), null)]);
   });
   it("duplicate-reclaim: still an error, because the surviving value -100Mi is negative", () => {
-    const flags = parseKubeletFlags("--eviction-hard= --eviction-minimum-reclaim=memory.available=-300Mi,memory.available=-100Mi");
+    const flags = parseKubeletFlags(
+      "--eviction-hard= --eviction-minimum-reclaim=memory.available=-300Mi,memory.available=-100Mi",
+    );
     const eff = effectiveConfig(undefined, flags);
     expect(eff.config.evictionMinimumReclaim).toEqual({ "memory.available": "-100Mi" });
     expect(() => parseThresholds(eff.config, eff.fieldName)).toThrow(

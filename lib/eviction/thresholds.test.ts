@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+
 import {
   ConfigError,
-  type EvictionConfig,
-  type Threshold,
   defaultEvictionConfig,
   parseThresholds,
   resolveThreshold,
+  type EvictionConfig,
+  type Threshold,
 } from "./thresholds";
 
 const Mi = 2 ** 20;
@@ -45,7 +46,9 @@ describe("parseThresholds: spec §3.2–3.6 rules", () => {
     expect(() => parse({ evictionHard: { "memory.available": "0" } })).toThrow(
       'kubeletConfig.evictionHard["memory.available"]: "0" must be a positive quantity',
     );
-    expect(parse({ evictionHard: { "memory.available": "1" }, evictionMinimumReclaim: { "memory.available": "0" } })[0]?.minReclaim).toEqual({
+    expect(
+      parse({ evictionHard: { "memory.available": "1" }, evictionMinimumReclaim: { "memory.available": "0" } })[0]?.minReclaim,
+    ).toEqual({
       quantity: 0,
     });
   });
@@ -53,7 +56,10 @@ describe("parseThresholds: spec §3.2–3.6 rules", () => {
     expect(() => parse({ evictionMinimumReclaim: { "memory.available": "0%" } })).toThrow(
       "eviction percentage minimum reclaim memory.available must be positive: 0%",
     );
-    expect(parse({ evictionHard: { "memory.available": "1Gi" }, evictionMinimumReclaim: { "memory.available": "150%" } })[0]?.minReclaim).toEqual({
+    expect(
+      parse({ evictionHard: { "memory.available": "1Gi" }, evictionMinimumReclaim: { "memory.available": "150%" } })[0]
+        ?.minReclaim,
+    ).toEqual({
       percentage: 1.5,
     });
   });
@@ -102,7 +108,9 @@ describe("parseThresholds: spec §3.2–3.6 rules", () => {
     expect(() => parse({ evictionHard: { "memory.available": "-100Mi" } })).toThrow(
       /^kubeletConfig\.evictionHard\["memory\.available"\]: "-100Mi" must be a positive quantity$/,
     );
-    expect(() => parse({ evictionHard: { "memory.available": "12Qi" } })).toThrow(/^kubeletConfig\.evictionHard\["memory\.available"\]: /);
+    expect(() => parse({ evictionHard: { "memory.available": "12Qi" } })).toThrow(
+      /^kubeletConfig\.evictionHard\["memory\.available"\]: /,
+    );
     expect(() => parse({ evictionHard: { "memory.available": "abc%" } })).toThrow(/invalid syntax/);
     expect(() => parseThresholds(cfg({ evictionHard: { "mem.x": "1" } }), "whatIf")).toThrow(
       'whatIf.evictionHard["mem.x"]: unsupported eviction signal mem.x',

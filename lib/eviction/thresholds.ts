@@ -3,11 +3,11 @@
 import {
   ConfigError,
   DEFAULT_EVICTION_HARD,
+  toNamer,
   type EvictionConfig,
   type FieldNamer,
   type Threshold,
   type ThresholdValue,
-  toNamer,
 } from "./config-types";
 import type { Signal } from "./signals";
 import { parseGracePeriods, parseMinimumReclaims, parseThresholdStatements } from "./threshold-parse";

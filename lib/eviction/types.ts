@@ -1,6 +1,6 @@
 import type { PressureConditions } from "./evaluate";
-import type { PsiSection, SwapSection } from "./pressure-types";
 import type { FilesystemLayout } from "./observe";
+import type { PsiSection, SwapSection } from "./pressure-types";
 import type { QosClass } from "./qos";
 import type { Signal } from "./signals";
 import type { ThresholdValue } from "./thresholds";
@@ -85,7 +85,11 @@ export interface AnalyzeOutput {
   conditions: PressureConditions;
   pods: PodReport[];
   rankings: Partial<Record<Signal, RankingRow[]>>;
-  replay: { signal: Signal; evicted: { namespace: string; name: string; uid: string; reclaimed: number }[]; recovered: boolean }[];
+  replay: {
+    signal: Signal;
+    evicted: { namespace: string; name: string; uid: string; reclaimed: number }[];
+    recovered: boolean;
+  }[];
   /** Kernel pressure stall information as the Summary reports it, or why it has none (only with a summary). */
   psi?: PsiSection;
   /** Node and pod swap as the Summary reports it (only with a summary); eviction never counts it. */

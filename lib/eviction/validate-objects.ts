@@ -1,8 +1,8 @@
-import { InputError, describeValue, isObject, jsonType } from "./input-errors";
+import { describeValue, InputError, isObject, jsonType } from "./input-errors";
 import type { Node, Pod } from "./k8s-types";
 import { quantityValue } from "./pod-resources";
-import { QuantityError, QuantityRangeError, parseQuantity } from "./quantity";
-import { FieldPath, eachObject, expectArray, expectObject } from "./validate-util";
+import { parseQuantity, QuantityError, QuantityRangeError } from "./quantity";
+import { eachObject, expectArray, expectObject, FieldPath } from "./validate-util";
 
 const obj = expectObject;
 const arr = expectArray;
@@ -30,7 +30,9 @@ function resourceList(v: unknown, path: FieldPath, key?: string): void {
     } catch (e) {
       if (e instanceof QuantityError) {
         if (key !== undefined) path.enter(key);
-        throw new InputError(`${path.at(k)}: ${e instanceof QuantityRangeError ? e.message : `${describeValue(q)} is not a valid quantity`}`);
+        throw new InputError(
+          `${path.at(k)}: ${e instanceof QuantityRangeError ? e.message : `${describeValue(q)} is not a valid quantity`}`,
+        );
       }
       throw e;
     }

@@ -2,8 +2,8 @@
 // node and pod `cpu.psi`, `memory.psi`, `io.psi` and `swap`. A null or absent field is "not
 // reported", as the kubelet means by leaving it out; anything else that is not the kubelet's
 // shape is an error naming the field.
-import { InputError, describeValue } from "./input-errors";
-import { FieldPath, expectObject } from "./validate-util";
+import { describeValue, InputError } from "./input-errors";
+import { expectObject, FieldPath } from "./validate-util";
 
 type Fields = Record<string, unknown>;
 const PSI_FIELDS = ["total", "avg10", "avg60", "avg300"] as const;

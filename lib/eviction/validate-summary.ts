@@ -1,7 +1,7 @@
-import { InputError, describeValue, jsonType } from "./input-errors";
+import { describeValue, InputError, jsonType } from "./input-errors";
 import type { Summary } from "./k8s-types";
 import { checkPressure } from "./validate-pressure";
-import { FieldPath, eachObject, expectArray, expectObject } from "./validate-util";
+import { eachObject, expectArray, expectObject, FieldPath } from "./validate-util";
 
 const FS_FIELDS = ["availableBytes", "capacityBytes", "usedBytes", "inodesFree", "inodes", "inodesUsed"];
 const MEMORY_FIELDS = ["availableBytes", "usageBytes", "workingSetBytes", "rssBytes"];
@@ -12,8 +12,14 @@ const isCounter = (n: unknown): boolean => n == null || (typeof n === "number" &
 // The usual shapes, checked field by field without a loop (every pod has several of these).
 type Fields = Record<string, unknown>;
 const fsOk = (o: Fields) =>
-  isCounter(o.availableBytes) && isCounter(o.capacityBytes) && isCounter(o.usedBytes) && isCounter(o.inodesFree) && isCounter(o.inodes) && isCounter(o.inodesUsed);
-const memoryOk = (o: Fields) => isCounter(o.availableBytes) && isCounter(o.usageBytes) && isCounter(o.workingSetBytes) && isCounter(o.rssBytes);
+  isCounter(o.availableBytes) &&
+  isCounter(o.capacityBytes) &&
+  isCounter(o.usedBytes) &&
+  isCounter(o.inodesFree) &&
+  isCounter(o.inodes) &&
+  isCounter(o.inodesUsed);
+const memoryOk = (o: Fields) =>
+  isCounter(o.availableBytes) && isCounter(o.usageBytes) && isCounter(o.workingSetBytes) && isCounter(o.rssBytes);
 
 // Checks the numeric fields of the object at `key` below `path` (absent: nothing to check).
 function checkNumbers(v: unknown, fields: string[], path: FieldPath, key: string | number): void {

@@ -1,4 +1,4 @@
-import { InputError, fieldPath, isObject, jsonType } from "./input-errors";
+import { fieldPath, InputError, isObject, jsonType } from "./input-errors";
 
 // Field paths are formatted only when something is wrong: validation runs over every pod of every
 // node, and formatting (or even allocating) thousands of paths nobody reads would cost more than

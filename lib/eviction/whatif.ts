@@ -66,8 +66,7 @@ export function scaleSummary(summary: Summary, scale: UsageScale, podsMemoryLimi
       })),
       volume: p.volume?.map((v) => ({ ...v, usedBytes: scaleFsUsed(v, disk)?.usedBytes })),
       process_stats: p.process_stats && {
-        process_count:
-          p.process_stats.process_count == null ? undefined : Math.round(p.process_stats.process_count * pid),
+        process_count: p.process_stats.process_count == null ? undefined : Math.round(p.process_stats.process_count * pid),
       },
     })),
   };

@@ -2,16 +2,18 @@
 // while a NodeHistory collects samples as Headroom's cache does, produces each live state at known
 // times. These times are also what the frozen e2e servers fast-forward to (playwright.config.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { analyzeNode } from "@/lib/eviction";
 import type { Pod } from "@/lib/eviction/k8s-types";
 import { evictionRecords } from "@/lib/k8s/evictions";
 import { NodeHistory } from "@/lib/k8s/history";
 import { trimPod } from "@/lib/k8s/trim";
-import { type WirePod, decodeWire } from "@/lib/k8s/wire";
-import { type Sim, startSim } from "@/lib/sim";
+import { decodeWire, type WirePod } from "@/lib/k8s/wire";
+import { startSim, type Sim } from "@/lib/sim";
 import { podObject } from "@/lib/sim/pod-object";
+
 import { FORECAST_STATES } from "../../e2e/constants";
-import { type NodeForecast, forecastNode, liveVerdict, transitionPeriodOf } from "./index";
+import { forecastNode, liveVerdict, transitionPeriodOf, type NodeForecast } from "./index";
 
 const utc = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
@@ -28,13 +30,21 @@ function forecastAll(histories: NodeHistory[]): NodeForecast[] {
   return sim.cluster.nodes.map((n, i) => {
     const input = sim.cluster.brainInput(n);
     const result = analyzeNode(input);
-    histories[i]!.push(sim.clock.now(), result.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })));
+    histories[i]!.push(
+      sim.clock.now(),
+      result.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })),
+    );
     // The pods as the cache keeps them (trimmed on arrival).
-    const all = [...sim.cluster.stores.pods.values()].flatMap((e) => trimPod(decodeWire<WirePod>(podObject(e.src), "pod")) ?? []).filter((p) => p.spec.nodeName === n.name);
+    const all = [...sim.cluster.stores.pods.values()]
+      .flatMap((e) => trimPod(decodeWire<WirePod>(podObject(e.src), "pod")) ?? [])
+      .filter((p) => p.spec.nodeName === n.name);
     return forecastNode({
-      now: sim.clock.now(), result, history: histories[i]!.series(10),
+      now: sim.clock.now(),
+      result,
+      history: histories[i]!.series(10),
       conditions: (input.node.status?.conditions ?? []) as { type: string; status: string; lastTransitionTime?: string }[],
-      evictions: evictionRecords(all, [], n.name), pods: input.pods as Pod[],
+      evictions: evictionRecords(all, [], n.name),
+      pods: input.pods as Pod[],
       transitionPeriodSeconds: transitionPeriodOf(input.kubeletConfig, null),
     });
   });
@@ -80,7 +90,9 @@ describe("forecast on the memory-pressure scenario", () => {
     expect(mem.nextPod?.reachesMinReclaim).toBe(true);
     const v = liveVerdict(s.fc[0]!, s.now, utc);
     expect(v.state).toBe("evicting");
-    expect(v.text).toMatch(/^Evicting in ~\d+ s \((when memory\.available's 1m30s soft grace ends|memory\.available reaches its hard threshold at the current rate)\): default\/report-worker-\S+ \(Burstable, \S+ over its request\) frees \S+; MemoryPressure clears at \d\d:\d\d:\d\d unless a threshold is met again\.$/);
+    expect(v.text).toMatch(
+      /^Evicting in ~\d+ s \((when memory\.available's 1m30s soft grace ends|memory\.available reaches its hard threshold at the current rate)\): default\/report-worker-\S+ \(Burstable, \S+ over its request\) frees \S+; MemoryPressure clears at \d\d:\d\d:\d\d unless a threshold is met again\.$/,
+    );
   });
 
   it("hard met: evicting on the next cycle", () => {
@@ -88,7 +100,9 @@ describe("forecast on the memory-pressure scenario", () => {
     const mem = s.fc[0]!.signals.find((f) => f.signal === "memory.available")!;
     expect(mem.hardMet).toBe(true);
     expect(s.fc[0]!.next).toMatchObject({ signal: "memory.available", because: "hard-met", at: s.now });
-    expect(liveVerdict(s.fc[0]!, s.now, utc).text).toMatch(/^Evicting now \(memory\.available is below its hard threshold; the kubelet acts within its 10 s cycle\): default\/report-worker-/);
+    expect(liveVerdict(s.fc[0]!, s.now, utc).text).toMatch(
+      /^Evicting now \(memory\.available is below its hard threshold; the kubelet acts within its 10 s cycle\): default\/report-worker-/,
+    );
   });
 
   it("held: MemoryPressure stays True with every threshold ok until 5 min after the eviction", () => {
@@ -117,6 +131,8 @@ describe("forecast on the memory-pressure scenario", () => {
     const s = at(FORECAST_STATES.held.seconds);
     const v = liveVerdict(s.fc[1]!, s.now, utc);
     expect(["ok", "approaching"]).toContain(v.state);
-    expect(liveVerdict(at(100).fc[1]!, at(100).now, utc).text).toMatch(/^No pressure; the closest threshold is memory\.available with [\d.]+% margin\.$/);
+    expect(liveVerdict(at(100).fc[1]!, at(100).now, utc).text).toMatch(
+      /^No pressure; the closest threshold is memory\.available with [\d.]+% margin\.$/,
+    );
   });
 });

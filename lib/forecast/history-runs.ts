@@ -27,7 +27,12 @@ const timeOf = (h: HistorySeries, i: number) => h.start + i * h.intervalSeconds 
  * never later than the run's true start) is used when given. Returns null when the newest observed
  * sample is not met.
  */
-export function metRunStart(h: HistorySeries | null, signal: string, threshold: number, openStart: number | null): MetSince | null {
+export function metRunStart(
+  h: HistorySeries | null,
+  signal: string,
+  threshold: number,
+  openStart: number | null,
+): MetSince | null {
   const samples = h?.signals[signal]?.available;
   if (!h || !samples) return null;
   let last = samples.length - 1;
@@ -42,7 +47,10 @@ export function metRunStart(h: HistorySeries | null, signal: string, threshold: 
 }
 
 /** The time of the newest sample in which `met(available)` held for some signal in `signals`; null when none did. */
-export function lastMetSample(h: HistorySeries | null, checks: readonly { signal: string; met: (available: number) => boolean }[]): number | null {
+export function lastMetSample(
+  h: HistorySeries | null,
+  checks: readonly { signal: string; met: (available: number) => boolean }[],
+): number | null {
   if (!h) return null;
   let best: number | null = null;
   for (const { signal, met } of checks) {

@@ -2,7 +2,8 @@
 // history the cache holds, reduced to the soonest expected eviction.
 import type { EvictionRecord, HistorySeries, NodeRow } from "@/lib/dto";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
-import { type ConditionLike, forecastNode, transitionPeriodOf } from "./node-forecast";
+
+import { forecastNode, transitionPeriodOf, type ConditionLike } from "./node-forecast";
 import { RATE_WINDOW_SAMPLES } from "./signal-forecast";
 
 export interface NextEvictionInput {
@@ -23,8 +24,12 @@ export function fleetForecast(input: NextEvictionInput): Pick<NodeRow, "nextEvic
   const slots = Math.max(RATE_WINDOW_SAMPLES, Math.ceil(period / input.intervalSeconds)) + 1;
   // pods are not passed: none counts as critical here, which moves no time
   const fc = forecastNode({
-    now: input.now, result: input.result, history: input.history(slots), conditions: input.conditions,
-    evictions: input.evictions, transitionPeriodSeconds: period,
+    now: input.now,
+    result: input.result,
+    history: input.history(slots),
+    conditions: input.conditions,
+    evictions: input.evictions,
+    transitionPeriodSeconds: period,
   });
   const hold = fc.holds.reduce<(typeof fc.holds)[number] | null>((a, h) => (a == null || h.clearsAt > a.clearsAt ? h : a), null);
   return {

@@ -6,10 +6,11 @@ import { resolveConfig } from "@/lib/eviction/config-memo";
 import { isCriticalPod } from "@/lib/eviction/critical";
 import { isMet } from "@/lib/eviction/evaluate";
 import type { Pod } from "@/lib/eviction/k8s-types";
-import { type PressureCondition, SIGNALS, type Signal, signalCondition, signalResource } from "@/lib/eviction/signals";
+import { signalCondition, signalResource, SIGNALS, type PressureCondition, type Signal } from "@/lib/eviction/signals";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
+
 import { lastMetSample } from "./history-runs";
-import { type SignalForecast, forecastSignal } from "./signal-forecast";
+import { forecastSignal, type SignalForecast } from "./signal-forecast";
 
 const PRESSURE_CONDITIONS: readonly PressureCondition[] = ["MemoryPressure", "DiskPressure", "PIDPressure"];
 
@@ -70,7 +71,8 @@ export function transitionPeriodOf(kubeletConfig: unknown, kubeletFlags: string 
   } catch {
     // the analysis reports a bad configuration; the forecast falls back to the kubelet's default
   }
-  if (kubeletConfig !== null && typeof kubeletConfig === "object") periods.set(kubeletConfig, (byFlags ?? new Map()).set(kubeletFlags ?? "", period));
+  if (kubeletConfig !== null && typeof kubeletConfig === "object")
+    periods.set(kubeletConfig, (byFlags ?? new Map()).set(kubeletFlags ?? "", period));
   return period;
 }
 
@@ -98,7 +100,8 @@ function holdOf(c: PressureCondition, trueSince: number | null, input: NodeForec
   // the kubelet evicts in the cycle in which it observes the threshold met
   for (const e of input.evictions) {
     const at = ms(e.time);
-    if (e.kind === "node-pressure" && at != null && conditionOfResource(e.signalResource) === c) candidates.push({ at, from: "eviction" });
+    if (e.kind === "node-pressure" && at != null && conditionOfResource(e.signalResource) === c)
+      candidates.push({ at, from: "eviction" });
   }
   if (trueSince != null) candidates.push({ at: trueSince, from: "transition" });
   const best = candidates.reduce<(typeof candidates)[number] | null>((a, x) => (a == null || x.at > a.at ? x : a), null);
@@ -116,7 +119,9 @@ export function forecastNode(input: NodeForecastInput): NodeForecast {
   const critical = new Set((input.pods ?? []).filter((p) => isCriticalPod(p)).map((p) => p.metadata?.uid ?? ""));
   const signals = input.result.signals.map((s) =>
     forecastSignal(s, {
-      now: input.now, result: input.result, history: input.history,
+      now: input.now,
+      result: input.result,
+      history: input.history,
       conditionTrueSince: trueSince.get(signalCondition(s.signal)) ?? null,
       isCritical: (uid) => critical.has(uid),
       trendSince,
@@ -130,6 +135,7 @@ export function forecastNode(input: NodeForecastInput): NodeForecast {
     if (h) holds.push(h);
   }
   let next: NodeForecast["next"] = null;
-  for (const f of signals) if (f.eviction && (next == null || f.eviction.at < next.at)) next = { ...f.eviction, signal: f.signal };
+  for (const f of signals)
+    if (f.eviction && (next == null || f.eviction.at < next.at)) next = { ...f.eviction, signal: f.signal };
   return { now: input.now, periodSeconds: input.transitionPeriodSeconds, signals, holds, next };
 }

@@ -4,10 +4,11 @@
 // (met = threshold > available, grace counted from first observation, first non-critical pod of
 // the ranking, replay to threshold + min-reclaim) come from lib/eviction; this only reads them.
 import type { HistorySeries } from "@/lib/dto";
-import type { AnalyzeOutput, SignalReport } from "@/lib/eviction/types";
 import type { Signal } from "@/lib/eviction/signals";
+import type { AnalyzeOutput, SignalReport } from "@/lib/eviction/types";
 import { projectTimeToThreshold } from "@/lib/projection";
-import { type MetSince, lastSampleTime, metRunStart } from "./history-runs";
+
+import { lastSampleTime, metRunStart, type MetSince } from "./history-runs";
 
 /** Samples of the least-squares window: 30 × the 10 s collection interval = the last 5 minutes. */
 export const RATE_WINDOW_SAMPLES = 30;
@@ -104,9 +105,12 @@ function nextPodOf(s: SignalReport, input: SignalForecastInput): NextPod | null 
   const row = step ? ranking.find((r) => r.uid === step.uid) : ranking.find((r) => !input.isCritical(r.uid));
   if (!row) return null;
   return {
-    namespace: row.namespace, name: row.name, uid: row.uid,
+    namespace: row.namespace,
+    name: row.name,
+    uid: row.uid,
     qosClass: input.result.pods.find((p) => p.uid === row.uid)?.qosClass ?? null,
-    usage: row.usage, request: row.request,
+    usage: row.usage,
+    request: row.request,
     frees: step?.reclaimed ?? Math.max(0, row.usage ?? 0),
     reachesMinReclaim: replay ? replay.evicted.length === 1 && replay.recovered : null,
     evictionsNeeded: replay ? replay.evicted.length : null,
@@ -117,14 +121,19 @@ function nextPodOf(s: SignalReport, input: SignalForecastInput): NextPod | null 
 export function forecastSignal(s: SignalReport, input: SignalForecastInput): SignalForecast {
   const hard = s.thresholds.find((t) => t.kind === "hard");
   // the threshold that matters most: a met hard one, else the one closest to (or furthest past) available
-  const nearest = hard?.met ? hard : s.thresholds.reduce<SignalReport["thresholds"][number] | null>((a, t) => (a == null || t.margin < a.margin ? t : a), null);
+  const nearest = hard?.met
+    ? hard
+    : s.thresholds.reduce<SignalReport["thresholds"][number] | null>((a, t) => (a == null || t.margin < a.margin ? t : a), null);
   const softState = s.thresholds.find((t) => t.kind === "soft");
   const softCfg = input.result.thresholds.find((t) => t.signal === s.signal && t.kind === "soft");
   const hardMet = !!hard?.met;
   const softMet = !!softState?.met;
   let soft: SoftGrace | null = null;
   if (softState?.met && softCfg) {
-    const metSince = metRunStart(input.history, s.signal, softState.value, input.conditionTrueSince) ?? { at: input.now, basis: "history" as const };
+    const metSince = metRunStart(input.history, s.signal, softState.value, input.conditionTrueSince) ?? {
+      at: input.now,
+      basis: "history" as const,
+    };
     soft = { metSince, graceSeconds: softCfg.gracePeriodSeconds, actsAt: metSince.at + softCfg.gracePeriodSeconds * 1000 };
   }
   const secondsToHard = timeTo(s, "hard", input);
@@ -133,13 +142,20 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
   if (hardMet) candidates.push({ at: input.now, because: "hard-met" });
   if (soft) candidates.push({ at: Math.max(input.now, soft.actsAt), because: soft.actsAt <= input.now ? "grace-over" : "grace" });
   if (!hardMet && secondsToHard != null) candidates.push({ at: input.now + secondsToHard * 1000, because: "reaches-hard" });
-  if (!softMet && secondsToSoft != null && softCfg) candidates.push({ at: input.now + (secondsToSoft + softCfg.gracePeriodSeconds) * 1000, because: "reaches-soft" });
+  if (!softMet && secondsToSoft != null && softCfg)
+    candidates.push({ at: input.now + (secondsToSoft + softCfg.gracePeriodSeconds) * 1000, because: "reaches-soft" });
   const eviction = candidates.reduce<SignalForecast["eviction"]>((a, c) => (a == null || c.at < a.at ? c : a), null);
   return {
     signal: s.signal,
-    margin: nearest ? { kind: nearest.kind, value: nearest.margin, fraction: s.capacity > 0 ? nearest.margin / s.capacity : 0 } : null,
+    margin: nearest
+      ? { kind: nearest.kind, value: nearest.margin, fraction: s.capacity > 0 ? nearest.margin / s.capacity : 0 }
+      : null,
     ratePerSecond: rateOf(s, input),
-    secondsToSoft, secondsToHard, hardMet, softMet, soft,
+    secondsToSoft,
+    secondsToHard,
+    hardMet,
+    softMet,
+    soft,
     configured: { soft: !!softState, hard: !!hard },
     nextPod: s.thresholds.length > 0 ? nextPodOf(s, input) : null,
     eviction,

@@ -2,9 +2,11 @@
 // does not reach (every pod critical, one eviction not enough, a hold already over, a met-since
 // older than Headroom's history).
 import { describe, expect, it } from "vitest";
+
 import type { EvictionRecord, HistorySeries } from "@/lib/dto";
 import type { Pod } from "@/lib/eviction/k8s-types";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
+
 import { metRunStart } from "./history-runs";
 import { forecastNode, liveVerdict } from "./index";
 
@@ -17,12 +19,26 @@ const utc = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 function node(available: number, opts: { replay?: AnalyzeOutput["replay"]; usage?: number } = {}): AnalyzeOutput {
   const t = (kind: "hard" | "soft", value: number) => ({ kind, value, margin: available - value, met: value > available });
   return {
-    node: "n", thresholdSource: "kubeletConfig",
+    node: "n",
+    thresholdSource: "kubeletConfig",
     thresholds: [
-      { signal: "memory.available", kind: "hard", value: { quantity: 300 * Mi }, gracePeriodSeconds: 0, minReclaim: { quantity: 200 * Mi } },
-      { signal: "memory.available", kind: "soft", value: { quantity: Gi }, gracePeriodSeconds: 90, minReclaim: { quantity: 200 * Mi } },
+      {
+        signal: "memory.available",
+        kind: "hard",
+        value: { quantity: 300 * Mi },
+        gracePeriodSeconds: 0,
+        minReclaim: { quantity: 200 * Mi },
+      },
+      {
+        signal: "memory.available",
+        kind: "soft",
+        value: { quantity: Gi },
+        gracePeriodSeconds: 90,
+        minReclaim: { quantity: 200 * Mi },
+      },
     ],
-    reservation: { kubeReserved: {}, systemReserved: {}, evictionHard: {}, total: {} }, allocatable: {},
+    reservation: { kubeReserved: {}, systemReserved: {}, evictionHard: {}, total: {} },
+    allocatable: {},
     signals: [{ signal: "memory.available", available, capacity: 8 * Gi, thresholds: [t("hard", 300 * Mi), t("soft", Gi)] }],
     conditions: { MemoryPressure: available < Gi, DiskPressure: false, PIDPressure: false },
     pods: [
@@ -31,32 +47,75 @@ function node(available: number, opts: { replay?: AnalyzeOutput["replay"]; usage
     ],
     rankings: {
       "memory.available": [
-        { namespace: "kube-system", name: "cni", uid: "u-cni", priority: 2000001000, usage: 500 * Mi, request: 0, exceedsRequest: true },
-        { namespace: "default", name: "report-worker", uid: "u-w", priority: 0, usage: opts.usage ?? 4 * Gi, request: 256 * Mi, exceedsRequest: true },
+        {
+          namespace: "kube-system",
+          name: "cni",
+          uid: "u-cni",
+          priority: 2000001000,
+          usage: 500 * Mi,
+          request: 0,
+          exceedsRequest: true,
+        },
+        {
+          namespace: "default",
+          name: "report-worker",
+          uid: "u-w",
+          priority: 0,
+          usage: opts.usage ?? 4 * Gi,
+          request: 256 * Mi,
+          exceedsRequest: true,
+        },
       ],
     },
     replay: opts.replay ?? [],
   };
 }
 
-const criticalCni = [{ metadata: { uid: "u-cni", namespace: "kube-system", name: "cni" }, spec: { priorityClassName: "system-node-critical", priority: 2000001000 } }] as Pod[];
+const criticalCni = [
+  {
+    metadata: { uid: "u-cni", namespace: "kube-system", name: "cni" },
+    spec: { priorityClassName: "system-node-critical", priority: 2000001000 },
+  },
+] as Pod[];
 
 function history(values: (number | null)[], end = T0): HistorySeries {
-  return { start: end - (values.length - 1) * 10_000, intervalSeconds: 10, signals: { "memory.available": { available: values, capacity: 8 * Gi } } };
+  return {
+    start: end - (values.length - 1) * 10_000,
+    intervalSeconds: 10,
+    signals: { "memory.available": { available: values, capacity: 8 * Gi } },
+  };
 }
 
 const cond = (since: number) => [{ type: "MemoryPressure", status: "True", lastTransitionTime: new Date(since).toISOString() }];
 
-function run(result: AnalyzeOutput, h: HistorySeries | null, extra: { conditions?: ReturnType<typeof cond>; evictions?: EvictionRecord[]; pods?: Pod[] } = {}) {
-  return forecastNode({ now: T0, result, history: h, conditions: extra.conditions ?? [], evictions: extra.evictions ?? [], pods: extra.pods ?? criticalCni, transitionPeriodSeconds: 300 });
+function run(
+  result: AnalyzeOutput,
+  h: HistorySeries | null,
+  extra: { conditions?: ReturnType<typeof cond>; evictions?: EvictionRecord[]; pods?: Pod[] } = {},
+) {
+  return forecastNode({
+    now: T0,
+    result,
+    history: h,
+    conditions: extra.conditions ?? [],
+    evictions: extra.evictions ?? [],
+    pods: extra.pods ?? criticalCni,
+    transitionPeriodSeconds: 300,
+  });
 }
 
 describe("metRunStart", () => {
   it("starts at the first met sample after one that was not met", () => {
-    expect(metRunStart(history([2 * Gi, 900 * Mi, 800 * Mi]), "memory.available", Gi, null)).toEqual({ at: T0 - 10_000, basis: "history" });
+    expect(metRunStart(history([2 * Gi, 900 * Mi, 800 * Mi]), "memory.available", Gi, null)).toEqual({
+      at: T0 - 10_000,
+      basis: "history",
+    });
   });
   it("falls back to the condition's transition when the run reaches past the history", () => {
-    expect(metRunStart(history([900 * Mi, 800 * Mi]), "memory.available", Gi, T0 - 60_000)).toEqual({ at: T0 - 60_000, basis: "condition" });
+    expect(metRunStart(history([900 * Mi, 800 * Mi]), "memory.available", Gi, T0 - 60_000)).toEqual({
+      at: T0 - 60_000,
+      basis: "condition",
+    });
     expect(metRunStart(history([null, 900 * Mi]), "memory.available", Gi, null)).toEqual({ at: T0, basis: "history-start" });
   });
   it("is null when the newest sample is not met (met is strict: threshold > available)", () => {
@@ -66,14 +125,21 @@ describe("metRunStart", () => {
 
 describe("liveVerdict", () => {
   it("soft met within grace: counts down to met-since + grace and names the next pod, skipping the critical one", () => {
-    const replay = [{ signal: "memory.available" as const, evicted: [{ namespace: "default", name: "report-worker", uid: "u-w", reclaimed: 4 * Gi }], recovered: true }];
+    const replay = [
+      {
+        signal: "memory.available" as const,
+        evicted: [{ namespace: "default", name: "report-worker", uid: "u-w", reclaimed: 4 * Gi }],
+        recovered: true,
+      },
+    ];
     const fc = run(node(900 * Mi, { replay }), history([900 * Mi]), { conditions: cond(T0 - 50_000) });
     const mem = fc.signals[0]!;
     expect(mem.soft).toEqual({ metSince: { at: T0 - 50_000, basis: "condition" }, graceSeconds: 90, actsAt: T0 + 40_000 });
     expect(mem.nextPod).toMatchObject({ name: "report-worker", frees: 4 * Gi, reachesMinReclaim: true });
     const v = liveVerdict(fc, T0, utc);
     expect(v).toEqual({
-      state: "evicting", countdownTo: T0 + 40_000,
+      state: "evicting",
+      countdownTo: T0 + 40_000,
       text: "Evicting in ~40 s (when memory.available's 1m30s soft grace ends): default/report-worker (Burstable, 3.8Gi over its request) frees 4Gi; MemoryPressure clears at 14:55:40 unless a threshold is met again.",
     });
     // the page re-renders with the elapsed time: 30 s later it says ~10 s, then "now"
@@ -82,7 +148,16 @@ describe("liveVerdict", () => {
   });
 
   it("hard met: evicting now; several evictions needed when one does not reach threshold + min-reclaim", () => {
-    const replay = [{ signal: "memory.available" as const, evicted: [{ namespace: "default", name: "report-worker", uid: "u-w", reclaimed: 100 * Mi }, { namespace: "default", name: "b", uid: "u-b", reclaimed: Gi }], recovered: true }];
+    const replay = [
+      {
+        signal: "memory.available" as const,
+        evicted: [
+          { namespace: "default", name: "report-worker", uid: "u-w", reclaimed: 100 * Mi },
+          { namespace: "default", name: "b", uid: "u-b", reclaimed: Gi },
+        ],
+        recovered: true,
+      },
+    ];
     const fc = run(node(200 * Mi, { replay, usage: 100 * Mi }), null);
     // both met: the margin shown is the hard one's (100Mi below), not the soft one's (824Mi below)
     expect(fc.signals[0]!.margin).toEqual({ kind: "hard", value: -100 * Mi, fraction: (-100 * Mi) / (8 * Gi) });
@@ -102,12 +177,33 @@ describe("liveVerdict", () => {
   });
 
   it("held: a True condition with no threshold met clears 5m after the latest evidence of a met threshold", () => {
-    const evictions: EvictionRecord[] = [{ time: new Date(T0 - 60_000).toISOString(), namespace: "default", pod: "w", kind: "node-pressure", signalResource: "memory", message: "", thresholdQuantity: null, available: null, containers: [] }];
+    const evictions: EvictionRecord[] = [
+      {
+        time: new Date(T0 - 60_000).toISOString(),
+        namespace: "default",
+        pod: "w",
+        kind: "node-pressure",
+        signalResource: "memory",
+        message: "",
+        thresholdQuantity: null,
+        available: null,
+        containers: [],
+      },
+    ];
     const fc = run(node(4 * Gi), history([900 * Mi, 4 * Gi, 4 * Gi]), { conditions: cond(T0 - 200_000), evictions });
-    expect(fc.holds).toEqual([{ condition: "MemoryPressure", lastMetAt: T0 - 20_000, lastMetFrom: "history", clearsAt: T0 + 280_000, periodSeconds: 300 }]);
-    expect(liveVerdict(fc, T0, utc)).toEqual({ state: "held", text: "MemoryPressure held until 14:54:40 by the 5m transition period; no threshold is met now.", countdownTo: T0 + 280_000 });
+    expect(fc.holds).toEqual([
+      { condition: "MemoryPressure", lastMetAt: T0 - 20_000, lastMetFrom: "history", clearsAt: T0 + 280_000, periodSeconds: 300 },
+    ]);
+    expect(liveVerdict(fc, T0, utc)).toEqual({
+      state: "held",
+      text: "MemoryPressure held until 14:54:40 by the 5m transition period; no threshold is met now.",
+      countdownTo: T0 + 280_000,
+    });
     // without history, the eviction is the evidence
-    expect(run(node(4 * Gi), null, { conditions: cond(T0 - 200_000), evictions }).holds[0]).toMatchObject({ lastMetFrom: "eviction", clearsAt: T0 + 240_000 });
+    expect(run(node(4 * Gi), null, { conditions: cond(T0 - 200_000), evictions }).holds[0]).toMatchObject({
+      lastMetFrom: "eviction",
+      clearsAt: T0 + 240_000,
+    });
     // once the period is over the kubelet should drop it on its next status update
     expect(liveVerdict(fc, T0 + 300_000, utc).text).toMatch(/^MemoryPressure should clear at the kubelet's next status update/);
   });
@@ -118,10 +214,16 @@ describe("liveVerdict", () => {
     const fc = run(node(1.5 * Gi), h);
     expect(fc.signals[0]!.ratePerSecond! / Mi).toBeCloseTo(-10);
     expect(fc.signals[0]!.secondsToSoft).toBeCloseTo(51.2, 0);
-    expect(liveVerdict(fc, T0, utc)).toEqual({ state: "approaching", text: "No threshold met; memory.available reaches the soft threshold in ~51 s at the current rate.", countdownTo: null });
+    expect(liveVerdict(fc, T0, utc)).toEqual({
+      state: "approaching",
+      text: "No threshold met; memory.available reaches the soft threshold in ~51 s at the current rate.",
+      countdownTo: null,
+    });
   });
 
   it("no pressure: names the closest threshold and its margin", () => {
-    expect(liveVerdict(run(node(4 * Gi), history([4 * Gi, 4 * Gi, 4 * Gi])), T0, utc).text).toBe("No pressure; the closest threshold is memory.available with 37.5% margin.");
+    expect(liveVerdict(run(node(4 * Gi), history([4 * Gi, 4 * Gi, 4 * Gi])), T0, utc).text).toBe(
+      "No pressure; the closest threshold is memory.available with 37.5% margin.",
+    );
   });
 });

@@ -4,9 +4,19 @@
 // browser's clock.
 import { signalCondition } from "@/lib/eviction/signals";
 import { formatPercent } from "@/lib/format";
+
 import type { NodeForecast } from "./node-forecast";
 import type { SignalForecast } from "./signal-forecast";
-import { type Clock, approachPhrase, clearsAfterEviction, freesPhrase, holdSentence, podPhrase, roughly, settingDuration } from "./words";
+import {
+  approachPhrase,
+  clearsAfterEviction,
+  freesPhrase,
+  holdSentence,
+  podPhrase,
+  roughly,
+  settingDuration,
+  type Clock,
+} from "./words";
 
 export type VerdictState = "evicting" | "held" | "approaching" | "ok" | "no-data";
 
@@ -20,22 +30,43 @@ export interface Verdict {
 function evictingLead(f: SignalForecast, at: number, because: string, now: number): string {
   const grace = settingDuration(f.soft?.graceSeconds ?? 0);
   const inTime = `Evicting in ${roughly((at - now) / 1000)}`;
-  if (because === "hard-met") return `Evicting now (${f.signal} is below its hard threshold; the kubelet acts within its 10 s cycle)`;
-  if (because === "reaches-hard") return at <= now ? `Evicting now (${f.signal} is reaching its hard threshold at the current rate)` : `${inTime} (${f.signal} reaches its hard threshold at the current rate)`;
-  return at <= now ? `Evicting now (${f.signal}'s ${grace} soft grace is over)` : `${inTime} (when ${f.signal}'s ${grace} soft grace ends)`;
+  if (because === "hard-met")
+    return `Evicting now (${f.signal} is below its hard threshold; the kubelet acts within its 10 s cycle)`;
+  if (because === "reaches-hard")
+    return at <= now
+      ? `Evicting now (${f.signal} is reaching its hard threshold at the current rate)`
+      : `${inTime} (${f.signal} reaches its hard threshold at the current rate)`;
+  return at <= now
+    ? `Evicting now (${f.signal}'s ${grace} soft grace is over)`
+    : `${inTime} (when ${f.signal}'s ${grace} soft grace ends)`;
 }
 
 function evicting(fc: NodeForecast, now: number, clock: Clock): Verdict | null {
   const next = fc.next;
-  if (!next || next.because === "reaches-soft" || (next.because === "reaches-hard" && !fc.signals.some((s) => s.softMet || s.hardMet))) return null;
+  if (
+    !next ||
+    next.because === "reaches-soft" ||
+    (next.because === "reaches-hard" && !fc.signals.some((s) => s.softMet || s.hardMet))
+  )
+    return null;
   const f = fc.signals.find((s) => s.signal === next.signal)!;
   const lead = evictingLead(f, next.at, next.because, now);
   const countdownTo = next.at > now ? next.at : null;
-  if (!f.nextPod) return { state: "evicting", text: `${lead}, but every pod on the node is critical: the kubelet has nothing to evict.`, countdownTo };
+  if (!f.nextPod)
+    return {
+      state: "evicting",
+      text: `${lead}, but every pod on the node is critical: the kubelet has nothing to evict.`,
+      countdownTo,
+    };
   const condition = signalCondition(f.signal);
   const clears = clearsAfterEviction(Math.max(now, next.at), f.nextPod, fc.periodSeconds);
-  const tail = f.nextPod.reachesMinReclaim === false ? "" : `; ${condition} clears at ${clock(clears)} unless a threshold is met again`;
-  return { state: "evicting", text: `${lead}: ${podPhrase(f.signal, f.nextPod)} ${freesPhrase(f.signal, f.nextPod)}${tail}.`, countdownTo };
+  const tail =
+    f.nextPod.reachesMinReclaim === false ? "" : `; ${condition} clears at ${clock(clears)} unless a threshold is met again`;
+  return {
+    state: "evicting",
+    text: `${lead}: ${podPhrase(f.signal, f.nextPod)} ${freesPhrase(f.signal, f.nextPod)}${tail}.`,
+    countdownTo,
+  };
 }
 
 function approaching(fc: NodeForecast): { f: SignalForecast; seconds: number; text: string } | null {
@@ -56,7 +87,8 @@ function closest(fc: NodeForecast): string {
 
 /** Says in words what the kubelet is about to do on this node (see Verdict), at cluster time `now`. */
 export function liveVerdict(fc: NodeForecast, now: number, clock: Clock): Verdict {
-  if (fc.signals.length === 0) return { state: "no-data", text: "No Summary API data yet: nothing to forecast.", countdownTo: null };
+  if (fc.signals.length === 0)
+    return { state: "no-data", text: "No Summary API data yet: nothing to forecast.", countdownTo: null };
   const ev = evicting(fc, now, clock);
   if (ev) return ev;
   const near = approaching(fc);
@@ -64,7 +96,11 @@ export function liveVerdict(fc: NodeForecast, now: number, clock: Clock): Verdic
   if (fc.holds.length > 0) {
     const held = fc.holds.map((h) => holdSentence(h, now, clock)).join("; ");
     const soonest = Math.min(...fc.holds.map((h) => h.clearsAt));
-    return { state: "held", text: `${held}.${nearText ? ` Meanwhile ${nearText}.` : ""}`, countdownTo: soonest > now ? soonest : null };
+    return {
+      state: "held",
+      text: `${held}.${nearText ? ` Meanwhile ${nearText}.` : ""}`,
+      countdownTo: soonest > now ? soonest : null,
+    };
   }
   if (near) return { state: "approaching", text: `No threshold met; ${nearText}.`, countdownTo: null };
   return { state: "ok", text: closest(fc), countdownTo: null };

@@ -1,6 +1,7 @@
 // Phrases shared by the live verdict and the per-signal forecast, so both say the same thing the
 // same way. `clock` formats a cluster time for the reader (the page passes local HH:MM:SS).
 import { formatSignal } from "@/lib/format";
+
 import type { ConditionHold } from "./node-forecast";
 import type { NextPod, SignalForecast } from "./signal-forecast";
 

@@ -4,6 +4,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { AnalyzeQueue } from "./analyze-thread";
 
 // A stand-in thread that takes `ms` (from the body) and answers with its own start and end times
@@ -37,7 +38,12 @@ describe("AnalyzeQueue", () => {
   it("stops a thread past the deadline and refuses its document; the next one runs", async () => {
     // The deadline counts from the thread's start, so it must leave room for a thread to start.
     const queue = new AnalyzeQueue({ entry, deadlineMs: 300 });
-    expect(await queue.analyze(body(-1))).toEqual({ ok: false, input: false, tooLarge: true, message: "body: not analysed within 0.3 s" });
+    expect(await queue.analyze(body(-1))).toEqual({
+      ok: false,
+      input: false,
+      tooLarge: true,
+      message: "body: not analysed within 0.3 s",
+    });
     expect(await queue.analyze(body(5))).toMatchObject({ ok: true });
   }, 20_000);
 });

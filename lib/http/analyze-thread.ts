@@ -1,6 +1,8 @@
 import "server-only";
+
 import { Worker } from "node:worker_threads";
-import { type WorkerEntry, threadEntry } from "@/lib/server/worker-entry";
+
+import { threadEntry, type WorkerEntry } from "@/lib/server/worker-entry";
 
 // POST /api/analyze takes documents up to 32 MiB; parsing one (YAML above all: ~0.5 MB/s) and
 // analysing tens of thousands of pods took the event loop for many seconds, and /api/healthz
@@ -19,7 +21,13 @@ const DEADLINE_MS = 60_000;
 export type AnalyzeReply = { ok: true; json: string } | { ok: false; input: boolean; tooLarge: boolean; message: string };
 export type AnalyzeOutcome = AnalyzeReply | { ok: false; busy: true; message: string };
 
-const defaultEntry = () => threadEntry({ bundle: "headroom-analyze-worker.mjs", sourceDir: ["lib", "http"], source: "analyze-worker.ts", callerUrl: import.meta.url });
+const defaultEntry = () =>
+  threadEntry({
+    bundle: "headroom-analyze-worker.mjs",
+    sourceDir: ["lib", "http"],
+    source: "analyze-worker.ts",
+    callerUrl: import.meta.url,
+  });
 
 export interface AnalyzeQueueOptions {
   entry?: () => WorkerEntry;
@@ -36,7 +44,8 @@ export class AnalyzeQueue {
 
   /** Parses and analyses a document in a worker thread; `busy` when too many already wait. */
   async analyze(bytes: Uint8Array): Promise<AnalyzeOutcome> {
-    if (this.queued >= (this.o.maxQueued ?? MAX_QUEUED) + 1) return { ok: false, busy: true, message: "body: too many large documents being analysed; retry later" };
+    if (this.queued >= (this.o.maxQueued ?? MAX_QUEUED) + 1)
+      return { ok: false, busy: true, message: "body: too many large documents being analysed; retry later" };
     this.queued++;
     const turn = this.running.then(() => this.runThread(bytes));
     this.running = turn.catch(() => {});
@@ -62,7 +71,10 @@ export class AnalyzeQueue {
         void w.terminate();
         resolve(r);
       };
-      const timer = setTimeout(() => done({ ok: false, input: false, tooLarge: true, message: `body: not analysed within ${deadline / 1000} s` }), deadline);
+      const timer = setTimeout(
+        () => done({ ok: false, input: false, tooLarge: true, message: `body: not analysed within ${deadline / 1000} s` }),
+        deadline,
+      );
       w.on("message", (r: AnalyzeReply) => done(r));
       w.on("error", (e) => done({ ok: false, input: false, tooLarge: false, message: `analyze thread failed: ${e.message}` }));
       w.on("exit", (code) => done({ ok: false, input: false, tooLarge: false, message: `analyze thread exited (code ${code})` }));

@@ -16,7 +16,11 @@ export interface BodyRefusal {
 }
 
 /** Refuses a body the path does not take, or one that declares more than the path's cap. */
-export function bodyProblem(method: string, path: string, headers: { "content-length"?: string; "transfer-encoding"?: string }): BodyRefusal | null {
+export function bodyProblem(
+  method: string,
+  path: string,
+  headers: { "content-length"?: string; "transfer-encoding"?: string },
+): BodyRefusal | null {
   const declared = headers["content-length"];
   const hasBody = headers["transfer-encoding"] !== undefined || (declared !== undefined && declared !== "0");
   if (!hasBody) return null;

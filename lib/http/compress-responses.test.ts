@@ -3,10 +3,13 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { issueServing, makeCa } from "../sim/certs";
 import { installResponseCompression } from "./compress-responses";
 
-const big = JSON.stringify({ nodes: Array.from({ length: 2000 }, (_, i) => ({ name: `node-${i}`, ready: "True", margin: i * 1.5 })) });
+const big = JSON.stringify({
+  nodes: Array.from({ length: 2000 }, (_, i) => ({ name: `node-${i}`, ready: "True", margin: i * 1.5 })),
+});
 const handler: http.RequestListener = (req, res) => {
   const body = req.url === "/small" ? '{"ok":true}' : big;
   res.setHeader("Content-Type", "application/json");
@@ -23,11 +26,16 @@ function get(port: number, path: string, acceptEncoding: string | null, tls?: { 
   const mod = tls ? https : http;
   const headers = acceptEncoding === null ? {} : { "accept-encoding": acceptEncoding };
   return new Promise((resolve, reject) => {
-    const req = mod.get({ host: "127.0.0.1", port, path, headers, ca: tls?.ca, servername: tls ? "localhost" : undefined }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ encoding: res.headers["content-encoding"], vary: res.headers.vary, body: Buffer.concat(chunks) }));
-    });
+    const req = mod.get(
+      { host: "127.0.0.1", port, path, headers, ca: tls?.ca, servername: tls ? "localhost" : undefined },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ encoding: res.headers["content-encoding"], vary: res.headers.vary, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     req.on("error", reject);
   });
 }

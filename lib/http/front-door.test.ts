@@ -1,7 +1,9 @@
 // The front door's decisions (issue 14, items 4-6), taken on the Node request before Next runs.
 import { describe, expect, it } from "vitest";
-import { parseServerConfig } from "@/lib/server/config";
+
 import { hostName, parseAllowedHosts } from "@/lib/auth/hosts";
+import { parseServerConfig } from "@/lib/server/config";
+
 import { frontDoor } from "./front-door";
 import { targetProblem } from "./request-target";
 
@@ -11,13 +13,34 @@ function doorFor(env: Record<string, string>) {
   if (!r.success) throw new Error(r.errors.join("; "));
   return frontDoor(r.data);
 }
-const req = (url: string, headers: Record<string, string> = {}, method = "GET") => ({ url, method, headers: { host: "127.0.0.1:3000", ...headers } });
+const req = (url: string, headers: Record<string, string> = {}, method = "GET") => ({
+  url,
+  method,
+  headers: { host: "127.0.0.1:3000", ...headers },
+});
 
 describe("request targets", () => {
-  it.each(["/api/nodes/%FF", "/nodes/%E0%A4%A", "/%", "/a%", "*", "/_next/static/../api/cluster", "/_next/static/%2e%2e/api/cluster", "/a\\b", "//evil.example/x", "/nodes/a?q=%"])("refuses %s", (url) => {
+  it.each([
+    "/api/nodes/%FF",
+    "/nodes/%E0%A4%A",
+    "/%",
+    "/a%",
+    "*",
+    "/_next/static/../api/cluster",
+    "/_next/static/%2e%2e/api/cluster",
+    "/a\\b",
+    "//evil.example/x",
+    "/nodes/a?q=%",
+  ])("refuses %s", (url) => {
     expect(targetProblem(url)).toMatch(/^request target: /);
   });
-  it.each(["/", "/nodes/ip-10-0-0-1.ec2.internal", "/api/nodes/a%20b", "/login?next=%2F%E2%82%AC", "/_next/static/chunks/a-1.js"])("accepts %s", (url) => {
+  it.each([
+    "/",
+    "/nodes/ip-10-0-0-1.ec2.internal",
+    "/api/nodes/a%20b",
+    "/login?next=%2F%E2%82%AC",
+    "/_next/static/chunks/a-1.js",
+  ])("accepts %s", (url) => {
     expect(targetProblem(url)).toBeNull();
   });
 });
@@ -25,14 +48,21 @@ describe("request targets", () => {
 describe("Host allowlist (DNS rebinding)", () => {
   const none = doorFor({ HOSTNAME: "127.0.0.1" });
   it("answers loopback names and the bound address in auth mode none", () => {
-    for (const host of ["127.0.0.1:3000", "localhost:3000", "LOCALHOST", "[::1]:3000", "headroom.localhost:3000"]) expect(none(req("/api/cluster", { host }))).toBeNull();
+    for (const host of ["127.0.0.1:3000", "localhost:3000", "LOCALHOST", "[::1]:3000", "headroom.localhost:3000"])
+      expect(none(req("/api/cluster", { host }))).toBeNull();
   });
   it("refuses any other Host with 421, and a foreign Origin with 403", () => {
     expect(none(req("/api/cluster", { host: "attacker.example:3000" }))).toMatchObject({ status: 421 });
     expect(none(req("/api/cluster", { host: "127.0.0.1.attacker.example" }))).toMatchObject({ status: 421 });
     expect(none(req("/api/cluster", { host: "" }))).toMatchObject({ status: 421 });
-    expect(none(req("/api/context", { origin: "http://attacker.example:3000", "content-length": "20" }, "POST"))).toMatchObject({ status: 403 });
-    expect(none(req("/api/context", { origin: "http://127.0.0.1:3000", "sec-fetch-site": "same-origin", "content-length": "20" }, "POST"))).toBeNull();
+    expect(none(req("/api/context", { origin: "http://attacker.example:3000", "content-length": "20" }, "POST"))).toMatchObject({
+      status: 403,
+    });
+    expect(
+      none(
+        req("/api/context", { origin: "http://127.0.0.1:3000", "sec-fetch-site": "same-origin", "content-length": "20" }, "POST"),
+      ),
+    ).toBeNull();
   });
   it("keeps the probes open whatever the Host (the kubelet sends the pod IP)", () => {
     expect(none(req("/api/healthz", { host: "10.1.2.3:3000" }))).toBeNull();
@@ -47,9 +77,15 @@ describe("Host allowlist (DNS rebinding)", () => {
   });
   it("validates HEADROOM_ALLOWED_HOSTS at start-up", () => {
     expect(parseAllowedHosts("a.example, 10.0.0.1 [::1]")).toEqual({ hosts: ["a.example", "10.0.0.1", "::1"], invalid: [] });
-    expect(parseAllowedHosts("http://a.example a.example:443 *.example").invalid).toEqual(["http://a.example", "a.example:443", "*.example"]);
+    expect(parseAllowedHosts("http://a.example a.example:443 *.example").invalid).toEqual([
+      "http://a.example",
+      "a.example:443",
+      "*.example",
+    ]);
     const r = parseServerConfig({ HOSTNAME: "127.0.0.1", HEADROOM_ALLOWED_HOSTS: "https://x" });
-    expect(r.success ? [] : r.errors).toEqual(["HEADROOM_ALLOWED_HOSTS: not host names or addresses (no port, no scheme): https://x"]);
+    expect(r.success ? [] : r.errors).toEqual([
+      "HEADROOM_ALLOWED_HOSTS: not host names or addresses (no port, no scheme): https://x",
+    ]);
     expect(hostName("[::1]:3000")).toBe("::1");
   });
 });
@@ -61,7 +97,9 @@ describe("authentication and bodies, before any byte of the body is read", () =>
   });
   it("refuses a declared size past the route's cap (413) and a body where none is taken", () => {
     const auth = { authorization: `Bearer ${TOKEN}` };
-    expect(token(req("/api/analyze", { ...auth, "content-length": String(32 * 2 ** 20 + 1) }, "POST"))).toMatchObject({ status: 413 });
+    expect(token(req("/api/analyze", { ...auth, "content-length": String(32 * 2 ** 20 + 1) }, "POST"))).toMatchObject({
+      status: 413,
+    });
     expect(token(req("/api/analyze", { ...auth, "content-length": String(32 * 2 ** 20) }, "POST"))).toBeNull();
     expect(token(req("/api/analyze", { ...auth, "transfer-encoding": "chunked" }, "POST"))).toBeNull();
     expect(token(req("/api/context", { ...auth, "content-length": "5000" }, "POST"))).toMatchObject({ status: 413 });
@@ -74,6 +112,9 @@ describe("authentication and bodies, before any byte of the body is read", () =>
     expect(token(req("/favicon.ico"))).toBeNull();
   });
   it("sends a browser to /login with the page to come back to", () => {
-    expect(token(req("/nodes/a?q=1", { accept: "text/html" }))).toEqual({ status: 303, location: "/login?next=%2Fnodes%2Fa%3Fq%3D1" });
+    expect(token(req("/nodes/a?q=1", { accept: "text/html" }))).toEqual({
+      status: 303,
+      location: "/login?next=%2Fnodes%2Fa%3Fq%3D1",
+    });
   });
 });

@@ -2,10 +2,12 @@ import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { TLSSocket } from "node:tls";
-import { USER_HEADER, createGate, crossSite } from "@/lib/auth/gate";
+
+import { createGate, crossSite, USER_HEADER } from "@/lib/auth/gate";
 import { hostName, hostPolicy, parseAllowedHosts } from "@/lib/auth/hosts";
 import type { ServerConfig } from "@/lib/server/config";
 import { framePolicy, securityHeaders } from "@/lib/server/security-headers";
+
 import { bodyProblem } from "./body-limits";
 import { targetProblem } from "./request-target";
 
@@ -35,7 +37,11 @@ const isApiPath = (path: string) => path.startsWith("/api/") || path === "/metri
 /** Builds the front door's decision function for one configuration. */
 export function frontDoor(cfg: ServerConfig): (req: FrontRequest) => Refusal | null {
   const gate = createGate(cfg);
-  const hosts = hostPolicy({ authMode: cfg.HEADROOM_AUTH_MODE, bind: cfg.HOSTNAME, allowed: parseAllowedHosts(cfg.HEADROOM_ALLOWED_HOSTS).hosts });
+  const hosts = hostPolicy({
+    authMode: cfg.HEADROOM_AUTH_MODE,
+    bind: cfg.HOSTNAME,
+    allowed: parseAllowedHosts(cfg.HEADROOM_ALLOWED_HOSTS).hosts,
+  });
   return (req) => {
     const bad = targetProblem(req.url);
     if (bad) return { status: 400, error: bad };
@@ -45,9 +51,11 @@ export function frontDoor(cfg: ServerConfig): (req: FrontRequest) => Refusal | n
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
     // Probes come from the kubelet with the pod's IP as Host; they show no cluster data.
     if (hosts.enforced && !PROBES.has(path)) {
-      if (!hosts.allows(hostName(req.headers.host ?? ""))) return { status: 421, error: "host: not a name this server answers to (see HEADROOM_ALLOWED_HOSTS)" };
+      if (!hosts.allows(hostName(req.headers.host ?? "")))
+        return { status: 421, error: "host: not a name this server answers to (see HEADROOM_ALLOWED_HOSTS)" };
       const origin = req.headers.origin;
-      if (origin && origin !== "null" && !(URL.canParse(origin) && hosts.allows(hostName(new URL(origin).host)))) return { status: 403, error: "origin: cross-origin request refused" };
+      if (origin && origin !== "null" && !(URL.canParse(origin) && hosts.allows(hostName(new URL(origin).host))))
+        return { status: 403, error: "origin: cross-origin request refused" };
     }
     const method = req.method ?? "GET";
     const gateReq = { path, method, headers };
@@ -65,7 +73,14 @@ function refuseMalformed(err: NodeJS.ErrnoException, socket: Duplex, headers: [s
   if (!socket.writable || err.code === "ECONNRESET") return void socket.destroy();
   const [status, text] = err.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"] : [400, "Bad Request"];
   const body = JSON.stringify({ error: `request: ${status === 431 ? "headers too large" : "malformed HTTP"}` });
-  const lines = [...headers, ["Content-Type", "application/json"], ["Content-Length", String(body.length)], ["Connection", "close"]].map(([k, v]) => `${k}: ${v}\r\n`).join("");
+  const lines = [
+    ...headers,
+    ["Content-Type", "application/json"],
+    ["Content-Length", String(body.length)],
+    ["Connection", "close"],
+  ]
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join("");
   socket.end(`HTTP/1.1 ${status} ${text}\r\n${lines}\r\n${body}`);
 }
 
@@ -89,7 +104,9 @@ export function installFrontDoor(cfg: ServerConfig): void {
   const defaults = Object.entries(securityHeaders(frames));
   // A Web Worker runs under the CSP of its own script's response, not the page's: the what-if's
   // fleet worker (a Turbopack chunk) must be able to load its sibling chunks from this origin.
-  const staticScripts = Object.entries(securityHeaders(frames, `default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors ${frames.frameAncestors}`));
+  const staticScripts = Object.entries(
+    securityHeaders(frames, `default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors ${frames.frameAncestors}`),
+  );
   const wrapped = new WeakSet<Server>();
   // Node publishes each request on this channel just before it emits "request" on the server;
   // wrapping that server's emit (once) lets the front door answer before Next's listener runs.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { readBody } from "./read-body";
 
 function streamed(chunks: number, size: number): Request {
@@ -21,7 +22,11 @@ describe("readBody", () => {
     expect(await readBody(r, 10)).toMatchObject({ ok: false, status: 413 });
   });
   it("stops a chunked body without Content-Length at the cap", async () => {
-    expect(await readBody(streamed(1000, 1024), 8 * 1024)).toMatchObject({ ok: false, status: 413, error: "body: larger than 8192 bytes" });
+    expect(await readBody(streamed(1000, 1024), 8 * 1024)).toMatchObject({
+      ok: false,
+      status: 413,
+      error: "body: larger than 8192 bytes",
+    });
     expect(await readBody(streamed(8, 1024), 8 * 1024)).toMatchObject({ ok: true });
   });
 });

@@ -2,8 +2,9 @@ import http from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { issueServing, makeCa } from "../sim/certs";
-import { BackgroundGate, LINGER_MS, MAX_HOLD_MS, MIN_RUN_MS, backgroundGate, installRequestActivity } from "./request-activity";
+import { BackgroundGate, backgroundGate, installRequestActivity, LINGER_MS, MAX_HOLD_MS, MIN_RUN_MS } from "./request-activity";
 
 describe("BackgroundGate", () => {
   let now = 0;
@@ -102,7 +103,9 @@ describe("installRequestActivity", () => {
 
   it("holds background work while a plain-HTTP request is served, and lets it go after", async () => {
     expect(backgroundGate().mayRun()).toBe(true);
-    const done = new Promise<void>((resolve, reject) => http.get(`http://127.0.0.1:${port(plain)}/`, (res) => res.resume().on("end", resolve)).on("error", reject));
+    const done = new Promise<void>((resolve, reject) =>
+      http.get(`http://127.0.0.1:${port(plain)}/`, (res) => res.resume().on("end", resolve)).on("error", reject),
+    );
     await waitFor(() => !backgroundGate().mayRun());
     release();
     await done;
@@ -112,7 +115,12 @@ describe("installRequestActivity", () => {
   it("does not count TLS requests (the demo's simulated API server and kubelets)", async () => {
     await waitFor(() => backgroundGate().mayRun());
     const done = new Promise<void>((resolve, reject) =>
-      https.get({ host: "127.0.0.1", port: port(secure), path: "/", ca, servername: "localhost" }, (res) => res.resume().on("end", resolve)).on("error", reject));
+      https
+        .get({ host: "127.0.0.1", port: port(secure), path: "/", ca, servername: "localhost" }, (res) =>
+          res.resume().on("end", resolve),
+        )
+        .on("error", reject),
+    );
     const before = handled;
     // The handler has the request (and holds its answer): it is being served now.
     await waitFor(() => handled === before + 1);

@@ -1,12 +1,15 @@
 import "server-only";
+
 import { z } from "zod";
+
 import { nodeDetail } from "@/lib/dto";
 import type { FleetTerminations } from "@/lib/terminations/fleet";
+
 import { HttpStatusError, redact } from "./errors";
 import { buildNodeDetail } from "./node-detail";
 import { overviewSlices } from "./overview";
-import { buildFleetTerminations } from "./terminations-doc";
 import { contexts, getCache, switchContext } from "./runtime";
+import { buildFleetTerminations } from "./terminations-doc";
 
 // What the route handlers call: validated input, validated output, typed results. The handlers
 // only map results to HTTP.
@@ -16,7 +19,8 @@ export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; 
 const fail = (status: number, error: string): ApiResult<never> => ({ ok: false, status, error: redact(error) });
 
 /** The result for a thrown error: its own status when it carries one, else 500. */
-const failed = (e: unknown): ApiResult<never> => fail(e instanceof HttpStatusError ? e.status : 500, e instanceof Error ? e.message : String(e));
+const failed = (e: unknown): ApiResult<never> =>
+  fail(e instanceof HttpStatusError ? e.status : 500, e instanceof Error ? e.message : String(e));
 
 function cached<T>(fn: () => ApiResult<T>): ApiResult<T> {
   try {
@@ -60,7 +64,11 @@ export function clusterDocumentStream(): ApiResult<ReadableStream<Uint8Array>> {
 }
 
 /** A node name as Kubernetes allows it (RFC 1123 subdomain); it is only ever a cache key. */
-export const nodeName = z.string().min(1).max(253).regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, "must be a Kubernetes node name (RFC 1123 subdomain)");
+export const nodeName = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, "must be a Kubernetes node name (RFC 1123 subdomain)");
 
 /** The node page document; 400 for a malformed name, 404 for a node not in the cache. */
 export function nodeDocument(rawName: string): ApiResult<z.infer<typeof nodeDetail>> {
@@ -84,7 +92,14 @@ export interface Readiness {
   /** The API server as the informers see it now. */
   apiServer: { reachable: boolean; error: string | null };
   /** Per informer: synced once listed; watching while a watch is open; error = what is wrong now (null when healthy); lastError(At) = the last problem, kept after recovery. */
-  informers: { resource: string; synced: boolean; watching: boolean; error: string | null; lastError: string | null; lastErrorAt: string | null }[];
+  informers: {
+    resource: string;
+    synced: boolean;
+    watching: boolean;
+    error: string | null;
+    lastError: string | null;
+    lastErrorAt: string | null;
+  }[];
   nodes: number;
 }
 
@@ -93,8 +108,12 @@ export function readiness(): ApiResult<Readiness> {
   return cached(() => {
     const { cache } = getCache();
     const informers = [cache.nodes, cache.pods, cache.leases, cache.events].map(({ status: s }) => ({
-      resource: s.resource, synced: s.synced, watching: s.watching, error: s.error,
-      lastError: s.lastError, lastErrorAt: s.lastErrorAt === null ? null : new Date(s.lastErrorAt).toISOString(),
+      resource: s.resource,
+      synced: s.synced,
+      watching: s.watching,
+      error: s.error,
+      lastError: s.lastError,
+      lastErrorAt: s.lastErrorAt === null ? null : new Date(s.lastErrorAt).toISOString(),
     }));
     return { ok: true, data: { ready: cache.ready(), apiServer: cache.apiServer(), informers, nodes: cache.states.size } };
   });
@@ -103,10 +122,13 @@ export function readiness(): ApiResult<Readiness> {
 const contextInput = z.object({ context: z.string().min(1).max(253) });
 
 /** Lists kubeconfig contexts, or switches to one (rebuilding the cache). */
-export function contextDocument(body?: unknown): ApiResult<{ context: string; contexts: string[]; demo: boolean; source: string }> {
+export function contextDocument(
+  body?: unknown,
+): ApiResult<{ context: string; contexts: string[]; demo: boolean; source: string }> {
   if (body !== undefined) {
     const input = contextInput.safeParse(body);
-    if (!input.success) return fail(400, `body.${input.error.issues[0]!.path.join(".") || "context"}: ${input.error.issues[0]!.message}`);
+    if (!input.success)
+      return fail(400, `body.${input.error.issues[0]!.path.join(".") || "context"}: ${input.error.issues[0]!.message}`);
     try {
       switchContext(input.data.context);
     } catch (e) {

@@ -1,21 +1,33 @@
 import "server-only";
-import { HOLD_POLL_MS, backgroundGate } from "@/lib/http/request-activity";
-import type { ClusterClient } from "./client";
-import { type Clock, type Random, type Timer, realClock, realRandom } from "./clock";
-import { type CollectorSink, Collector, type ConfigResult } from "./collector";
-import { CollectStats } from "./collect-stats";
+
+import { backgroundGate, HOLD_POLL_MS } from "@/lib/http/request-activity";
 import { owningWorkload } from "@/lib/terminations/owner";
-import { EvictionTally, evictionSignal } from "./eviction-tally";
+
+import type { ClusterClient } from "./client";
+import { realClock, realRandom, type Clock, type Random, type Timer } from "./clock";
+import { CollectStats } from "./collect-stats";
+import { Collector, type CollectorSink, type ConfigResult } from "./collector";
 import type { CollectorSettings } from "./env";
+import { evictionSignal, EvictionTally } from "./eviction-tally";
+import type { WorkerEntry } from "./fetch-thread";
 import { limitHeapGrowth } from "./heap-growth";
 import { Reflector } from "./informers";
-import type { WorkerEntry } from "./fetch-thread";
 import { KubeletClient } from "./kubelet-client";
 import { NodeState } from "./node-state";
-import { type Profile, profileFor } from "./profiles";
-import { type TrimmedEvent, type TrimmedLease, type TrimmedNode, type TrimmedPod, intern, trimEvent, trimLease, trimNode, trimPod } from "./trim";
+import { profileFor, type Profile } from "./profiles";
+import { nodeFacts, TerminationLog } from "./terminations";
+import {
+  intern,
+  trimEvent,
+  trimLease,
+  trimNode,
+  trimPod,
+  type TrimmedEvent,
+  type TrimmedLease,
+  type TrimmedNode,
+  type TrimmedPod,
+} from "./trim";
 import type { WireEvent, WireLease, WireMeta, WireNode, WirePod } from "./wire";
-import { TerminationLog, nodeFacts } from "./terminations";
 
 export interface CacheOptions {
   client: ClusterClient;
@@ -71,13 +83,42 @@ export class ClusterCache {
     this.startedAt = clock.now();
     this.historySamples = Math.max(1, Math.round((o.settings.historySeconds * 1000) / o.settings.summaryIntervalMs));
     const client = o.client;
-    this.nodes = new Reflector({ client, clock, random, path: "/api/v1/nodes", resource: "nodes", trim: trimNode, onChange: (k, n) => this.onNode(k, n) });
-    this.pods = new Reflector({ client, clock, random, path: "/api/v1/pods", resource: "pods", trim: trimPod, onChange: (k, p, prev) => this.onPod(k, p, prev) });
+    this.nodes = new Reflector({
+      client,
+      clock,
+      random,
+      path: "/api/v1/nodes",
+      resource: "nodes",
+      trim: trimNode,
+      onChange: (k, n) => this.onNode(k, n),
+    });
+    this.pods = new Reflector({
+      client,
+      clock,
+      random,
+      path: "/api/v1/pods",
+      resource: "pods",
+      trim: trimPod,
+      onChange: (k, p, prev) => this.onPod(k, p, prev),
+    });
     this.leases = new Reflector({
-      client, clock, random, path: "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases", resource: "leases", trim: trimLease,
+      client,
+      clock,
+      random,
+      path: "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases",
+      resource: "leases",
+      trim: trimLease,
       onChange: (_k, l, prev) => this.onLease((l ?? prev)!.name, l),
     });
-    this.events = new Reflector({ client, clock, random, path: "/api/v1/events", resource: "events", trim: trimEvent, onChange: (_k, e) => e && this.onEvent(e) });
+    this.events = new Reflector({
+      client,
+      clock,
+      random,
+      path: "/api/v1/events",
+      resource: "events",
+      trim: trimEvent,
+      onChange: (_k, e) => e && this.onEvent(e),
+    });
     this.kubelets = new KubeletClient(client, o.settings, o.fetchWorker);
     this.mayRun = o.mayRun ?? (() => backgroundGate().mayRun());
     this.collector = new Collector(this.kubelets, o.settings, this.sink(), this.mayRun, clock, random);
@@ -115,7 +156,13 @@ export class ClusterCache {
     // always pending), and a readiness probe that flapped with them would take the pod out of its
     // Service and the overview would show its first-sync progress bar again.
     if (this.firstCompleteAt !== null) return true;
-    const ok = this.nodes.status.synced && this.pods.status.synced && this.leases.status.synced && this.collector.firstPassDone() && this.dirty.size === 0 && this.podsPending.size === 0;
+    const ok =
+      this.nodes.status.synced &&
+      this.pods.status.synced &&
+      this.leases.status.synced &&
+      this.collector.firstPassDone() &&
+      this.dirty.size === 0 &&
+      this.podsPending.size === 0;
     if (ok) this.firstCompleteAt = this.clock.now();
     return ok;
   }
@@ -192,7 +239,14 @@ export class ClusterCache {
     this.terminations.observePod(pod, prev, () => nodeFacts(this.states.get(pod?.spec?.nodeName ?? "")));
     if (pod?.status?.reason === "Evicted" && prev?.status?.reason !== "Evicted") {
       const dt = pod.status.conditions?.find((c) => c.type === "DisruptionTarget");
-      this.countEviction(pod.spec?.nodeName, pod.metadata?.namespace, pod.metadata?.name, String(pod.status.message ?? ""), pod.metadata?.ownerReferences, dt?.lastTransitionTime);
+      this.countEviction(
+        pod.spec?.nodeName,
+        pod.metadata?.namespace,
+        pod.metadata?.name,
+        String(pod.status.message ?? ""),
+        pod.metadata?.ownerReferences,
+        dt?.lastTransitionTime,
+      );
     }
     // The node a pod was on is the previous object's (the store keeps exactly one per key).
     const was = prev?.spec?.nodeName;
@@ -278,7 +332,9 @@ export class ClusterCache {
 
   private onEvent(e: TrimmedEvent): void {
     const pod = e.kind === "Pod" ? this.pods.store.get(`${e.namespace}/${e.name}`) : undefined;
-    this.terminations.observeEvent(e, pod, () => nodeFacts(this.states.get(e.kind === "Node" ? e.name : (pod?.spec?.nodeName ?? e.node ?? ""))));
+    this.terminations.observeEvent(e, pod, () =>
+      nodeFacts(this.states.get(e.kind === "Node" ? e.name : (pod?.spec?.nodeName ?? e.node ?? ""))),
+    );
     this.onEvictionEvent(e);
   }
 
@@ -291,12 +347,23 @@ export class ClusterCache {
   // The pod's status and its Event report the same eviction; the tally counts it once, by the
   // time the API server recorded (a relisted Event keeps its time). What the first lists show
   // happened before this process started (eviction-tally.ts says why).
-  private countEviction(node: string | undefined, namespace: string | undefined, pod: string | undefined, message: string, owners: WireMeta["ownerReferences"], time: string | null | undefined): void {
+  private countEviction(
+    node: string | undefined,
+    namespace: string | undefined,
+    pod: string | undefined,
+    message: string,
+    owners: WireMeta["ownerReferences"],
+    time: string | null | undefined,
+  ): void {
     if (!node || !namespace || !pod || !this.pods.status.synced || !this.events.status.synced) return;
     const w = owningWorkload(owners);
     const signal = evictionSignal(message, this.states.get(node)?.signals ?? null);
     const at = time ? Date.parse(time) : Number.NaN;
-    this.evictions.observe(pod, { node, namespace, workload_kind: w.kind, workload: w.name, signal }, Number.isFinite(at) ? at : this.now());
+    this.evictions.observe(
+      pod,
+      { node, namespace, workload_kind: w.kind, workload: w.name, signal },
+      Number.isFinite(at) ? at : this.now(),
+    );
   }
 
   /** Kubernetes events Headroom keeps (evictions and pressure). */

@@ -1,7 +1,9 @@
 import "server-only";
+
 import http from "node:http";
 import https from "node:https";
 import { KubeConfig } from "@kubernetes/client-node";
+
 import { UnknownContextError } from "./errors";
 import { getJson } from "./http";
 
@@ -20,7 +22,8 @@ export function loadKubeConfig(source: ClusterSource, context?: string): KubeCon
   else if (source.kind === "text") kc.loadFromString(source.yaml);
   else kc.loadFromCluster();
   if (context !== undefined) {
-    if (!kc.getContexts().some((c) => c.name === context)) throw new UnknownContextError(`unknown context ${JSON.stringify(context)}`);
+    if (!kc.getContexts().some((c) => c.name === context))
+      throw new UnknownContextError(`unknown context ${JSON.stringify(context)}`);
     kc.setCurrentContext(context);
   }
   if (!kc.getCurrentCluster()) throw new Error("the kubeconfig has no current cluster");
@@ -49,7 +52,10 @@ export class ClusterClient {
   private auth: Auth | undefined;
   private agentCache: http.Agent | undefined;
 
-  constructor(readonly kc: KubeConfig, private readonly maxSockets = 16) {
+  constructor(
+    readonly kc: KubeConfig,
+    private readonly maxSockets = 16,
+  ) {
     this.context = kc.getCurrentContext();
     this.contexts = kc.getContexts().map((c) => c.name);
   }
@@ -66,7 +72,11 @@ export class ClusterClient {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(opts.headers ?? {})) if (v !== undefined) headers[k] = String(v);
     if (opts.auth) headers.Authorization = `Basic ${Buffer.from(opts.auth).toString("base64")}`;
-    const tls: TlsMaterial = { ca: opts.ca as string | undefined, cert: opts.cert as string | undefined, key: opts.key as string | undefined };
+    const tls: TlsMaterial = {
+      ca: opts.ca as string | undefined,
+      cert: opts.cert as string | undefined,
+      key: opts.key as string | undefined,
+    };
     if (opts.rejectUnauthorized !== undefined) tls.rejectUnauthorized = opts.rejectUnauthorized;
     this.auth = { headers, tls, at: Date.now() };
     return this.auth;

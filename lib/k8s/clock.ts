@@ -71,7 +71,8 @@ export class ManualClock implements Clock {
     const target = this.current + ms;
     for (;;) {
       let next: Scheduled | undefined;
-      for (const t of this.timers) if (!t.done && t.at <= target && (!next || t.at < next.at || (t.at === next.at && t.seq < next.seq))) next = t;
+      for (const t of this.timers)
+        if (!t.done && t.at <= target && (!next || t.at < next.at || (t.at === next.at && t.seq < next.seq))) next = t;
       if (!next) break;
       next.done = true;
       this.current = Math.max(this.current, next.at);

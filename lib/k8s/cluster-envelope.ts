@@ -1,4 +1,5 @@
 import "server-only";
+
 import type { ApiResult } from "./api";
 import { redact } from "./errors";
 import { overviewSlices } from "./overview";

@@ -1,6 +1,8 @@
 import "server-only";
+
 import { HOLD_POLL_MS } from "@/lib/http/request-activity";
-import { type Clock, type Random, type Timer, realClock, realRandom } from "./clock";
+
+import { realClock, realRandom, type Clock, type Random, type Timer } from "./clock";
 import type { CollectorSettings } from "./env";
 import { describeError, statusOf } from "./errors";
 import type { KubeletClient } from "./kubelet-client";
@@ -255,7 +257,8 @@ export class Collector {
       if (this.sched.has(name)) this.sink.summary(name, body, this.clock.now() - t0);
     } catch (e) {
       st.summaryFailures++;
-      st.nextSummary = this.clock.now() + this.jitter(Math.min(MAX_BACKOFF_MS, this.s.summaryIntervalMs * 2 ** (st.summaryFailures - 1)), 0.25);
+      st.nextSummary =
+        this.clock.now() + this.jitter(Math.min(MAX_BACKOFF_MS, this.s.summaryIntervalMs * 2 ** (st.summaryFailures - 1)), 0.25);
       if (this.sched.has(name)) this.sink.summaryFailed(name, describeError(e), statusOf(e));
     }
   }
@@ -271,7 +274,10 @@ export class Collector {
       st.configFailures++;
       const status = statusOf(e);
       // Forbidden or absent is an answer (use profiles/defaults), not a failure to retry soon.
-      const retry = status === 403 || status === 404 ? this.s.configzIntervalMs : Math.min(this.s.configzIntervalMs, this.s.summaryIntervalMs * 2 ** st.configFailures);
+      const retry =
+        status === 403 || status === 404
+          ? this.s.configzIntervalMs
+          : Math.min(this.s.configzIntervalMs, this.s.summaryIntervalMs * 2 ** st.configFailures);
       st.nextConfigz = this.clock.now() + this.jitter(retry, 0.25);
       this.sink.configz(name, { ok: false, error: describeError(e), status });
     }

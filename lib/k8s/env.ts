@@ -1,4 +1,5 @@
 import "server-only";
+
 import { z } from "zod";
 
 // The cluster, collection and demo-cluster settings from the environment, validated once. The
@@ -22,13 +23,24 @@ const schema = z.object({
   HEADROOM_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(32),
   HEADROOM_KUBELET_TIMEOUT_SECONDS: seconds(5),
   HEADROOM_PROFILES_FILE: z.string().optional(),
-  HEADROOM_SIM_SCENARIO: z.string().regex(/^[\w.-]+$/).default("demo"),
+  HEADROOM_SIM_SCENARIO: z
+    .string()
+    .regex(/^[\w.-]+$/)
+    .default("demo"),
   /** Scenario parameters, e.g. "nodes=5000,deployments=5000,replicas=29" for `large`. */
   HEADROOM_SIM_PARAMS: z
     .string()
     .regex(/^(\w+=\d+)?(,\w+=\d+)*$/, "expected name=number pairs separated by commas")
     .default("")
-    .transform((v) => Object.fromEntries(v.split(",").filter(Boolean).map((kv) => [kv.split("=")[0], Number(kv.split("=")[1])])) as Record<string, number>),
+    .transform(
+      (v) =>
+        Object.fromEntries(
+          v
+            .split(",")
+            .filter(Boolean)
+            .map((kv) => [kv.split("=")[0], Number(kv.split("=")[1])]),
+        ) as Record<string, number>,
+    ),
   HEADROOM_SIM_FAST_FORWARD_SECONDS: z.coerce.number().nonnegative().default(0),
   /** Seconds played and collected in 10 s steps before serving (default: the scenario's `warmup`). */
   HEADROOM_SIM_WARMUP_SECONDS: z.coerce.number().int().nonnegative().max(3600).optional(),

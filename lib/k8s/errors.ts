@@ -39,7 +39,8 @@ const JWT = /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
 const URL_RE = /\bhttps?:\/\/[^\s"')]+/gi;
 const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?\b/g;
 // Compressed ("fe80::1") or full (8 groups) IPv6, optionally bracketed with a port; not "10:30:00".
-const IPV6 = /\[?(?:\b(?:[0-9a-f]{1,4}:){1,6}|::)(?::[0-9a-f]{1,4}){1,6}\b\]?(?::\d+)?|\[?\b(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}\b\]?(?::\d+)?/gi;
+const IPV6 =
+  /\[?(?:\b(?:[0-9a-f]{1,4}:){1,6}|::)(?::[0-9a-f]{1,4}){1,6}\b\]?(?::\d+)?|\[?\b(?:[0-9a-f]{1,4}:){7}[0-9a-f]{1,4}\b\]?(?::\d+)?/gi;
 const LONG_SECRET = /\b[A-Za-z0-9_-]{32,}\b/g;
 
 /** Removes tokens, URLs and addresses from a message and keeps it to one short line. */
@@ -56,8 +57,16 @@ export function redact(message: string): string {
 }
 
 const REASONS: Record<number, string> = {
-  400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 410: "Gone",
-  429: "Too Many Requests", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  410: "Gone",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
 };
 
 /** Builds the K8sError for a non-2xx answer; the first line of the body says why. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import type { SignalReport } from "@/lib/eviction";
 import { owningWorkload } from "@/lib/terminations/owner";
-import { EvictionTally, evictionSignal } from "./eviction-tally";
+
+import { evictionSignal, EvictionTally } from "./eviction-tally";
 
 const labels = { node: "n1", namespace: "default", workload_kind: "Deployment", workload: "web", signal: "memory.available" };
 
@@ -25,8 +27,16 @@ describe("evictionSignal", () => {
   const msg = (r: string) => `The node was low on resource: ${r}. Threshold quantity: 300Mi, available: 200Mi. `;
 
   it("names the met signal of the starved resource, memory first", () => {
-    expect(evictionSignal(msg("memory"), [report("nodefs.available", true), report("allocatableMemory.available", true), report("memory.available", true)])).toBe("allocatableMemory.available");
-    expect(evictionSignal(msg("ephemeral-storage"), [report("memory.available", true), report("imagefs.available", true)])).toBe("imagefs.available");
+    expect(
+      evictionSignal(msg("memory"), [
+        report("nodefs.available", true),
+        report("allocatableMemory.available", true),
+        report("memory.available", true),
+      ]),
+    ).toBe("allocatableMemory.available");
+    expect(evictionSignal(msg("ephemeral-storage"), [report("memory.available", true), report("imagefs.available", true)])).toBe(
+      "imagefs.available",
+    );
   });
 
   it("says unknown when no threshold of that resource was met in Headroom's view, or the message is not the kubelet's", () => {
@@ -50,6 +60,9 @@ describe("EvictionTally", () => {
     t.observe("db-0", labels, 0);
     t.observe("db-0", labels, 600_000);
     t.observe("db-1", { ...labels, node: "n2" }, 600_000);
-    expect(t.entries().map((e) => [e.labels.node, e.value])).toEqual([["n1", 2], ["n2", 1]]);
+    expect(t.entries().map((e) => [e.labels.node, e.value])).toEqual([
+      ["n1", 2],
+      ["n2", 1],
+    ]);
   });
 });

@@ -7,8 +7,8 @@
 // restart would otherwise count it twice, since Prometheus reads a counter that falls as a
 // reset and adds the new value). Evictions during an outage of Headroom are therefore not
 // counted; the node page still lists them from the API server while their Events last.
+import { byEvictionPriority, signalResource, type SignalReport } from "@/lib/eviction";
 import { parseEvictionMessage } from "@/lib/eviction/eviction-message";
-import { type SignalReport, byEvictionPriority, signalResource } from "@/lib/eviction";
 
 /** One observed eviction's labels. */
 export interface EvictionLabels {

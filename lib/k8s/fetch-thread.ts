@@ -1,11 +1,14 @@
 import "server-only";
+
 import type https from "node:https";
 import { Worker } from "node:worker_threads";
-import { type WorkerEntry, threadEntry } from "@/lib/server/worker-entry";
 
-export type { WorkerEntry };
+import { threadEntry, type WorkerEntry } from "@/lib/server/worker-entry";
+
 import { K8sError } from "./errors";
 import type { AgentKind, FetchReply, FetchRequest, FetchValue } from "./kubelet-fetch";
+
+export type { WorkerEntry };
 
 // The collection thread, seen from the server. At 5 000 nodes the collector reads ~500 kubelet
 // answers a second; on the main thread their TLS decryption, JSON parsing and garbage took most of

@@ -2,8 +2,9 @@
 // message each, many in flight at once. A packed Summary's numbers are transferred, not copied.
 import { setPriority } from "node:os";
 import { parentPort } from "node:worker_threads";
-import { type PackedPressure, pressureBuffers } from "./pod-pressure-pack";
-import { COLLECTION_NICE, type FetchRequest, fetchKubelet, replyOf, threadAgents } from "./kubelet-fetch";
+
+import { COLLECTION_NICE, fetchKubelet, replyOf, threadAgents, type FetchRequest } from "./kubelet-fetch";
+import { pressureBuffers, type PackedPressure } from "./pod-pressure-pack";
 
 const port = parentPort;
 if (!port) throw new Error("fetch-worker.ts runs as a worker thread");
@@ -22,7 +23,10 @@ port.on("message", (req: FetchRequest | "close") => {
   }
   fetchKubelet(req).then(
     (value) => {
-      const nums = "nums" in value && value.nums instanceof Float64Array ? [value.nums.buffer as ArrayBuffer, ...pressureBuffers(value.pressure as PackedPressure | undefined)] : [];
+      const nums =
+        "nums" in value && value.nums instanceof Float64Array
+          ? [value.nums.buffer as ArrayBuffer, ...pressureBuffers(value.pressure as PackedPressure | undefined)]
+          : [];
       port.postMessage(replyOf(req.id, { ok: true, value }), nums);
     },
     (error: unknown) => port.postMessage(replyOf(req.id, { ok: false, error })),

@@ -1,4 +1,5 @@
 import "server-only";
+
 import v8 from "node:v8";
 
 // How far V8 lets the old generation grow past what the last full GC left alive before it

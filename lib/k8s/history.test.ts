@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { NodeHistory } from "./history";
 
 const s = (v: number) => [{ signal: "memory.available", available: v, capacity: 100 }];

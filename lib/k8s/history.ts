@@ -22,7 +22,10 @@ export class NodeHistory {
   private head = 0; // index of the oldest sample
   private len = 0;
 
-  constructor(private readonly maxSamples: number, initial = 16) {
+  constructor(
+    private readonly maxSamples: number,
+    initial = 16,
+  ) {
     this.cap = Math.max(1, Math.min(initial, maxSamples));
     this.data = new Float64Array(this.cap);
   }

@@ -1,6 +1,7 @@
 import http from "node:http";
 import https from "node:https";
-import { K8sError, httpError } from "./errors";
+
+import { httpError, K8sError } from "./errors";
 
 // One small GET over node:http(s) used for API-server lists, node-proxy calls and direct kubelet
 // calls: a deadline for the whole exchange, a size cap, and typed errors. We do not use the
@@ -77,9 +78,16 @@ function get(url: URL, opts: GetOptions): Promise<unknown> {
   const max = opts.maxBytes ?? DEFAULT_MAX;
   return new Promise((resolve, reject) => {
     const req = mod.request(
-      { protocol: url.protocol, hostname: url.hostname.replace(/^\[|\]$/g, ""), port: url.port || undefined,
-        path: url.pathname + url.search, method: "GET", agent: opts.agent,
-        headers: { Accept: "application/json", ...opts.headers }, signal: opts.signal },
+      {
+        protocol: url.protocol,
+        hostname: url.hostname.replace(/^\[|\]$/g, ""),
+        port: url.port || undefined,
+        path: url.pathname + url.search,
+        method: "GET",
+        agent: opts.agent,
+        headers: { Accept: "application/json", ...opts.headers },
+        signal: opts.signal,
+      },
       (res) => {
         const declared = Number(res.headers["content-length"]);
         const body = new Body(Number.isFinite(declared) && declared > 0 && declared <= max ? declared : 0);
@@ -105,7 +113,9 @@ function get(url: URL, opts: GetOptions): Promise<unknown> {
           try {
             resolve(JSON.parse(text));
           } catch {
-            reject(new K8sError(`bad data: ${opts.resource} is not valid JSON (${text.length} bytes)`, 0, opts.resource, "bad-data"));
+            reject(
+              new K8sError(`bad data: ${opts.resource} is not valid JSON (${text.length} bytes)`, 0, opts.resource, "bad-data"),
+            );
           }
         });
       },
@@ -114,7 +124,8 @@ function get(url: URL, opts: GetOptions): Promise<unknown> {
     function fail(e: Error) {
       clearTimeout(timer);
       if (e instanceof K8sError) return reject(e);
-      if (e.name === "TimeoutError") return reject(new K8sError(`timeout after ${opts.timeoutMs / 1000}s`, 0, opts.resource, "timeout"));
+      if (e.name === "TimeoutError")
+        return reject(new K8sError(`timeout after ${opts.timeoutMs / 1000}s`, 0, opts.resource, "timeout"));
       const code = (e as NodeJS.ErrnoException).code;
       reject(new K8sError(`network error ${code ?? e.message}`, 0, opts.resource, "network"));
     }

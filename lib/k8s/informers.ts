@@ -1,8 +1,10 @@
 import "server-only";
+
 import { Watch } from "@kubernetes/client-node";
+
 import type { ClusterClient } from "./client";
-import { K8sError, describeError } from "./errors";
-import { type Clock, type Random, realClock, realRandom } from "./clock";
+import { realClock, realRandom, type Clock, type Random } from "./clock";
+import { describeError, K8sError } from "./errors";
 import type { WireList } from "./wire";
 
 // A list+watch reflector per resource: paginated initial list, watch from its resourceVersion with
@@ -74,7 +76,16 @@ export class Reflector<T, W extends Raw = Raw> {
   constructor(private readonly o: ReflectorOptions<T, W>) {
     this.clock = o.clock ?? realClock;
     this.random = o.random ?? realRandom;
-    this.status = { resource: o.resource, synced: false, error: null, lastError: null, lastErrorAt: null, watching: false, reachable: true, relists: 0 };
+    this.status = {
+      resource: o.resource,
+      synced: false,
+      error: null,
+      lastError: null,
+      lastErrorAt: null,
+      watching: false,
+      reachable: true,
+      relists: 0,
+    };
     this.synced = new Promise((r) => (this.syncedResolve = r));
   }
 
@@ -194,7 +205,9 @@ export class Reflector<T, W extends Raw = Raw> {
       let gotEvent = false;
       let ended = false;
       const params: Record<string, string | boolean | number> = {
-        resourceVersion: this.rv ?? "", allowWatchBookmarks: true, timeoutSeconds: 300 + Math.floor(this.random() * 300),
+        resourceVersion: this.rv ?? "",
+        allowWatchBookmarks: true,
+        timeoutSeconds: 300 + Math.floor(this.random() * 300),
       };
       if (this.o.fieldSelector) params.fieldSelector = this.o.fieldSelector;
       w.watch(
@@ -228,19 +241,22 @@ export class Reflector<T, W extends Raw = Raw> {
           if (gotEvent) this.failures = 0;
           resolve(err && !gotEvent ? "error" : "closed");
         },
-      ).then((ctl) => {
-        // client-node resolves here also after a failed request (having called the done callback
-        // first); only a watch still running was answered 200: the API server is back.
-        if (!ended) {
-          this.status.watching = true;
-          this.healthy();
-        }
-        this.watchAbort = ctl;
-        if (this.stop$.signal.aborted) ctl.abort();
-      }, (e: unknown) => {
-        this.failed(e);
-        resolve("error");
-      });
+      ).then(
+        (ctl) => {
+          // client-node resolves here also after a failed request (having called the done callback
+          // first); only a watch still running was answered 200: the API server is back.
+          if (!ended) {
+            this.status.watching = true;
+            this.healthy();
+          }
+          this.watchAbort = ctl;
+          if (this.stop$.signal.aborted) ctl.abort();
+        },
+        (e: unknown) => {
+          this.failed(e);
+          resolve("error");
+        },
+      );
     });
   }
 }

@@ -1,13 +1,15 @@
 import "server-only";
+
 import { readFileSync } from "node:fs";
 import https from "node:https";
 import { isIP } from "node:net";
+
 import type { ClusterClient } from "./client";
 import type { CollectorSettings } from "./env";
 import { K8sError } from "./errors";
-import { FetchThread, type WorkerEntry, workerEntry } from "./fetch-thread";
+import { FetchThread, workerEntry, type WorkerEntry } from "./fetch-thread";
 import { getJson } from "./http";
-import { type AgentKind, AgentPool, type KubeletPath, resourceOf } from "./kubelet-fetch";
+import { AgentPool, resourceOf, type AgentKind, type KubeletPath } from "./kubelet-fetch";
 import type { StoredSummary } from "./stored-summary";
 import type { TrimmedNode } from "./trim";
 
@@ -39,7 +41,11 @@ export class KubeletClient {
   private readonly agents = new AgentPool();
   private readonly thread: FetchThread;
 
-  constructor(private readonly client: ClusterClient, private readonly s: CollectorSettings, fetchWorker: () => WorkerEntry = workerEntry) {
+  constructor(
+    private readonly client: ClusterClient,
+    private readonly s: CollectorSettings,
+    fetchWorker: () => WorkerEntry = workerEntry,
+  ) {
     this.thread = new FetchThread(fetchWorker);
   }
 
@@ -66,7 +72,13 @@ export class KubeletClient {
   async get(node: TrimmedNode, path: KubeletPath): Promise<unknown> {
     const t = await this.target(node, path);
     const agent = this.agents.get(t.agent, await this.agentOptions(t.agent));
-    return getJson(t.url, { agent, headers: t.headers, timeoutMs: this.s.kubeletTimeoutMs, resource: resourceOf(path), maxBytes: MAX_BYTES });
+    return getJson(t.url, {
+      agent,
+      headers: t.headers,
+      timeoutMs: this.s.kubeletTimeoutMs,
+      resource: resourceOf(path),
+      maxBytes: MAX_BYTES,
+    });
   }
 
   /** A node's Summary, fetched, trimmed and packed in the collection thread. */
@@ -82,7 +94,14 @@ export class KubeletClient {
   private async collect(node: TrimmedNode, path: KubeletPath): Promise<unknown> {
     const t = await this.target(node, path);
     const options = await this.agentOptions(t.agent);
-    const req = { path, url: t.url.href, headers: t.headers, agent: t.agent, timeoutMs: this.s.kubeletTimeoutMs, maxBytes: MAX_BYTES };
+    const req = {
+      path,
+      url: t.url.href,
+      headers: t.headers,
+      agent: t.agent,
+      timeoutMs: this.s.kubeletTimeoutMs,
+      maxBytes: MAX_BYTES,
+    };
     return this.thread.request(req, options);
   }
 
@@ -91,7 +110,11 @@ export class KubeletClient {
     if (!DNS_SUBDOMAIN.test(name)) throw new K8sError(`bad data: node name is not a DNS subdomain`, 0, "node", "bad-data");
     const { headers } = await this.client.credentials();
     if (this.s.mode === "proxy") {
-      return { url: new URL(`${this.client.server}/api/v1/nodes/${encodeURIComponent(name)}/proxy${path}`), headers, agent: "api" };
+      return {
+        url: new URL(`${this.client.server}/api/v1/nodes/${encodeURIComponent(name)}/proxy${path}`),
+        headers,
+        agent: "api",
+      };
     }
     const auth = headers.Authorization ?? headers.authorization;
     return { url: new URL(`https://${hostPort(node)}${path}`), headers: auth ? { Authorization: auth } : {}, agent: "direct" };
@@ -102,12 +125,19 @@ export class KubeletClient {
     const cached = this.agentOptionsCache.get(kind);
     if (cached) return cached;
     const { tls } = await this.client.credentials();
-    const options: https.AgentOptions = kind === "api"
-      ? { keepAlive: true, maxSockets: this.s.concurrency, ...tls }
-      // No keep-alive: at 5 000 nodes idle TLS sockets would cost more memory than reconnects
-      // cost CPU; TLS session resumption keeps the reconnects cheap.
-      : { keepAlive: false, maxCachedSessions: 10_000, ca: this.s.kubeletCaFile ? readFileSync(this.s.kubeletCaFile) : tls.ca,
-          cert: tls.cert, key: tls.key, rejectUnauthorized: !this.s.kubeletInsecureSkipVerify };
+    const options: https.AgentOptions =
+      kind === "api"
+        ? { keepAlive: true, maxSockets: this.s.concurrency, ...tls }
+        : // No keep-alive: at 5 000 nodes idle TLS sockets would cost more memory than reconnects
+          // cost CPU; TLS session resumption keeps the reconnects cheap.
+          {
+            keepAlive: false,
+            maxCachedSessions: 10_000,
+            ca: this.s.kubeletCaFile ? readFileSync(this.s.kubeletCaFile) : tls.ca,
+            cert: tls.cert,
+            key: tls.key,
+            rejectUnauthorized: !this.s.kubeletInsecureSkipVerify,
+          };
     this.agentOptionsCache.set(kind, options);
     return options;
   }
@@ -123,7 +153,9 @@ function hostPort(node: TrimmedNode): string {
   const addrs = (node.status.addresses ?? []) as { type?: string; address?: string }[];
   const ip = addrs.find((a) => a.type === "InternalIP")?.address ?? addrs.find((a) => a.type === "ExternalIP")?.address;
   if (!ip || !isIP(ip)) throw new K8sError("bad data: node has no InternalIP address", 0, "node", "bad-data");
-  const port = (node.status.daemonEndpoints as { kubeletEndpoint?: { Port?: number } } | undefined)?.kubeletEndpoint?.Port ?? 10250;
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new K8sError("bad data: bad kubelet port", 0, "node", "bad-data");
+  const port =
+    (node.status.daemonEndpoints as { kubeletEndpoint?: { Port?: number } } | undefined)?.kubeletEndpoint?.Port ?? 10250;
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new K8sError("bad data: bad kubelet port", 0, "node", "bad-data");
   return isIP(ip) === 6 ? `[${ip}]:${port}` : `${ip}:${port}`;
 }

@@ -2,11 +2,12 @@
 // to what the cache keeps, so the TLS work, the JSON parse and its garbage stay off the server's
 // main thread. Imports nothing server-only: it runs in a worker, outside Next.js's module graph.
 import https from "node:https";
+
 import { K8sError } from "./errors";
 import { getJson } from "./http";
-import { type StoredSummary, packSummary } from "./stored-summary";
+import { packSummary, type StoredSummary } from "./stored-summary";
 import { trimSummary } from "./trim";
-import { type WireSummary, decodeWire } from "./wire";
+import { decodeWire, type WireSummary } from "./wire";
 
 export type KubeletPath = "/stats/summary" | "/configz";
 
@@ -74,13 +75,21 @@ export const threadAgents = new AgentPool();
 export async function fetchKubelet(req: FetchRequest): Promise<FetchValue> {
   const agent = threadAgents.get(req.agent, req.agentOptions && withBuffers(req.agentOptions));
   const resource = resourceOf(req.path);
-  const body = await getJson<Record<string, unknown>>(new URL(req.url), { agent, headers: req.headers, timeoutMs: req.timeoutMs, resource, maxBytes: req.maxBytes });
+  const body = await getJson<Record<string, unknown>>(new URL(req.url), {
+    agent,
+    headers: req.headers,
+    timeoutMs: req.timeoutMs,
+    resource,
+    maxBytes: req.maxBytes,
+  });
   if (req.path === "/configz") {
     const config = body?.kubeletconfig;
-    if (!config || typeof config !== "object" || Array.isArray(config)) throw new K8sError("bad data: configz has no kubeletconfig", 0, resource, "bad-data");
+    if (!config || typeof config !== "object" || Array.isArray(config))
+      throw new K8sError("bad data: configz has no kubeletconfig", 0, resource, "bad-data");
     return config as Record<string, unknown>;
   }
-  if (!body || typeof body !== "object" || Array.isArray(body) || !("node" in body)) throw new K8sError("bad data: summary has no node stats", 0, resource, "bad-data");
+  if (!body || typeof body !== "object" || Array.isArray(body) || !("node" in body))
+    throw new K8sError("bad data: summary has no node stats", 0, resource, "bad-data");
   return packSummary(trimSummary(decodeWire<WireSummary>(body, "kubelet summary", resource)));
 }
 
@@ -98,7 +107,12 @@ function withBuffers(o: https.AgentOptions): https.AgentOptions {
 export function replyOf(id: number, r: { ok: true; value: FetchValue } | { ok: false; error: unknown }): FetchReply {
   if (r.ok) return { id, ok: true, value: r.value };
   const e = r.error;
-  if (e instanceof K8sError) return { id, ok: false, error: { message: e.message, status: e.status, resource: e.resource, kind: e.kind } };
+  if (e instanceof K8sError)
+    return { id, ok: false, error: { message: e.message, status: e.status, resource: e.resource, kind: e.kind } };
   // A bug rather than an answer: kept as a message, never as a stack.
-  return { id, ok: false, error: { message: e instanceof Error ? e.message : String(e), status: 0, resource: "kubelet", kind: "bad-data" } };
+  return {
+    id,
+    ok: false,
+    error: { message: e instanceof Error ? e.message : String(e), status: 0, resource: "kubelet", kind: "bad-data" },
+  };
 }

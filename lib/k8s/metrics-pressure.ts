@@ -1,4 +1,5 @@
 import "server-only";
+
 import type { NodePressure } from "./node-pressure";
 
 // Node PSI and swap for /metrics. The stall counters are exported as Prometheus counters in
@@ -35,13 +36,15 @@ export function renderPressureMetrics(nodes: Iterable<[string, NodePressure | nu
         if (!res) continue;
         for (const k of KINDS) {
           const total = res[k].total;
-          if (total != null) psi.push(`headroom_node_psi_seconds_total{node="${node}",resource="${r}",kind="${k}"} ${total / 1e6}`);
+          if (total != null)
+            psi.push(`headroom_node_psi_seconds_total{node="${node}",resource="${r}",kind="${k}"} ${total / 1e6}`);
         }
       }
     }
     // only nodes with a swap device: every kubelet since 1.28 reports swap, mostly 0 of 0
     const used = p.swap?.usageBytes;
-    if (used != null && (used > 0 || (p.swap?.availableBytes ?? 0) > 0)) swap.push(`headroom_node_swap_usage_bytes{node="${node}"} ${used}`);
+    if (used != null && (used > 0 || (p.swap?.availableBytes ?? 0) > 0))
+      swap.push(`headroom_node_swap_usage_bytes{node="${node}"} ${used}`);
   }
   return [psi.join("\n"), reported.join("\n"), swap.join("\n")];
 }

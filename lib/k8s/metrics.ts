@@ -1,4 +1,5 @@
 import "server-only";
+
 import type { ClusterCache } from "./cache";
 import { LATENCY_BUCKETS } from "./collect-stats";
 import { renderPressureMetrics } from "./metrics-pressure";
@@ -14,7 +15,11 @@ const num = (v: number) => (Number.isFinite(v) ? String(v) : v > 0 ? "+Inf" : v 
 
 class Family {
   readonly lines: string[];
-  constructor(readonly name: string, type: "gauge" | "counter" | "histogram", help: string) {
+  constructor(
+    readonly name: string,
+    type: "gauge" | "counter" | "histogram",
+    help: string,
+  ) {
     this.lines = [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`];
   }
   add(labels: Record<string, string> | null, value: number, suffix = ""): void {
@@ -30,16 +35,40 @@ class Family {
 
 /** Renders the cache's per-node and collection metrics in the Prometheus text format. */
 export function renderCacheMetrics(cache: ClusterCache, wallNow = cache.clock.now()): string {
-  const observed = new Family("headroom_signal_observed", "gauge", "Observed available amount of an eviction signal (bytes, inodes or PIDs), computed the kubelet's way.");
-  const threshold = new Family("headroom_signal_threshold", "gauge", "Resolved eviction threshold of a signal on a node (same unit as observed).");
-  const margin = new Family("headroom_signal_margin", "gauge", "Observed minus threshold; at or below zero the threshold is met.");
+  const observed = new Family(
+    "headroom_signal_observed",
+    "gauge",
+    "Observed available amount of an eviction signal (bytes, inodes or PIDs), computed the kubelet's way.",
+  );
+  const threshold = new Family(
+    "headroom_signal_threshold",
+    "gauge",
+    "Resolved eviction threshold of a signal on a node (same unit as observed).",
+  );
+  const margin = new Family(
+    "headroom_signal_margin",
+    "gauge",
+    "Observed minus threshold; at or below zero the threshold is met.",
+  );
   // Only for signals with a threshold: alerts divide a margin by it, and the rest would add
   // ~20 000 series at 5 000 nodes for nothing.
-  const capacity = new Family("headroom_signal_capacity", "gauge", "Capacity of a signal that has a threshold on the node (same unit as observed), for margins as a fraction.");
+  const capacity = new Family(
+    "headroom_signal_capacity",
+    "gauge",
+    "Capacity of a signal that has a threshold on the node (same unit as observed), for margins as a fraction.",
+  );
   const condition = new Family("headroom_node_condition", "gauge", "Node pressure conditions (1 = True).");
   const ready = new Family("headroom_node_ready", "gauge", "Node Ready condition status (1 for the current status).");
-  const candidates = new Family("headroom_eviction_candidate_pods", "gauge", "Active pods on a node where a hard or soft threshold is met (the kubelet's ranking candidates), else 0.");
-  const age = new Family("headroom_node_stats_age_seconds", "gauge", "Seconds since the node's last successful Summary collection.");
+  const candidates = new Family(
+    "headroom_eviction_candidate_pods",
+    "gauge",
+    "Active pods on a node where a hard or soft threshold is met (the kubelet's ranking candidates), else 0.",
+  );
+  const age = new Family(
+    "headroom_node_stats_age_seconds",
+    "gauge",
+    "Seconds since the node's last successful Summary collection.",
+  );
   const states: Record<string, number> = { ok: 0, stale: 0, failed: 0, pending: 0 };
   let oldest = 0;
   const interval = cache.settings.summaryIntervalMs;
@@ -72,40 +101,100 @@ export function renderCacheMetrics(cache: ClusterCache, wallNow = cache.clock.no
   for (const [state, n] of Object.entries(states)) nodes.add({ state }, n);
   const cacheAge = new Family("headroom_cache_age_seconds", "gauge", "Age of the oldest kubelet Summary in the cache.");
   cacheAge.add(null, oldest);
-  const readyGauge = new Family("headroom_cache_ready", "gauge", "1 once the first full sync (informers and every kubelet) is done.");
+  const readyGauge = new Family(
+    "headroom_cache_ready",
+    "gauge",
+    "1 once the first full sync (informers and every kubelet) is done.",
+  );
   readyGauge.add(null, cache.ready() ? 1 : 0);
   const synced = new Family("headroom_informer_synced", "gauge", "1 when the informer has listed and is watching.");
-  for (const r of [cache.nodes, cache.pods, cache.leases, cache.events]) synced.add({ resource: r.status.resource }, r.status.synced ? 1 : 0);
-  const evictions = new Family("headroom_evictions_observed_total", "counter", "Kubelet evictions Headroom saw happen since it started (after its first list), by node, namespace, owning workload and signal.");
+  for (const r of [cache.nodes, cache.pods, cache.leases, cache.events])
+    synced.add({ resource: r.status.resource }, r.status.synced ? 1 : 0);
+  const evictions = new Family(
+    "headroom_evictions_observed_total",
+    "counter",
+    "Kubelet evictions Headroom saw happen since it started (after its first list), by node, namespace, owning workload and signal.",
+  );
   for (const e of cache.evictions.entries()) evictions.add({ ...e.labels }, e.value);
-  const healthy = new Family("headroom_informer_healthy", "gauge", "1 while the informer has no current error (its last list or watch was answered).");
-  for (const r of [cache.nodes, cache.pods, cache.leases, cache.events]) healthy.add({ resource: r.status.resource }, r.status.error === null ? 1 : 0);
-  const apiServer = new Family("headroom_apiserver_reachable", "gauge", "0 while the API server gives the informers no HTTP answer at all.");
+  const healthy = new Family(
+    "headroom_informer_healthy",
+    "gauge",
+    "1 while the informer has no current error (its last list or watch was answered).",
+  );
+  for (const r of [cache.nodes, cache.pods, cache.leases, cache.events])
+    healthy.add({ resource: r.status.resource }, r.status.error === null ? 1 : 0);
+  const apiServer = new Family(
+    "headroom_apiserver_reachable",
+    "gauge",
+    "0 while the API server gives the informers no HTTP answer at all.",
+  );
   apiServer.add(null, cache.apiServer().reachable ? 1 : 0);
-  const pressure = renderPressureMetrics([...cache.states].map(([name, s]) => [name, s.row ? s.pressure : null]), esc);
-  return [observed, threshold, margin, capacity, condition, ready, candidates, age, nodes, cacheAge, readyGauge, synced, healthy, apiServer, evictions, ...collectionFamilies(cache)]
-    .map((f) => f.lines.join("\n"))
-    .concat(pressure)
-    .join("\n") + "\n";
+  const pressure = renderPressureMetrics(
+    [...cache.states].map(([name, s]) => [name, s.row ? s.pressure : null]),
+    esc,
+  );
+  return (
+    [
+      observed,
+      threshold,
+      margin,
+      capacity,
+      condition,
+      ready,
+      candidates,
+      age,
+      nodes,
+      cacheAge,
+      readyGauge,
+      synced,
+      healthy,
+      apiServer,
+      evictions,
+      ...collectionFamilies(cache),
+    ]
+      .map((f) => f.lines.join("\n"))
+      .concat(pressure)
+      .join("\n") + "\n"
+  );
 }
 
 function collectionFamilies(cache: ClusterCache): Family[] {
   const st = cache.collectStats;
-  const latency = new Family("headroom_collection_duration_seconds", "histogram", "Latency of successful kubelet Summary collections.");
+  const latency = new Family(
+    "headroom_collection_duration_seconds",
+    "histogram",
+    "Latency of successful kubelet Summary collections.",
+  );
   LATENCY_BUCKETS.forEach((le, i) => latency.add({ le: String(le) }, st.buckets[i]!, "_bucket"));
   latency.add({ le: "+Inf" }, st.count, "_bucket");
   latency.add(null, st.sumSeconds, "_sum");
   latency.add(null, st.count, "_count");
-  const errors = new Family("headroom_collection_errors_total", "counter", "Failed kubelet Summary collections (timeouts, HTTP errors, bad data).");
+  const errors = new Family(
+    "headroom_collection_errors_total",
+    "counter",
+    "Failed kubelet Summary collections (timeouts, HTTP errors, bad data).",
+  );
   errors.add(null, st.failures);
   const sent = new Family("headroom_kubelet_requests_total", "counter", "Requests sent to kubelets, by endpoint.");
   sent.add({ endpoint: "summary" }, cache.collector.sent.summary);
   sent.add({ endpoint: "configz" }, cache.collector.sent.configz);
-  const held = new Family("headroom_collection_held_seconds_total", "counter", "Seconds new kubelet requests waited while the server answered viewers' requests.");
+  const held = new Family(
+    "headroom_collection_held_seconds_total",
+    "counter",
+    "Seconds new kubelet requests waited while the server answered viewers' requests.",
+  );
   held.add(null, cache.collector.heldMs / 1000);
-  const lag = new Family("headroom_collection_lag_seconds", "gauge", "How late the most overdue kubelet Summary collection is (0 = keeping up).");
+  const lag = new Family(
+    "headroom_collection_lag_seconds",
+    "gauge",
+    "How late the most overdue kubelet Summary collection is (0 = keeping up).",
+  );
   lag.add(null, cache.collector.lagMs() / 1000);
-  const threads = new Family("headroom_collection_threads_started_total", "counter", "Collection threads started (1 in a healthy process; more means the thread died and was restarted).");
+  const threads = new Family(
+    "headroom_collection_threads_started_total",
+    "counter",
+    "Collection threads started (1 in a healthy process; more means the thread died and was restarted).",
+  );
   threads.add(null, cache.kubelets.threadsStarted);
   return [latency, errors, sent, held, lag, threads];
 }

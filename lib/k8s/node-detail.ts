@@ -1,5 +1,7 @@
 import "server-only";
+
 import type { NodeDetail } from "@/lib/dto";
+
 import type { ClusterCache } from "./cache";
 import { conditionHistory, evictionRecords } from "./evictions";
 import { rowOf } from "./overview";
@@ -12,7 +14,12 @@ export function buildNodeDetail(cache: ClusterCache, name: string): NodeDetail |
   if (!s?.node || !row) return undefined;
   const events = cache.eventList();
   const conditions = ((s.node.status.conditions ?? []) as NodeDetail["conditions"]).map((c) => ({
-    type: c.type, status: c.status, reason: c.reason, message: c.message, lastHeartbeatTime: c.lastHeartbeatTime, lastTransitionTime: c.lastTransitionTime,
+    type: c.type,
+    status: c.status,
+    reason: c.reason,
+    message: c.message,
+    lastHeartbeatTime: c.lastHeartbeatTime,
+    lastTransitionTime: c.lastTransitionTime,
   }));
   return {
     generatedAt: new Date(cache.now()).toISOString(),
@@ -23,11 +30,24 @@ export function buildNodeDetail(cache: ClusterCache, name: string): NodeDetail |
     kubeletConfig: s.config.kubeletConfig,
     kubeletFlags: s.config.kubeletFlags,
     conditions,
-    conditionHistory: conditionHistory(s.conditionChanges.filter((c) => c.time), events, name),
-    lease: s.lease ? { holderIdentity: s.lease.holderIdentity, renewTime: s.lease.renewTime, leaseDurationSeconds: s.lease.leaseDurationSeconds } : null,
+    conditionHistory: conditionHistory(
+      s.conditionChanges.filter((c) => c.time),
+      events,
+      name,
+    ),
+    lease: s.lease
+      ? {
+          holderIdentity: s.lease.holderIdentity,
+          renewTime: s.lease.renewTime,
+          leaseDurationSeconds: s.lease.leaseDurationSeconds,
+        }
+      : null,
     history: s.history.series(cache.settings.summaryIntervalMs / 1000),
     ...(s.psiHistory.size ? { psiHistory: s.psiHistory.series(cache.settings.summaryIntervalMs / 1000) } : {}),
     evictions: evictionRecords(s.pods.values(), events, name),
-    terminations: withSignals(withPreemptorNames(cache.terminations.forNode(name), (uid) => [...s.pods.values()].find((p) => p.metadata?.uid === uid)), () => s.signals),
+    terminations: withSignals(
+      withPreemptorNames(cache.terminations.forNode(name), (uid) => [...s.pods.values()].find((p) => p.metadata?.uid === uid)),
+      () => s.signals,
+    ),
   };
 }

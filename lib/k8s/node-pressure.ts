@@ -1,7 +1,8 @@
 // Pure: a node's PSI and swap from the engine's output, in the forms the cache keeps: the row's
 // few figures (fleet column), the history's counters (node page charts) and /metrics.
-import type { AnalyzeOutput, PsiAbsence, PsiReport, SwapFigures } from "@/lib/eviction";
 import type { NodeRow } from "@/lib/dto";
+import type { AnalyzeOutput, PsiAbsence, PsiReport, SwapFigures } from "@/lib/eviction";
+
 import type { SignalSample } from "./history";
 
 export interface NodePressure {
@@ -32,6 +33,6 @@ export function psiSamples(p: NodePressure | null): SignalSample[] {
 export function rowPressure(p: NodePressure | null): NonNullable<NodeRow["pressure"]> | null {
   if (!p) return null;
   const absent: PsiAbsence | null = p.psi.reported ? null : p.psi.cause;
-  const memoryFullAvg60 = p.psi.reported ? p.psi.memory?.full.avg60 ?? null : null;
+  const memoryFullAvg60 = p.psi.reported ? (p.psi.memory?.full.avg60 ?? null) : null;
   return { memoryFullAvg60, psiAbsent: absent, swapUsageBytes: p.swap?.usageBytes ?? null };
 }

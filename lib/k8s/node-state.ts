@@ -1,13 +1,25 @@
 import "server-only";
+
 import { createHash } from "node:crypto";
-import { type Summary, analyzeNode, type SignalReport } from "@/lib/eviction";
-import { type CollectionStatus, type NodeRow, nodeRow } from "@/lib/dto";
+
+import { nodeRow, type CollectionStatus, type NodeRow } from "@/lib/dto";
+import { analyzeNode, type SignalReport, type Summary } from "@/lib/eviction";
 import { fleetForecast } from "@/lib/forecast/next-eviction";
-import { type ConditionChange, evictionRecords } from "./evictions";
+
+import { evictionRecords, type ConditionChange } from "./evictions";
 import { NodeHistory } from "./history";
-import { type NodePressure, nodePressureOf, psiSamples, rowPressure } from "./node-pressure";
-import { type StoredSummary, expandSummary, sharePodStrings, storedNodeStats } from "./stored-summary";
-import { type NodeConfig, amounts, engineInput, nodeConditions, poolOf, requestedTotals, usedFromSummary, worstMargins } from "./to-engine";
+import { nodePressureOf, psiSamples, rowPressure, type NodePressure } from "./node-pressure";
+import { expandSummary, sharePodStrings, storedNodeStats, type StoredSummary } from "./stored-summary";
+import {
+  amounts,
+  engineInput,
+  nodeConditions,
+  poolOf,
+  requestedTotals,
+  usedFromSummary,
+  worstMargins,
+  type NodeConfig,
+} from "./to-engine";
 import type { TrimmedLease, TrimmedNode, TrimmedPod } from "./trim";
 
 /** The row minus what depends on the clock (lease and collection ages), recomputed only on change. */
@@ -46,7 +58,10 @@ export class NodeState {
   analyzeError: string | null = null;
   dirty = true;
 
-  constructor(readonly name: string, historySamples: number) {
+  constructor(
+    readonly name: string,
+    historySamples: number,
+  ) {
     this.history = new NodeHistory(historySamples);
     this.psiHistory = new NodeHistory(historySamples);
   }
@@ -84,7 +99,8 @@ export class NodeState {
       if (before.get(c.type) === c.status) continue;
       this.conditionChanges.push({ time: c.lastTransitionTime ?? "", type: c.type, status: c.status, reason: c.reason ?? null });
     }
-    if (this.conditionChanges.length > MAX_CONDITION_CHANGES) this.conditionChanges.splice(0, this.conditionChanges.length - MAX_CONDITION_CHANGES);
+    if (this.conditionChanges.length > MAX_CONDITION_CHANGES)
+      this.conditionChanges.splice(0, this.conditionChanges.length - MAX_CONDITION_CHANGES);
     this.node = node;
     this.dirty = true;
   }
@@ -115,15 +131,25 @@ export class NodeState {
     }
     if (this.signals && this.summarySeq !== this.historySeq) {
       this.historySeq = this.summarySeq;
-      this.history.push(clusterNow, this.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })));
+      this.history.push(
+        clusterNow,
+        this.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })),
+      );
       const psi = psiSamples(this.pressure);
       if (psi.length || this.psiHistory.size) this.psiHistory.push(clusterNow, psi);
     }
-    const forecast = analysis && fleetForecast({
-      now: clusterNow, result: analysis, conditions: node.status.conditions ?? [],
-      evictions: evictionRecords(this.pods.values(), [], this.name), kubeletConfig: this.config.kubeletConfig, kubeletFlags: this.config.kubeletFlags,
-      history: (slots) => this.history.series(intervalSeconds, slots), intervalSeconds,
-    });
+    const forecast =
+      analysis &&
+      fleetForecast({
+        now: clusterNow,
+        result: analysis,
+        conditions: node.status.conditions ?? [],
+        evictions: evictionRecords(this.pods.values(), [], this.name),
+        kubeletConfig: this.config.kubeletConfig,
+        kubeletFlags: this.config.kubeletFlags,
+        history: (slots) => this.history.series(intervalSeconds, slots),
+        intervalSeconds,
+      });
     const { ready, conditions } = nodeConditions(node);
     this.row = {
       name: this.name,
@@ -142,7 +168,9 @@ export class NodeState {
       configId: this.configId,
       nextEviction: forecast?.nextEviction ?? null,
       pressureHold: forecast?.pressureHold ?? null,
-      observations: Object.fromEntries((this.signals ?? []).map((o) => [o.signal, { available: o.available, capacity: o.capacity }])),
+      observations: Object.fromEntries(
+        (this.signals ?? []).map((o) => [o.signal, { available: o.available, capacity: o.capacity }]),
+      ),
       pressure: rowPressure(this.pressure),
     };
     // Validated once per change, not per request: the route then only checks the envelope.
@@ -175,5 +203,8 @@ export class NodeState {
 
 /** A short content hash of a node's effective kubelet configuration. */
 function configIdOf(c: NodeConfig): string {
-  return createHash("sha1").update(JSON.stringify([c.source, c.kubeletConfig, c.kubeletFlags])).digest("base64url").slice(0, 12);
+  return createHash("sha1")
+    .update(JSON.stringify([c.source, c.kubeletConfig, c.kubeletFlags]))
+    .digest("base64url")
+    .slice(0, 12);
 }

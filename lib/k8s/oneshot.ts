@@ -1,13 +1,15 @@
 import "server-only";
+
 import { analyzeNode, type AnalyzeOutput } from "@/lib/eviction";
-import { ClusterClient, type ClusterSource, loadKubeConfig } from "./client";
+
+import { ClusterClient, loadKubeConfig, type ClusterSource } from "./client";
 import { collectorSettings, readEnv, type CollectorSettings } from "./env";
 import { describeError, statusOf } from "./errors";
 import { KubeletClient } from "./kubelet-client";
 import { loadProfiles, profileFor } from "./profiles";
-import { type NodeConfig, engineInput } from "./to-engine";
-import { type TrimmedNode, type TrimmedPod, type TrimmedSummary, trimNode, trimPod, trimSummary } from "./trim";
-import { type WireList, type WireNode, type WirePod, type WireSummary, decodeWire } from "./wire";
+import { engineInput, type NodeConfig } from "./to-engine";
+import { trimNode, trimPod, trimSummary, type TrimmedNode, type TrimmedPod, type TrimmedSummary } from "./trim";
+import { decodeWire, type WireList, type WireNode, type WirePod, type WireSummary } from "./wire";
 
 // `headroom analyze --kubeconfig … --node N | --all-nodes`: the same collection as the server's
 // cache (lists, kubelet summary and configz, profiles, defaults), run once, without watches.
@@ -29,7 +31,10 @@ async function listAll<T>(client: ClusterClient, path: string, resource: string)
   let cont = "";
   do {
     const sep = path.includes("?") ? "&" : "?";
-    const page = await client.get<WireList<T>>(`${path}${sep}limit=500${cont ? `&continue=${encodeURIComponent(cont)}` : ""}`, resource);
+    const page = await client.get<WireList<T>>(
+      `${path}${sep}limit=500${cont ? `&continue=${encodeURIComponent(cont)}` : ""}`,
+      resource,
+    );
     out.push(...(page.items ?? []));
     cont = page.metadata?.continue ?? "";
   } while (cont);
@@ -49,9 +54,16 @@ export async function analyzeCluster(o: OneShotOptions): Promise<NodeResult[]> {
     if (o.node !== undefined) {
       const node = await client.get<WireNode>(`/api/v1/nodes/${encodeURIComponent(o.node)}`, "nodes");
       nodes = [trimNode(node)];
-      pods = await listAll<WirePod>(client, `/api/v1/pods?fieldSelector=${encodeURIComponent(`spec.nodeName=${o.node}`)}`, "pods");
+      pods = await listAll<WirePod>(
+        client,
+        `/api/v1/pods?fieldSelector=${encodeURIComponent(`spec.nodeName=${o.node}`)}`,
+        "pods",
+      );
     } else {
-      [nodes, pods] = await Promise.all([listAll<WireNode>(client, "/api/v1/nodes", "nodes").then((l) => l.map(trimNode)), listAll<WirePod>(client, "/api/v1/pods", "pods")]);
+      [nodes, pods] = await Promise.all([
+        listAll<WireNode>(client, "/api/v1/nodes", "nodes").then((l) => l.map(trimNode)),
+        listAll<WirePod>(client, "/api/v1/pods", "pods"),
+      ]);
     }
     const byNode = new Map<string, TrimmedPod[]>();
     for (const raw of pods) {
@@ -76,7 +88,12 @@ export async function analyzeCluster(o: OneShotOptions): Promise<NodeResult[]> {
   }
 }
 
-async function analyzeOne(node: TrimmedNode, pods: TrimmedPod[], kubelets: KubeletClient, profiles: ReturnType<typeof loadProfiles>): Promise<NodeResult> {
+async function analyzeOne(
+  node: TrimmedNode,
+  pods: TrimmedPod[],
+  kubelets: KubeletClient,
+  profiles: ReturnType<typeof loadProfiles>,
+): Promise<NodeResult> {
   const name = node.metadata.name;
   let config: NodeConfig;
   const errors: string[] = [];
@@ -87,7 +104,9 @@ async function analyzeOne(node: TrimmedNode, pods: TrimmedPod[], kubelets: Kubel
   } catch (e) {
     errors.push(`configz: ${describeError(e)}`);
     const p = profileFor(profiles, node.metadata.labels);
-    config = p ? { source: "profile", kubeletConfig: p.kubeletConfig ?? null, kubeletFlags: p.kubeletFlags ?? null } : { source: "defaults", kubeletConfig: null, kubeletFlags: null };
+    config = p
+      ? { source: "profile", kubeletConfig: p.kubeletConfig ?? null, kubeletFlags: p.kubeletFlags ?? null }
+      : { source: "defaults", kubeletConfig: null, kubeletFlags: null };
     if (statusOf(e) !== 403 && statusOf(e) !== 404) errors.push("(configuration may be stale)");
   }
   let summary: TrimmedSummary | null = null;
@@ -100,6 +119,11 @@ async function analyzeOne(node: TrimmedNode, pods: TrimmedPod[], kubelets: Kubel
     const analysis = analyzeNode(engineInput(node, pods, summary, config));
     return { node: name, configSource: config.source, collectionError: errors.length ? errors.join("; ") : null, analysis };
   } catch (e) {
-    return { node: name, configSource: config.source, collectionError: [...errors, `bad data: ${(e as Error).message}`].join("; "), analysis: null };
+    return {
+      node: name,
+      configSource: config.source,
+      collectionError: [...errors, `bad data: ${(e as Error).message}`].join("; "),
+      analysis: null,
+    };
   }
 }

@@ -1,5 +1,7 @@
 import "server-only";
-import { type ClusterOverview, type NodeRow, clusterOverview } from "@/lib/dto";
+
+import { clusterOverview, type ClusterOverview, type NodeRow } from "@/lib/dto";
+
 import type { ClusterCache } from "./cache";
 
 export interface ClusterInfo {
@@ -19,7 +21,9 @@ function evictionsLastHour(cache: ClusterCache, clusterNow: number): number {
   }
   for (const p of cache.pods.store.values()) {
     if (p.status?.reason !== "Evicted") continue;
-    const dt = (p.status.conditions as { type: string; lastTransitionTime?: string }[] | undefined)?.find((c) => c.type === "DisruptionTarget");
+    const dt = (p.status.conditions as { type: string; lastTransitionTime?: string }[] | undefined)?.find(
+      (c) => c.type === "DisruptionTarget",
+    );
     const t = dt?.lastTransitionTime ? Date.parse(dt.lastTransitionTime) : NaN;
     if (!Number.isNaN(t) && clusterNow - t <= HOUR_MS) seen.add(`${p.metadata.namespace}/${p.metadata.name}`);
   }
@@ -30,13 +34,22 @@ function evictionsLastHour(cache: ClusterCache, clusterNow: number): number {
 export function rowOf(cache: ClusterCache, name: string, wallNow = cache.clock.now(), clusterNow = cache.now()): NodeRow | null {
   const s = cache.states.get(name);
   if (!s?.row) return null;
-  return { ...s.row, leaseAgeSeconds: s.leaseAge(clusterNow), collection: s.collection(wallNow, cache.settings.summaryIntervalMs) };
+  return {
+    ...s.row,
+    leaseAgeSeconds: s.leaseAge(clusterNow),
+    collection: s.collection(wallNow, cache.settings.summaryIntervalMs),
+  };
 }
 
 type Envelope = Omit<ClusterOverview, "nodes">;
 
 /** Walks the cache once: the envelope (cluster, summary, configs) and the node names in order. */
-function envelope(cache: ClusterCache, info: ClusterInfo, wallNow: number, clusterNow: number): { env: Envelope; names: string[] } {
+function envelope(
+  cache: ClusterCache,
+  info: ClusterInfo,
+  wallNow: number,
+  clusterNow: number,
+): { env: Envelope; names: string[] } {
   const reserved: Record<string, number> = {};
   const capacity: Record<string, number> = {};
   const configs: ClusterOverview["configs"] = {};
@@ -47,7 +60,12 @@ function envelope(cache: ClusterCache, info: ClusterInfo, wallNow: number, clust
     const row = s.row;
     if (!row) continue;
     names.push(name);
-    if (!configs[row.configId]) configs[row.configId] = { kubeletConfig: s.config.kubeletConfig, kubeletFlags: s.config.kubeletFlags, source: s.config.source };
+    if (!configs[row.configId])
+      configs[row.configId] = {
+        kubeletConfig: s.config.kubeletConfig,
+        kubeletFlags: s.config.kubeletFlags,
+        source: s.config.source,
+      };
     const c = row.conditions;
     if (c.MemoryPressure || c.DiskPressure || c.PIDPressure) underPressure++;
     if (s.collection(wallNow, cache.settings.summaryIntervalMs).state === "ok") collected++;
@@ -60,8 +78,14 @@ function envelope(cache: ClusterCache, info: ClusterInfo, wallNow: number, clust
   const env: Envelope = {
     generatedAt: new Date(clusterNow).toISOString(),
     cluster: {
-      context: info.context, contexts: info.contexts, demo: info.demo, collectionMode: cache.settings.mode,
-      ready: cache.ready(), nodesTotal: names.length, nodesCollected: collected, apiServer: cache.apiServer(),
+      context: info.context,
+      contexts: info.contexts,
+      demo: info.demo,
+      collectionMode: cache.settings.mode,
+      ready: cache.ready(),
+      nodesTotal: names.length,
+      nodesCollected: collected,
+      apiServer: cache.apiServer(),
     },
     summary: { nodesUnderPressure: underPressure, evictionsLastHour: evictionsLastHour(cache, clusterNow), reserved, capacity },
     configs,
@@ -70,7 +94,12 @@ function envelope(cache: ClusterCache, info: ClusterInfo, wallNow: number, clust
 }
 
 /** Builds the fleet overview from the cache (no I/O; O(nodes) with no engine runs). */
-export function buildOverview(cache: ClusterCache, info: ClusterInfo, wallNow = cache.clock.now(), clusterNow = cache.now()): ClusterOverview {
+export function buildOverview(
+  cache: ClusterCache,
+  info: ClusterInfo,
+  wallNow = cache.clock.now(),
+  clusterNow = cache.now(),
+): ClusterOverview {
   const { env, names } = envelope(cache, info, wallNow, clusterNow);
   return { ...env, nodes: names.map((n) => rowOf(cache, n, wallNow, clusterNow)!) };
 }
@@ -88,7 +117,11 @@ const ROWS_PER_SLICE = 500;
  * and the page's scripts, asked for at the same moment, are served in between.
  */
 export function overviewSlices(
-  cache: ClusterCache, info: ClusterInfo, wallNow = cache.clock.now(), clusterNow = cache.now(), rowsPerSlice = ROWS_PER_SLICE,
+  cache: ClusterCache,
+  info: ClusterInfo,
+  wallNow = cache.clock.now(),
+  clusterNow = cache.now(),
+  rowsPerSlice = ROWS_PER_SLICE,
 ): Generator<string, void, undefined> {
   const { env, names } = envelope(cache, info, wallNow, clusterNow);
   envelopeSchema.parse(env);
@@ -100,7 +133,9 @@ export function overviewSlices(
   return (function* () {
     yield `${JSON.stringify(env).slice(0, -1)},"nodes":[`;
     for (let i = 0; i < rows.length; i += rowsPerSlice) {
-      const slice = rows.slice(i, i + rowsPerSlice).map((r) => `${r.json},"leaseAgeSeconds":${JSON.stringify(r.leaseAge)},"collection":${JSON.stringify(r.collection)}}`);
+      const slice = rows
+        .slice(i, i + rowsPerSlice)
+        .map((r) => `${r.json},"leaseAgeSeconds":${JSON.stringify(r.leaseAge)},"collection":${JSON.stringify(r.collection)}}`);
       yield (i === 0 ? "" : ",") + slice.join(",");
     }
     yield "]}";
@@ -108,6 +143,11 @@ export function overviewSlices(
 }
 
 /** The whole overview as one JSON text (tests, benchmarks). */
-export function overviewJson(cache: ClusterCache, info: ClusterInfo, wallNow = cache.clock.now(), clusterNow = cache.now()): string {
+export function overviewJson(
+  cache: ClusterCache,
+  info: ClusterInfo,
+  wallNow = cache.clock.now(),
+  clusterNow = cache.now(),
+): string {
   return [...overviewSlices(cache, info, wallNow, clusterNow)].join("");
 }

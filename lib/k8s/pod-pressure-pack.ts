@@ -15,7 +15,12 @@ const SWAP_NUMS = 2;
 const RESOURCES = ["cpu", "memory", "io"] as const;
 const KINDS = ["some", "full"] as const;
 
-type PodIn = { cpu?: { psi?: PsiStats }; memory?: { psi?: PsiStats }; io?: { psi?: PsiStats }; swap?: { swapUsageBytes?: number; swapAvailableBytes?: number } };
+type PodIn = {
+  cpu?: { psi?: PsiStats };
+  memory?: { psi?: PsiStats };
+  io?: { psi?: PsiStats };
+  swap?: { swapUsageBytes?: number; swapAvailableBytes?: number };
+};
 const num = (v: unknown): number => (typeof v === "number" ? v : NaN);
 
 /** Packs the pods' pressure figures; the pods are the trimmed Summary's, in order. */

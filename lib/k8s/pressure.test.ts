@@ -3,12 +3,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { analyzeNode } from "@/lib/eviction";
+
 import { nodePressureOf, psiSamples, rowPressure } from "./node-pressure";
 import { expandSummary, packSummary } from "./stored-summary";
 import { trimSummary } from "./trim";
 
-const fixture = (f: string) => JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "tests", "fixtures", "psi", f), "utf8")) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const fixture = (f: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "tests", "fixtures", "psi", f), "utf8")) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const node = { metadata: { name: "n" }, status: { capacity: { memory: "8131028Ki" }, nodeInfo: { kubeletVersion: "v1.34.2" } } };
 
 describe("PSI and swap in the stored Summary", () => {
@@ -20,7 +23,10 @@ describe("PSI and swap in the stored Summary", () => {
     expect(s.node!.memory!.psi).toEqual(raw.node.memory.psi);
     expect(s.node!.cpu!.psi).toEqual(raw.node.cpu.psi);
     expect(s.node!.io!.psi).toEqual(raw.node.io.psi);
-    expect(s.node!.swap).toEqual({ swapUsageBytes: raw.node.swap.swapUsageBytes, swapAvailableBytes: raw.node.swap.swapAvailableBytes });
+    expect(s.node!.swap).toEqual({
+      swapUsageBytes: raw.node.swap.swapUsageBytes,
+      swapAvailableBytes: raw.node.swap.swapAvailableBytes,
+    });
   });
 
   it("keeps pods' avg10 and avg60 (float32, back to two decimals) and swap, only when asked", () => {
@@ -33,7 +39,10 @@ describe("PSI and swap in the stored Summary", () => {
     expect(pods[0]!.memory!.workingSetBytes).toBe(raw.pods[0].memory.workingSetBytes);
     // the engine reads the expanded pods: dropped totals and avg300 come out as null
     const out = analyzeNode({ node, summary: expandSummary(stored, true) });
-    expect(out.psi!.pods[0]!.psi).toMatchObject({ reported: true, memory: { some: { avg10: 38.25, avg60: 17.9, avg300: null, total: null } } });
+    expect(out.psi!.pods[0]!.psi).toMatchObject({
+      reported: true,
+      memory: { some: { avg10: 38.25, avg60: 17.9, avg300: null, total: null } },
+    });
   });
 
   it("pays nothing for a fleet without PSI or swap", () => {
@@ -49,7 +58,9 @@ describe("PSI and swap in the stored Summary", () => {
     bad.pods[2].memory.psi.some.avg60 = "x";
     const s = packSummary(trimSummary(bad));
     expect(s.invalid).toBeDefined();
-    expect(() => analyzeNode({ summary: expandSummary(s) })).toThrow('summary.pods[2].memory.psi.some.avg60: must be a number, got "x"');
+    expect(() => analyzeNode({ summary: expandSummary(s) })).toThrow(
+      'summary.pods[2].memory.psi.some.avg60: must be a number, got "x"',
+    );
   });
 });
 
@@ -58,7 +69,12 @@ describe("row figures and history counters", () => {
     const p = nodePressureOf(analyzeNode({ node, summary: fixture("kubelet-1.34-cgroupv2-psi-swap.json") }));
     expect(rowPressure(p)).toEqual({ memoryFullAvg60: 5.9, psiAbsent: null, swapUsageBytes: 90177536 });
     expect(psiSamples(p).map((s) => [s.signal, s.available])).toEqual([
-      ["cpu.some", 6543219876], ["cpu.full", 0], ["memory.some", 198765432], ["memory.full", 76543210], ["io.some", 34567890], ["io.full", 9876543],
+      ["cpu.some", 6543219876],
+      ["cpu.full", 0],
+      ["memory.some", 198765432],
+      ["memory.full", 76543210],
+      ["io.some", 34567890],
+      ["io.full", 9876543],
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { processMetrics, startProcessMetrics } from "./process-metrics";
 
 const value = (text: string, name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1]);

@@ -1,5 +1,6 @@
 import "server-only";
-import { Registry, collectDefaultMetrics } from "prom-client";
+
+import { collectDefaultMetrics, Registry } from "prom-client";
 
 // prom-client's standard process_* and nodejs_* metrics (memory, event-loop lag, GC, handles). One
 // registry per process on globalThis: route modules are bundled separately and must not register

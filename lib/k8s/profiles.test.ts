@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseProfiles, parseSelector, profileFor } from "./profiles";
+
 import { redact } from "./errors";
+import { parseProfiles, parseSelector, profileFor } from "./profiles";
 
 describe("profiles", () => {
   it.each([
@@ -17,7 +18,9 @@ describe("profiles", () => {
   });
 
   it("picks the first matching profile and rejects a bad file with the field name", () => {
-    const ps = parseProfiles("profiles:\n  - name: gke\n    selector: cloud.google.com/gke-nodepool\n    kubeletFlags: --eviction-hard=memory.available<100Mi\n  - name: rest\n    kubeletConfig: {evictionHard: {memory.available: 1Gi}}\n");
+    const ps = parseProfiles(
+      "profiles:\n  - name: gke\n    selector: cloud.google.com/gke-nodepool\n    kubeletFlags: --eviction-hard=memory.available<100Mi\n  - name: rest\n    kubeletConfig: {evictionHard: {memory.available: 1Gi}}\n",
+    );
     expect(profileFor(ps, { "cloud.google.com/gke-nodepool": "p" })!.name).toBe("gke");
     expect(profileFor(ps, {})!.name).toBe("rest");
     expect(() => parseProfiles("profiles:\n  - selector: a\n")).toThrow(/^profiles: profiles\.0\.name/);
@@ -27,7 +30,9 @@ describe("profiles", () => {
 
 describe("redact", () => {
   it("removes tokens, URLs and addresses", () => {
-    const msg = redact("GET https://10.0.0.1:6443/api?x=1 failed: Authorization: Bearer abc.def-123 from 10.1.2.3:10250 and [fe80::1]:10250 at 10:30:00 token eyJhbGciOi.eyJzdWIi.sig");
+    const msg = redact(
+      "GET https://10.0.0.1:6443/api?x=1 failed: Authorization: Bearer abc.def-123 from 10.1.2.3:10250 and [fe80::1]:10250 at 10:30:00 token eyJhbGciOi.eyJzdWIi.sig",
+    );
     expect(msg).not.toMatch(/10\.0\.0\.1|abc\.def|10\.1\.2\.3|fe80|eyJ/);
     expect(msg).toContain("Bearer <redacted>");
     expect(msg).toContain("10:30:00");

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { z } from "zod";

@@ -1,13 +1,15 @@
 import "server-only";
+
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+
 import { ClusterCache } from "./cache";
-import { ClusterClient, type ClusterSource, loadKubeConfig } from "./client";
-import { type CollectorSettings, collectorSettings, readEnv } from "./env";
+import { ClusterClient, loadKubeConfig, type ClusterSource } from "./client";
+import { collectorSettings, readEnv, type CollectorSettings } from "./env";
 import { HttpStatusError, UnknownContextError } from "./errors";
-import { loadProfiles } from "./profiles";
 import type { ClusterInfo } from "./overview";
+import { loadProfiles } from "./profiles";
 
 // The one cache per server process. It lives on globalThis so that Next's dev reloads and the
 // separately bundled route modules (and instrumentation.ts) all share it.
@@ -37,17 +39,27 @@ const rt = (): Runtime => (g[KEY] ??= {});
 export function detectClusterSource(env = readEnv()): ClusterSource | null {
   if (env.KUBECONFIG?.split(":").some((f) => f && existsSync(f))) return { kind: "default" };
   if (existsSync(join(homedir(), ".kube", "config"))) return { kind: "default" };
-  if (env.KUBERNETES_SERVICE_HOST && existsSync("/var/run/secrets/kubernetes.io/serviceaccount/token")) return { kind: "in-cluster" };
+  if (env.KUBERNETES_SERVICE_HOST && existsSync("/var/run/secrets/kubernetes.io/serviceaccount/token"))
+    return { kind: "in-cluster" };
   return null;
 }
 
 /** Builds a cache for a source and context (not started). */
 function createCache(config: RuntimeConfig): { cache: ClusterCache; info: ClusterInfo } {
   const env = readEnv();
-  const kc = loadKubeConfig(config.source, config.context ?? (config.source.kind === "in-cluster" ? undefined : env.HEADROOM_CONTEXT));
+  const kc = loadKubeConfig(
+    config.source,
+    config.context ?? (config.source.kind === "in-cluster" ? undefined : env.HEADROOM_CONTEXT),
+  );
   const settings = { ...collectorSettings(env, config.source.kind === "in-cluster"), ...config.settings };
   const client = new ClusterClient(kc, Math.max(8, settings.concurrency));
-  const cache = new ClusterCache({ client, settings, profiles: loadProfiles(settings.profilesFile), demo: !!config.demo, now: config.now });
+  const cache = new ClusterCache({
+    client,
+    settings,
+    profiles: loadProfiles(settings.profilesFile),
+    demo: !!config.demo,
+    now: config.now,
+  });
   return { cache, info: { context: client.context, contexts: client.contexts, demo: !!config.demo } };
 }
 

@@ -1,28 +1,42 @@
 import { describe, expect, it } from "vitest";
+
 import { analyzeNode } from "@/lib/eviction";
-import { expandSummary, packSummary, sharePodStrings, storeSummary, storedNodeStats } from "./stored-summary";
+
+import { expandSummary, packSummary, sharePodStrings, storedNodeStats, storeSummary } from "./stored-summary";
 import { trimSummary } from "./trim";
-import { type WireSummary, decodeWire } from "./wire";
+import { decodeWire, type WireSummary } from "./wire";
 
 const wire = (json: unknown) => decodeWire<WireSummary>(structuredClone(json), "summary");
 
 const GI = 2 ** 30;
 const raw = {
   node: {
-    nodeName: "n1", memory: { time: "t", availableBytes: 2 * GI, workingSetBytes: 6 * GI, rssBytes: GI },
+    nodeName: "n1",
+    memory: { time: "t", availableBytes: 2 * GI, workingSetBytes: 6 * GI, rssBytes: GI },
     fs: { availableBytes: 40e9, capacityBytes: 100e9, usedBytes: 60e9, inodesFree: 9e5, inodes: 1e6 },
     runtime: { imageFs: { availableBytes: 40e9, capacityBytes: 100e9, inodesFree: 9e5, inodes: 1e6 } },
-    rlimit: { maxpid: 4_194_304, curproc: 900 }, systemContainers: [{ name: "pods", memory: { availableBytes: GI, workingSetBytes: 5 * GI } }],
+    rlimit: { maxpid: 4_194_304, curproc: 900 },
+    systemContainers: [{ name: "pods", memory: { availableBytes: GI, workingSetBytes: 5 * GI } }],
   },
   pods: [
     {
-      podRef: { name: "a", namespace: "d", uid: "uid-a" }, memory: { workingSetBytes: 3 * GI, usageBytes: 4 * GI },
+      podRef: { name: "a", namespace: "d", uid: "uid-a" },
+      memory: { workingSetBytes: 3 * GI, usageBytes: 4 * GI },
       containers: [
-        { name: "app", memory: { workingSetBytes: 2 * GI }, rootfs: { usedBytes: 123_456_789, inodesUsed: 40, capacityBytes: 1 }, logs: { usedBytes: 1e6, inodesUsed: 2 } },
+        {
+          name: "app",
+          memory: { workingSetBytes: 2 * GI },
+          rootfs: { usedBytes: 123_456_789, inodesUsed: 40, capacityBytes: 1 },
+          logs: { usedBytes: 1e6, inodesUsed: 2 },
+        },
         { name: "side", rootfs: { usedBytes: 1.5, inodesUsed: null } },
       ],
-      volume: [{ name: "scratch", usedBytes: 4096, inodesUsed: 1 }, { name: "cm", usedBytes: 77, inodesUsed: 3 }],
-      "ephemeral-storage": { usedBytes: 5, inodesUsed: 1 }, process_stats: { process_count: 17 },
+      volume: [
+        { name: "scratch", usedBytes: 4096, inodesUsed: 1 },
+        { name: "cm", usedBytes: 77, inodesUsed: 3 },
+      ],
+      "ephemeral-storage": { usedBytes: 5, inodesUsed: 1 },
+      process_stats: { process_count: 17 },
     },
     { podRef: { name: "b", namespace: "d", uid: "uid-b" }, containers: [] },
   ],
@@ -34,7 +48,14 @@ const pod = (name: string, volumes: object[] = []) => ({
 });
 const input = (summary: object) => ({
   node: { metadata: { name: "n1" }, status: { capacity: { cpu: "4", memory: "8Gi", "ephemeral-storage": "100G", pods: "110" } } },
-  pods: [pod("a", [{ name: "scratch", emptyDir: {} }, { name: "cm", configMap: {} }]), pod("b"), pod("c")],
+  pods: [
+    pod("a", [
+      { name: "scratch", emptyDir: {} },
+      { name: "cm", configMap: {} },
+    ]),
+    pod("b"),
+    pod("c"),
+  ],
   summary,
   kubeletConfig: { evictionHard: { "memory.available": "3Gi", "nodefs.available": "50%", "pid.available": "1%" } },
 });
@@ -54,13 +75,23 @@ describe("stored summary", () => {
     expect(storedNodeStats(stored)).toEqual(trimSummary(wire(raw)).node);
     const [a, b] = expandSummary(stored).pods!;
     expect(a).toEqual({
-      podRef: { name: "a", namespace: "d", uid: "uid-a" }, memory: { workingSetBytes: 3 * GI }, process_stats: { process_count: 17 },
+      podRef: { name: "a", namespace: "d", uid: "uid-a" },
+      memory: { workingSetBytes: 3 * GI },
+      process_stats: { process_count: 17 },
       containers: [
         // per-container working set and rss are kept for the kernel OOM order
-        { name: "app", rootfs: { usedBytes: 123_456_789, inodesUsed: 40 }, logs: { usedBytes: 1e6, inodesUsed: 2 }, memory: { workingSetBytes: 2 * GI } },
+        {
+          name: "app",
+          rootfs: { usedBytes: 123_456_789, inodesUsed: 40 },
+          logs: { usedBytes: 1e6, inodesUsed: 2 },
+          memory: { workingSetBytes: 2 * GI },
+        },
         { name: "side", rootfs: { usedBytes: 1.5 } },
       ],
-      volume: [{ name: "scratch", usedBytes: 4096, inodesUsed: 1 }, { name: "cm", usedBytes: 77, inodesUsed: 3 }],
+      volume: [
+        { name: "scratch", usedBytes: 4096, inodesUsed: 1 },
+        { name: "cm", usedBytes: 77, inodesUsed: 3 },
+      ],
     });
     expect(b).toEqual({ podRef: { name: "b", namespace: "d", uid: "uid-b" }, containers: [] });
   });
@@ -93,6 +124,8 @@ describe("stored summary", () => {
     const trimmed = trimSummary(wire(bad));
     const stored = storeSummary(trimmed);
     expect(stored.invalid).toBe(trimmed);
-    expect(() => analyzeNode(input(expandSummary(stored)))).toThrow("summary.pods[0].containers[0].rootfs.usedBytes: must be a number");
+    expect(() => analyzeNode(input(expandSummary(stored)))).toThrow(
+      "summary.pods[0].containers[0].rootfs.usedBytes: must be a number",
+    );
   });
 });

@@ -5,14 +5,22 @@
 // and `expand` rebuilds the Summary the engine and the node page read, value for value.
 import type { PodStats, Summary } from "@/lib/eviction";
 import { validateSummary } from "@/lib/eviction/validate-summary";
-import { type PackedPressure, packPressure, unpackPressure } from "./pod-pressure-pack";
+
+import { packPressure, unpackPressure, type PackedPressure } from "./pod-pressure-pack";
 import type { TrimmedSummary } from "./trim";
 
 type NodeStats = TrimmedSummary["node"];
 
 export type StoredSummary =
   /** A valid Summary: node stats as trimmed, pod stats packed (see `pack`). */
-  | { node: NodeStats | undefined; refs: unknown[]; nums: Float64Array; pods: number; pressure?: PackedPressure; invalid?: undefined }
+  | {
+      node: NodeStats | undefined;
+      refs: unknown[];
+      nums: Float64Array;
+      pods: number;
+      pressure?: PackedPressure;
+      invalid?: undefined;
+    }
   /** A Summary the engine rejects is kept as trimmed, so the node reports the same error. */
   | { invalid: TrimmedSummary };
 
@@ -28,7 +36,10 @@ const VOLUME_NUMS = 2;
 const num = (v: unknown): number => (typeof v === "number" ? v : NaN);
 
 /** The cached pod a Summary entry refers to, to share its name and uid strings (optional). */
-export type PodLookup = (namespace: unknown, name: unknown) => { metadata?: { uid?: unknown; name?: unknown; namespace?: unknown } } | undefined;
+export type PodLookup = (
+  namespace: unknown,
+  name: unknown,
+) => { metadata?: { uid?: unknown; name?: unknown; namespace?: unknown } } | undefined;
 
 /**
  * Packs a trimmed Summary (trim.ts `trimSummary`). It is validated as the engine validates it;

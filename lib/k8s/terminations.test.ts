@@ -1,11 +1,22 @@
 import { describe, expect, it } from "vitest";
+
 import type { Termination } from "@/lib/termination-doc";
+
 import { KEEP_MS, TerminationLog, withPreemptorNames, withSignals } from "./terminations";
 
 const NOW = Date.parse("2026-03-02T15:00:00Z");
 const iso = (ms: number) => new Date(ms).toISOString();
 const t = (id: string, p: Partial<Termination> = {}): Termination => ({
-  id, time: iso(NOW - 60_000), cause: "kubelet-eviction", node: "n1", namespace: "default", pod: id, workload: { kind: "Pod", name: id }, priority: null, message: "", ...p,
+  id,
+  time: iso(NOW - 60_000),
+  cause: "kubelet-eviction",
+  node: "n1",
+  namespace: "default",
+  pod: id,
+  workload: { kind: "Pod", name: id },
+  priority: null,
+  message: "",
+  ...p,
 });
 
 describe("TerminationLog", () => {
@@ -40,7 +51,14 @@ describe("TerminationLog", () => {
     global.gc?.();
     const before = process.memoryUsage().heapUsed;
     for (let i = 0; i < 50_000; i++) {
-      log.add(t(`pod-${i}`, { node: `node-${i % 5000}`, namespace: "team", message: "The node was low on resource: memory. Threshold quantity: 100Mi, available: 63656Ki. ", containers: [{ name: "app", usage: 1, request: 1 }] }));
+      log.add(
+        t(`pod-${i}`, {
+          node: `node-${i % 5000}`,
+          namespace: "team",
+          message: "The node was low on resource: memory. Threshold quantity: 100Mi, available: 63656Ki. ",
+          containers: [{ name: "app", usage: 1, request: 1 }],
+        }),
+      );
     }
     expect(log.size).toBe(2000);
     global.gc?.();
@@ -64,9 +82,25 @@ describe("preemptor names", () => {
   it("names the preemptor when its pod shows up after the scheduler's event, even once it is gone", () => {
     const log = new TerminationLog(() => NOW);
     const uid = "0b7e6b1a-1f2c-4c55-9d3e-6f0a2b1c3d4e";
-    log.observeEvent({ reason: "Preempted", message: `Preempted by pod ${uid} on node n1`, kind: "Pod", namespace: "default", name: "victim", node: null, time: iso(NOW) }, undefined, () => undefined);
+    log.observeEvent(
+      {
+        reason: "Preempted",
+        message: `Preempted by pod ${uid} on node n1`,
+        kind: "Pod",
+        namespace: "default",
+        name: "victim",
+        node: null,
+        time: iso(NOW),
+      },
+      undefined,
+      () => undefined,
+    );
     expect(log.all()[0]!.preemptor).toBe(uid);
-    log.observePod({ metadata: { name: "urgent-x", namespace: "batch", uid }, spec: { nodeName: "n1" }, status: { phase: "Running" } }, undefined, () => undefined);
+    log.observePod(
+      { metadata: { name: "urgent-x", namespace: "batch", uid }, spec: { nodeName: "n1" }, status: { phase: "Running" } },
+      undefined,
+      () => undefined,
+    );
     expect(log.all()[0]!.preemptor).toBe("batch/urgent-x");
   });
 });
@@ -74,7 +108,9 @@ describe("preemptor names", () => {
 describe("withPreemptorNames", () => {
   it("names a preemptor given by UID when its pod is known", () => {
     const uid = "0b7e6b1a-1f2c-4c55-9d3e-6f0a2b1c3d4e";
-    const [named] = withPreemptorNames([t("v", { cause: "preemption", preemptor: uid })], (u) => (u === uid ? { metadata: { name: "urgent-x", namespace: "batch" } } : undefined));
+    const [named] = withPreemptorNames([t("v", { cause: "preemption", preemptor: uid })], (u) =>
+      u === uid ? { metadata: { name: "urgent-x", namespace: "batch" } } : undefined,
+    );
     expect(named!.preemptor).toBe("batch/urgent-x");
     const [kept] = withPreemptorNames([t("v", { cause: "preemption", preemptor: uid })], () => undefined);
     expect(kept!.preemptor).toBe(uid);
@@ -84,15 +120,31 @@ describe("withPreemptorNames", () => {
 describe("withSignals", () => {
   const MI = 2 ** 20;
   const signals = [
-    { signal: "memory.available" as const, available: 0, capacity: 8192 * MI, thresholds: [{ kind: "hard" as const, value: 300 * MI, margin: 0, met: false }, { kind: "soft" as const, value: 1024 * MI, margin: 0, met: false }] },
-    { signal: "nodefs.available" as const, available: 0, capacity: 0, thresholds: [{ kind: "hard" as const, value: 300 * MI, margin: 0, met: false }] },
+    {
+      signal: "memory.available" as const,
+      available: 0,
+      capacity: 8192 * MI,
+      thresholds: [
+        { kind: "hard" as const, value: 300 * MI, margin: 0, met: false },
+        { kind: "soft" as const, value: 1024 * MI, margin: 0, met: false },
+      ],
+    },
+    {
+      signal: "nodefs.available" as const,
+      available: 0,
+      capacity: 0,
+      thresholds: [{ kind: "hard" as const, value: 300 * MI, margin: 0, met: false }],
+    },
   ];
   it("names the signal whose threshold of the message's resource is the message's quantity", () => {
     const [a] = withSignals([t("a", { signal: null, resource: "memory", thresholdQuantity: 300 * MI })], () => signals);
     expect(a!.signal).toBe("memory.available");
     const [b] = withSignals([t("b", { signal: null, resource: "memory", thresholdQuantity: 500 * MI })], () => signals);
     expect(b!.signal).toBeNull();
-    const [c] = withSignals([t("c", { signal: "allocatableMemory.available", resource: "memory", thresholdQuantity: 300 * MI })], () => signals);
+    const [c] = withSignals(
+      [t("c", { signal: "allocatableMemory.available", resource: "memory", thresholdQuantity: 300 * MI })],
+      () => signals,
+    );
     expect(c!.signal).toBe("allocatableMemory.available");
   });
 });

@@ -7,9 +7,18 @@
 // older than KEEP_MS. A record is ~1 KiB of heap, so the log stays near 2 MiB on a 5 000-node
 // cluster however many pods die; Events themselves last only an hour in the API server, and the
 // log lives as long as the process (a restart starts again from what the API server still has).
-import { type EventLike, type NodeFacts, type PodLike, deletionTermination, eventTermination, mergeTermination, podTerminations } from "@/lib/terminations/recognize";
+import { byEvictionPriority, signalResource, type SignalReport } from "@/lib/eviction";
 import type { Termination } from "@/lib/termination-doc";
-import { type SignalReport, byEvictionPriority, signalResource } from "@/lib/eviction";
+import {
+  deletionTermination,
+  eventTermination,
+  mergeTermination,
+  podTerminations,
+  type EventLike,
+  type NodeFacts,
+  type PodLike,
+} from "@/lib/terminations/recognize";
+
 import { evictionSignal } from "./eviction-tally";
 import type { TrimmedNode } from "./trim";
 
@@ -31,7 +40,11 @@ export class TerminationLog {
   private readonly byId = new Map<string, Termination>();
   private readonly perNode = new Map<string, Set<string>>();
 
-  constructor(private readonly now: () => number, private readonly max = MAX_TERMINATIONS, private readonly maxPerNode = MAX_PER_NODE) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly max = MAX_TERMINATIONS,
+    private readonly maxPerNode = MAX_PER_NODE,
+  ) {}
 
   get size(): number {
     return this.byId.size;
@@ -117,7 +130,8 @@ export class TerminationLog {
   }
 }
 
-const mayHaveTerminated = (p: PodLike) => !!(p.status?.reason || p.status?.conditions?.length || p.status?.containerStatuses?.length || p.metadata?.deletionTimestamp);
+const mayHaveTerminated = (p: PodLike) =>
+  !!(p.status?.reason || p.status?.conditions?.length || p.status?.containerStatuses?.length || p.metadata?.deletionTimestamp);
 
 function newestFirst(list: Termination[]): Termination[] {
   return list.sort((a, b) => (b.time ?? "").localeCompare(a.time ?? ""));
@@ -133,7 +147,9 @@ export function withPreemptorNames(list: Termination[], podByUid: (uid: string) 
 }
 
 /** What the cache knows of a node when one of its pods dies: the signal met for a message, its taints, its cordon. */
-export function nodeFacts(state: { node: TrimmedNode | undefined; signals: readonly SignalReport[] | null } | undefined): NodeFacts | undefined {
+export function nodeFacts(
+  state: { node: TrimmedNode | undefined; signals: readonly SignalReport[] | null } | undefined,
+): NodeFacts | undefined {
   if (!state?.node) return undefined;
   const spec = state.node.spec ?? {};
   return {
@@ -151,13 +167,18 @@ export function nodeFacts(state: { node: TrimmedNode | undefined; signals: reado
  * first list): the signal of the message's resource whose threshold is the message's quantity
  * (the kubelet prints the threshold it acted on), first in the kubelet's order.
  */
-export function withSignals(list: Termination[], signalsOf: (node: string) => readonly SignalReport[] | null | undefined): Termination[] {
+export function withSignals(
+  list: Termination[],
+  signalsOf: (node: string) => readonly SignalReport[] | null | undefined,
+): Termination[] {
   return list.map((t) => {
     if (t.cause !== "kubelet-eviction" || t.signal || !t.resource || t.thresholdQuantity == null || !t.node) return t;
     const q = t.thresholdQuantity;
     // A percentage threshold is printed resolved and rounded: half a percent of slack.
     const near = (v: number) => Math.abs(v - q) <= Math.max(1024, q * 0.005);
-    const candidates = (signalsOf(t.node) ?? []).filter((s) => signalResource(s.signal) === t.resource && s.thresholds.some((th) => near(th.value)));
+    const candidates = (signalsOf(t.node) ?? []).filter(
+      (s) => signalResource(s.signal) === t.resource && s.thresholds.some((th) => near(th.value)),
+    );
     const signal = byEvictionPriority(candidates.map((s) => ({ signal: s.signal })))[0]?.signal;
     return signal ? { ...t, signal } : t;
   });

@@ -1,8 +1,9 @@
 // Pure: reshape cached Kubernetes objects into lib/eviction input, and the engine's output into
 // the small numbers of an overview row. No I/O, no clock; tested without mocks.
+import type { WorstMargin } from "@/lib/dto";
 import type { AnalyzeOutput, Pod, ResourceList, Signal } from "@/lib/eviction";
 import { DEFAULT_FEATURE_GATES, podRequest, quantityValue } from "@/lib/eviction/pod-resources";
-import type { WorstMargin } from "@/lib/dto";
+
 import type { TrimmedNode } from "./trim";
 
 export type SignalFamily = "memory" | "disk" | "pid";
@@ -15,7 +16,12 @@ export interface NodeConfig {
 }
 
 /** Builds the analyze input document for one node (contract: docs/analyze-contract.md). */
-export function engineInput(node: TrimmedNode, pods: readonly object[], summary: object | null, config: NodeConfig): Record<string, unknown> {
+export function engineInput(
+  node: TrimmedNode,
+  pods: readonly object[],
+  summary: object | null,
+  config: NodeConfig,
+): Record<string, unknown> {
   const doc: Record<string, unknown> = { node, pods: [...pods] };
   if (summary) doc.summary = summary;
   if (config.kubeletConfig) doc.kubeletConfig = config.kubeletConfig;
@@ -38,7 +44,8 @@ export function worstMargins(out: Pick<AnalyzeOutput, "signals">): Record<Signal
     for (const t of s.thresholds) {
       const fraction = s.capacity > 0 ? t.margin / s.capacity : t.margin < 0 ? -1 : 0;
       const cur = worst[fam];
-      if (!cur || fraction < cur.fraction) worst[fam] = { signal: s.signal, margin: t.margin, fraction, kind: t.kind, met: t.met };
+      if (!cur || fraction < cur.fraction)
+        worst[fam] = { signal: s.signal, margin: t.margin, fraction, kind: t.kind, met: t.met };
     }
   }
   return worst;
@@ -102,7 +109,14 @@ export function usedFromSummary(summary: SummaryLike | null): Record<string, num
 
 /** The pool label of a node (common managed-cluster labels, then Headroom's own). */
 export function poolOf(labels: Record<string, string>): string | null {
-  for (const k of ["headroom.dev/pool", "eks.amazonaws.com/nodegroup", "cloud.google.com/gke-nodepool", "kubernetes.azure.com/agentpool", "karpenter.sh/nodepool", "node.kubernetes.io/pool"]) {
+  for (const k of [
+    "headroom.dev/pool",
+    "eks.amazonaws.com/nodegroup",
+    "cloud.google.com/gke-nodepool",
+    "kubernetes.azure.com/agentpool",
+    "karpenter.sh/nodepool",
+    "node.kubernetes.io/pool",
+  ]) {
     if (labels[k]) return labels[k];
   }
   return null;
@@ -115,6 +129,11 @@ export function nodeConditions(node: TrimmedNode) {
   const ready = list.find((c) => c.type === "Ready")?.status;
   return {
     ready: (ready === "True" || ready === "False" ? ready : "Unknown") as "True" | "False" | "Unknown",
-    conditions: { MemoryPressure: is("MemoryPressure"), DiskPressure: is("DiskPressure"), PIDPressure: is("PIDPressure"), NetworkUnavailable: is("NetworkUnavailable") },
+    conditions: {
+      MemoryPressure: is("MemoryPressure"),
+      DiskPressure: is("DiskPressure"),
+      PIDPressure: is("PIDPressure"),
+      NetworkUnavailable: is("NetworkUnavailable"),
+    },
   };
 }

@@ -31,8 +31,10 @@ export function keepNodePressure(trimmed: Record<string, unknown>, raw: RawStats
   if (swap) trimmed.swap = swap;
 }
 
-const short = (d: unknown): PsiData | undefined => (isObj(d) ? { avg10: d.avg10 as number, avg60: d.avg60 as number } : undefined);
-const shortPsi = (p: unknown): PsiStats | undefined => (isObj(p) ? { some: short(p.some), full: short(p.full) } : p === null ? undefined : (p as undefined));
+const short = (d: unknown): PsiData | undefined =>
+  isObj(d) ? { avg10: d.avg10 as number, avg60: d.avg60 as number } : undefined;
+const shortPsi = (p: unknown): PsiStats | undefined =>
+  isObj(p) ? { some: short(p.some), full: short(p.full) } : p === null ? undefined : (p as undefined);
 
 /** Copies a pod's PSI averages (avg10, avg60) and swap from the raw Summary pod onto its trimmed copy. */
 export function keepPodPressure(trimmed: Record<string, unknown>, raw: RawStats): void {
@@ -42,4 +44,3 @@ export function keepPodPressure(trimmed: Record<string, unknown>, raw: RawStats)
   const swap = swapOf(raw.swap);
   if (swap) trimmed.swap = swap;
 }
-

@@ -1,9 +1,37 @@
 // Pure: reduce Kubernetes and kubelet objects to the fields Headroom reads, on arrival, so the
 // per-process cache stays small at 150 000 pods (no managedFields, no env, no probes, no images).
 // The trimmed shapes are still valid Kubernetes JSON, so the engine and the browser read them as is.
-import type { FsStats, MemoryStats, NodeCondition, ObjectMeta, Pod, PodSpec, PodStats, PodStatus, ResourceList, ResourceRequirements, Summary, NodeStats } from "@/lib/eviction";
-import type { NodeAddress, NodeInfo, PodCondition, Taint, TerminatedState, WireContainer, WireContainerStatus, WireEvent, WireLease, WireNode, WirePod, WireSummary, WireVolume } from "./wire";
-import { type RawStats, keepNodePressure, keepPodPressure } from "./trim-pressure";
+import type {
+  FsStats,
+  MemoryStats,
+  NodeCondition,
+  NodeStats,
+  ObjectMeta,
+  Pod,
+  PodSpec,
+  PodStats,
+  PodStatus,
+  ResourceList,
+  ResourceRequirements,
+  Summary,
+} from "@/lib/eviction";
+
+import { keepNodePressure, keepPodPressure, type RawStats } from "./trim-pressure";
+import type {
+  NodeAddress,
+  NodeInfo,
+  PodCondition,
+  Taint,
+  TerminatedState,
+  WireContainer,
+  WireContainerStatus,
+  WireEvent,
+  WireLease,
+  WireNode,
+  WirePod,
+  WireSummary,
+  WireVolume,
+} from "./wire";
 
 /** A copy of `o` with only `keys` (those present); undefined for no object. */
 function pick<T extends object, K extends keyof T>(o: T | undefined, keys: readonly K[]): Pick<T, K> | undefined {
@@ -34,11 +62,21 @@ export interface TrimmedNode {
 export function trimNode(n: WireNode): TrimmedNode {
   const s = n.status ?? {};
   return {
-    metadata: { name: n.metadata?.name ?? "", uid: n.metadata?.uid, labels: n.metadata?.labels ?? {}, resourceVersion: n.metadata?.resourceVersion, creationTimestamp: n.metadata?.creationTimestamp },
+    metadata: {
+      name: n.metadata?.name ?? "",
+      uid: n.metadata?.uid,
+      labels: n.metadata?.labels ?? {},
+      resourceVersion: n.metadata?.resourceVersion,
+      creationTimestamp: n.metadata?.creationTimestamp,
+    },
     spec: pick(n.spec, ["unschedulable", "taints"]),
     status: {
-      capacity: s.capacity, allocatable: s.allocatable, conditions: s.conditions, addresses: s.addresses,
-      daemonEndpoints: s.daemonEndpoints, nodeInfo: pick(s.nodeInfo, ["kubeletVersion", "osImage", "kernelVersion", "containerRuntimeVersion", "architecture"]),
+      capacity: s.capacity,
+      allocatable: s.allocatable,
+      conditions: s.conditions,
+      addresses: s.addresses,
+      daemonEndpoints: s.daemonEndpoints,
+      nodeInfo: pick(s.nodeInfo, ["kubeletVersion", "osImage", "kernelVersion", "containerRuntimeVersion", "architecture"]),
     },
   };
 }
@@ -81,7 +119,15 @@ function sharedName(s: string | undefined): string | undefined {
   return s;
 }
 
-const MARKER_VOLUMES = ["hostPath", "configMap", "gitRepo", "secret", "downwardAPI", "ephemeral", "persistentVolumeClaim"] as const;
+const MARKER_VOLUMES = [
+  "hostPath",
+  "configMap",
+  "gitRepo",
+  "secret",
+  "downwardAPI",
+  "ephemeral",
+  "persistentVolumeClaim",
+] as const;
 
 // The engine reads a volume's kind (and an emptyDir's medium and limit), never its source details.
 const trimVolume = (v: WireVolume): WireVolume => {
@@ -95,7 +141,11 @@ const RESIZE_CONDITIONS = new Set(["PodResizePending", "PodResizeInProgress"]);
 
 function trimContainerStatus(cs: WireContainerStatus): CachedContainerStatus {
   const t = cs.lastState?.terminated;
-  return { name: cs.name, restartCount: cs.restartCount, ...(t ? { lastState: { terminated: pick(t, ["reason", "exitCode", "finishedAt"]) } } : {}) };
+  return {
+    name: cs.name,
+    restartCount: cs.restartCount,
+    ...(t ? { lastState: { terminated: pick(t, ["reason", "exitCode", "finishedAt"]) } } : {}),
+  };
 }
 
 /** A container's restarts and, when it was OOM-killed, how it last ended. */
@@ -119,22 +169,30 @@ export function trimPod(p: WirePod): TrimmedPod | null {
   const st = p.status ?? {};
   if (st.phase === "Succeeded") return null;
   const ann = p.metadata?.annotations;
-  const annotations = ann ? Object.fromEntries(POD_ANNOTATIONS.filter((k) => ann[k] !== undefined).map((k) => [k, ann[k]!])) : undefined;
+  const annotations = ann
+    ? Object.fromEntries(POD_ANNOTATIONS.filter((k) => ann[k] !== undefined).map((k) => [k, ann[k]!]))
+    : undefined;
   const m = p.metadata ?? {};
   const spec = p.spec ?? {};
   const disruption = st.conditions?.filter((c) => c.type === "DisruptionTarget" || RESIZE_CONDITIONS.has(c.type));
-  const oom = st.containerStatuses?.filter((cs) => cs.lastState?.terminated?.reason === "OOMKilled" || cs.state?.terminated?.reason === "OOMKilled");
+  const oom = st.containerStatuses?.filter(
+    (cs) => cs.lastState?.terminated?.reason === "OOMKilled" || cs.state?.terminated?.reason === "OOMKilled",
+  );
   return {
     metadata: {
       // No resourceVersion (the reflector keeps it) and no creationTimestamp (nothing reads it):
       // 150 000 copies of each would be dead weight.
-      name: m.name, namespace: m.namespace, uid: m.uid,
+      name: m.name,
+      namespace: m.namespace,
+      uid: m.uid,
       ...(m.deletionTimestamp ? { deletionTimestamp: m.deletionTimestamp } : {}),
       ...(annotations && Object.keys(annotations).length ? { annotations } : {}),
       ...(m.ownerReferences ? { ownerReferences: intern(m.ownerReferences.map((o) => pick(o, ["kind", "name"])!)) } : {}),
     },
     spec: {
-      nodeName: sharedName(spec.nodeName), priority: spec.priority, priorityClassName: spec.priorityClassName,
+      nodeName: sharedName(spec.nodeName),
+      priority: spec.priority,
+      priorityClassName: spec.priorityClassName,
       containers: intern((spec.containers ?? []).map(trimContainer)),
       ...(spec.initContainers ? { initContainers: intern(spec.initContainers.map(trimContainer)) } : {}),
       ...(spec.overhead ? { overhead: intern(spec.overhead) } : {}),
@@ -147,13 +205,21 @@ export function trimPod(p: WirePod): TrimmedPod | null {
 
 // Most pods' kept status is one of a handful of values ({phase: "Running", qosClass: "Burstable"}):
 // those share one frozen copy. Pods with a reason, a DisruptionTarget or an OOM kill get their own.
-function trimPodStatus(st: NonNullable<WirePod["status"]>, disruption: PodCondition[] | undefined, oom: WireContainerStatus[] | undefined): TrimmedPod["status"] {
+function trimPodStatus(
+  st: NonNullable<WirePod["status"]>,
+  disruption: PodCondition[] | undefined,
+  oom: WireContainerStatus[] | undefined,
+): TrimmedPod["status"] {
   const out: TrimmedPod["status"] = pick(st, ["phase", "qosClass", "reason", "message"])!;
-  if (disruption?.length) out.conditions = disruption.map((c) => pick(c, ["type", "status", "reason", "message", "lastTransitionTime"])!);
+  if (disruption?.length)
+    out.conditions = disruption.map((c) => pick(c, ["type", "status", "reason", "message", "lastTransitionTime"])!);
   if (oom?.length) out.containerStatuses = oom.map(trimContainerStatus);
   // Mid in-place resize: the engine computes oom_score_adj from the allocated requests (lib/eviction/allocated.ts).
   if (disruption?.some((c) => RESIZE_CONDITIONS.has(c.type))) {
-    const alloc = st.containerStatuses?.map((cs) => ({ ...out.containerStatuses?.find((o) => o.name === cs.name), ...pick(cs, ["name", "allocatedResources", "resources"])! }));
+    const alloc = st.containerStatuses?.map((cs) => ({
+      ...out.containerStatuses?.find((o) => o.name === cs.name),
+      ...pick(cs, ["name", "allocatedResources", "resources"])!,
+    }));
     if (alloc?.length) out.containerStatuses = alloc;
   }
   return out.reason === undefined && out.message === undefined && !out.conditions && !out.containerStatuses ? intern(out) : out;
@@ -169,14 +235,33 @@ export interface TrimmedLease {
 /** Keeps a node Lease's holder, renew time and duration. */
 export function trimLease(l: WireLease): TrimmedLease {
   const s = l.spec ?? {};
-  return { name: l.metadata?.name ?? "", holderIdentity: s.holderIdentity ?? null, renewTime: s.renewTime ?? null, leaseDurationSeconds: s.leaseDurationSeconds ?? null };
+  return {
+    name: l.metadata?.name ?? "",
+    holderIdentity: s.holderIdentity ?? null,
+    renewTime: s.renewTime ?? null,
+    leaseDurationSeconds: s.leaseDurationSeconds ?? null,
+  };
 }
 
 /** Event reasons about evictions and node pressure that Headroom keeps. */
 const EVENT_REASONS = new Set([
-  "Evicted", "EvictionThresholdMet", "Preempted", "Preempting", "OOMKilling", "SystemOOM", "TaintManagerEviction",
-  "NodeHasInsufficientMemory", "NodeHasSufficientMemory", "NodeHasDiskPressure", "NodeHasNoDiskPressure",
-  "NodeHasInsufficientPID", "NodeHasSufficientPID", "NodeReady", "NodeNotReady", "FreeDiskSpaceFailed", "ImageGCFailed",
+  "Evicted",
+  "EvictionThresholdMet",
+  "Preempted",
+  "Preempting",
+  "OOMKilling",
+  "SystemOOM",
+  "TaintManagerEviction",
+  "NodeHasInsufficientMemory",
+  "NodeHasSufficientMemory",
+  "NodeHasDiskPressure",
+  "NodeHasNoDiskPressure",
+  "NodeHasInsufficientPID",
+  "NodeHasSufficientPID",
+  "NodeReady",
+  "NodeNotReady",
+  "FreeDiskSpaceFailed",
+  "ImageGCFailed",
 ]);
 
 export interface TrimmedEvent {
@@ -197,14 +282,22 @@ export function trimEvent(e: WireEvent): TrimmedEvent | null {
   if (e.reason === undefined || !EVENT_REASONS.has(e.reason)) return null;
   const io = e.involvedObject ?? {};
   return {
-    reason: e.reason, message: String(e.message ?? ""), type: e.type ?? "", kind: io.kind ?? "", namespace: io.namespace ?? "", name: io.name ?? "",
+    reason: e.reason,
+    message: String(e.message ?? ""),
+    type: e.type ?? "",
+    kind: io.kind ?? "",
+    namespace: io.namespace ?? "",
+    name: io.name ?? "",
     node: io.kind === "Node" ? (io.name ?? null) : (e.source?.host ?? null),
-    time: e.lastTimestamp ?? e.eventTime ?? e.firstTimestamp ?? e.metadata?.creationTimestamp ?? null, count: e.count ?? 1,
+    time: e.lastTimestamp ?? e.eventTime ?? e.firstTimestamp ?? e.metadata?.creationTimestamp ?? null,
+    count: e.count ?? 1,
   };
 }
 
-const fs = (f: FsStats | undefined): FsStats | undefined => pick(f, ["time", "availableBytes", "capacityBytes", "usedBytes", "inodesFree", "inodes", "inodesUsed"]);
-const mem = (m: MemoryStats | undefined): MemoryStats | undefined => pick(m, ["time", "availableBytes", "usageBytes", "workingSetBytes"]);
+const fs = (f: FsStats | undefined): FsStats | undefined =>
+  pick(f, ["time", "availableBytes", "capacityBytes", "usedBytes", "inodesFree", "inodes", "inodesUsed"]);
+const mem = (m: MemoryStats | undefined): MemoryStats | undefined =>
+  pick(m, ["time", "availableBytes", "usageBytes", "workingSetBytes"]);
 
 /** A Summary as the collector keeps it: the engine's fields plus node cpu (for the overview). */
 export interface TrimmedSummary extends Summary {
@@ -217,14 +310,28 @@ export function trimSummary(s: WireSummary): TrimmedSummary {
   const n = s.node ?? {};
   const trimmed = {
     node: {
-      nodeName: n.nodeName, memory: mem(n.memory), fs: fs(n.fs), rlimit: n.rlimit,
+      nodeName: n.nodeName,
+      memory: mem(n.memory),
+      fs: fs(n.fs),
+      rlimit: n.rlimit,
       ...(n.cpu ? { cpu: pick(n.cpu, ["time", "usageNanoCores"]) } : {}),
       ...(n.runtime ? { runtime: { imageFs: fs(n.runtime.imageFs), containerFs: fs(n.runtime.containerFs) } } : {}),
-      ...(n.systemContainers ? { systemContainers: n.systemContainers.filter((c) => c.name === "pods").map((c) => ({ name: c.name, memory: mem(c.memory) })) } : {}),
+      ...(n.systemContainers
+        ? {
+            systemContainers: n.systemContainers
+              .filter((c) => c.name === "pods")
+              .map((c) => ({ name: c.name, memory: mem(c.memory) })),
+          }
+        : {}),
     },
     pods: (s.pods ?? []).map((p) => ({
       podRef: p.podRef,
-      containers: (p.containers ?? []).map((c) => ({ name: c.name, memory: pick(c.memory, ["workingSetBytes", "rssBytes"]), rootfs: pick(c.rootfs, ["usedBytes", "inodesUsed"]), logs: pick(c.logs, ["usedBytes", "inodesUsed"]) })),
+      containers: (p.containers ?? []).map((c) => ({
+        name: c.name,
+        memory: pick(c.memory, ["workingSetBytes", "rssBytes"]),
+        rootfs: pick(c.rootfs, ["usedBytes", "inodesUsed"]),
+        logs: pick(c.logs, ["usedBytes", "inodesUsed"]),
+      })),
       memory: pick(p.memory, ["workingSetBytes"]),
       ...(p.volume ? { volume: p.volume.map((v) => ({ name: v.name, usedBytes: v.usedBytes, inodesUsed: v.inodesUsed })) } : {}),
       ...(p["ephemeral-storage"] ? { "ephemeral-storage": pick(p["ephemeral-storage"], ["usedBytes", "inodesUsed"]) } : {}),

@@ -4,8 +4,9 @@
 // each as possibly absent; a value of the wrong JSON type is caught downstream, where the engine
 // validates its input and names the field (lib/eviction/validate-*.ts). The trimmed, cached
 // shapes the rest of the data layer reads are in trim.ts.
-import { K8sError } from "./errors";
 import type { NodeCondition, NodeStats, PodStats, ResourceList, ResourceRequirements, Volume } from "@/lib/eviction";
+
+import { K8sError } from "./errors";
 
 export interface WireMeta {
   name?: string;

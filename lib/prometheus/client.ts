@@ -1,7 +1,9 @@
 import "server-only";
+
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
+
 import type { PrometheusSettings } from "./settings";
 
 // A small Prometheus HTTP API client (query and query_range), for Headroom's own series. Any
@@ -11,7 +13,10 @@ import type { PrometheusSettings } from "./settings";
 const MAX_BODY_BYTES = 16 << 20;
 
 export class PrometheusError extends Error {
-  constructor(message: string, readonly kind: "timeout" | "unreachable" | "http" | "bad-answer") {
+  constructor(
+    message: string,
+    readonly kind: "timeout" | "unreachable" | "http" | "bad-answer",
+  ) {
     super(message);
   }
 }
@@ -38,7 +43,11 @@ function caFor(file: string | undefined): Buffer | undefined {
 async function call(s: PrometheusSettings, path: string, form: Record<string, string>): Promise<unknown> {
   const url = new URL(s.url + path);
   const body = new URLSearchParams(form).toString();
-  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)), accept: "application/json" };
+  const headers: Record<string, string> = {
+    "content-type": "application/x-www-form-urlencoded",
+    "content-length": String(Buffer.byteLength(body)),
+    accept: "application/json",
+  };
   // Read on each request: a projected service-account token is rotated in place.
   if (s.bearerTokenFile) headers.authorization = `Bearer ${readFileSync(s.bearerTokenFile, "utf8").trim()}`;
   const lib = url.protocol === "https:" ? https : http;
@@ -48,7 +57,8 @@ async function call(s: PrometheusSettings, path: string, form: Record<string, st
       let size = 0;
       res.on("data", (c: Buffer) => {
         size += c.length;
-        if (size > MAX_BODY_BYTES) req.destroy(new PrometheusError(`answer larger than ${MAX_BODY_BYTES >> 20} MiB`, "bad-answer"));
+        if (size > MAX_BODY_BYTES)
+          req.destroy(new PrometheusError(`answer larger than ${MAX_BODY_BYTES >> 20} MiB`, "bad-answer"));
         else chunks.push(c);
       });
       res.on("end", () => {
@@ -61,10 +71,19 @@ async function call(s: PrometheusSettings, path: string, form: Record<string, st
       res.on("error", reject);
     });
     // The deadline covers the whole exchange, a slow body included.
-    const deadline = setTimeout(() => req.destroy(new PrometheusError(`timeout after ${s.timeoutMs / 1000}s`, "timeout")), s.timeoutMs);
+    const deadline = setTimeout(
+      () => req.destroy(new PrometheusError(`timeout after ${s.timeoutMs / 1000}s`, "timeout")),
+      s.timeoutMs,
+    );
     req.on("close", () => clearTimeout(deadline));
     req.on("timeout", () => req.destroy(new PrometheusError(`timeout after ${s.timeoutMs / 1000}s`, "timeout")));
-    req.on("error", (e) => reject(e instanceof PrometheusError ? e : new PrometheusError(`unreachable: ${(e as NodeJS.ErrnoException).code ?? e.message}`, "unreachable")));
+    req.on("error", (e) =>
+      reject(
+        e instanceof PrometheusError
+          ? e
+          : new PrometheusError(`unreachable: ${(e as NodeJS.ErrnoException).code ?? e.message}`, "unreachable"),
+      ),
+    );
     req.end(body);
   });
   let doc: { status?: string; data?: unknown; error?: string };
@@ -73,30 +92,53 @@ async function call(s: PrometheusSettings, path: string, form: Record<string, st
   } catch {
     throw new PrometheusError("answer is not JSON", "bad-answer");
   }
-  if (doc.status !== "success") throw new PrometheusError(`query failed: ${String(doc.error ?? doc.status).slice(0, 200)}`, "bad-answer");
+  if (doc.status !== "success")
+    throw new PrometheusError(`query failed: ${String(doc.error ?? doc.status).slice(0, 200)}`, "bad-answer");
   return doc.data;
 }
 
 const num = (v: unknown) => (typeof v === "string" ? Number(v === "+Inf" ? Infinity : v === "-Inf" ? -Infinity : v) : Number.NaN);
 
-function resultOf(data: unknown, type: "matrix" | "vector"): { metric?: Record<string, string>; values?: unknown[]; value?: unknown }[] {
+function resultOf(
+  data: unknown,
+  type: "matrix" | "vector",
+): { metric?: Record<string, string>; values?: unknown[]; value?: unknown }[] {
   const d = data as { resultType?: string; result?: unknown };
-  if (d?.resultType !== type || !Array.isArray(d.result)) throw new PrometheusError(`expected a ${type}, got ${String(d?.resultType)}`, "bad-answer");
+  if (d?.resultType !== type || !Array.isArray(d.result))
+    throw new PrometheusError(`expected a ${type}, got ${String(d?.resultType)}`, "bad-answer");
   return d.result as { metric?: Record<string, string> }[];
 }
 
 /** GET-equivalent of /api/v1/query_range: every series with its [t, value] points. */
-export async function queryRange(s: PrometheusSettings, query: string, start: number, end: number, step: number): Promise<RangeSeries[]> {
-  const data = await call(s, "/api/v1/query_range", { query, start: String(start), end: String(end), step: String(step), timeout: `${s.timeoutMs / 1000}s` });
+export async function queryRange(
+  s: PrometheusSettings,
+  query: string,
+  start: number,
+  end: number,
+  step: number,
+): Promise<RangeSeries[]> {
+  const data = await call(s, "/api/v1/query_range", {
+    query,
+    start: String(start),
+    end: String(end),
+    step: String(step),
+    timeout: `${s.timeoutMs / 1000}s`,
+  });
   return resultOf(data, "matrix").map((r) => ({
     metric: r.metric ?? {},
-    values: (Array.isArray(r.values) ? r.values : []).map((p) => [Number((p as unknown[])[0]), num((p as unknown[])[1])] as [number, number]),
+    values: (Array.isArray(r.values) ? r.values : []).map(
+      (p) => [Number((p as unknown[])[0]), num((p as unknown[])[1])] as [number, number],
+    ),
   }));
 }
 
 /** /api/v1/query at `time` (default: the server's now). */
 export async function queryInstant(s: PrometheusSettings, query: string, time?: number): Promise<InstantSample[]> {
-  const data = await call(s, "/api/v1/query", { query, ...(time === undefined ? {} : { time: String(time) }), timeout: `${s.timeoutMs / 1000}s` });
+  const data = await call(s, "/api/v1/query", {
+    query,
+    ...(time === undefined ? {} : { time: String(time) }),
+    timeout: `${s.timeoutMs / 1000}s`,
+  });
   return resultOf(data, "vector").map((r) => ({ metric: r.metric ?? {}, value: num((r.value as unknown[] | undefined)?.[1]) }));
 }
 

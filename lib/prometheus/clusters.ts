@@ -1,6 +1,8 @@
 import "server-only";
-import { type ClusterSummary, type ClustersDocument } from "@/lib/clusters-doc";
-import { type InstantSample, counterGrowth, queryInstant } from "./client";
+
+import { type ClustersDocument, type ClusterSummary } from "@/lib/clusters-doc";
+
+import { counterGrowth, queryInstant, type InstantSample } from "./client";
 import type { PrometheusSettings } from "./settings";
 
 // Each cluster runs its own Headroom; Prometheus (or Thanos/Mimir in front of several) holds
@@ -38,26 +40,41 @@ const byCluster = (samples: InstantSample[]) => {
 };
 
 /** Every cluster Prometheus has Headroom series for, pressured ones first. */
-export async function clustersOverview(s: PrometheusSettings, links: Record<string, string>, now: Date): Promise<ClustersDocument> {
+export async function clustersOverview(
+  s: PrometheusSettings,
+  links: Record<string, string>,
+  now: Date,
+): Promise<ClustersDocument> {
   const q = clusterQueries(s);
-  const [nodes, pressure, worst, evictions, stale, up] = await Promise.all([q.nodes, q.pressure, q.worst, q.evictions, q.stale, q.up].map((query) => queryInstant(s, query)));
+  const [nodes, pressure, worst, evictions, stale, up] = await Promise.all(
+    [q.nodes, q.pressure, q.worst, q.evictions, q.stale, q.up].map((query) => queryInstant(s, query)),
+  );
   const names = new Set([...nodes!, ...pressure!, ...worst!, ...up!].map((x) => x.metric.cluster ?? ""));
   const [P, W, E, S, U, N] = [pressure!, worst!, evictions!, stale!, up!, nodes!].map(byCluster);
   const clusters: ClusterSummary[] = [...names].map((name) => {
     const conditions = new Map<string, string[]>();
-    for (const x of P!.get(name) ?? []) conditions.set(x.metric.node ?? "", [...(conditions.get(x.metric.node ?? "") ?? []), x.metric.condition ?? ""].sort());
+    for (const x of P!.get(name) ?? [])
+      conditions.set(x.metric.node ?? "", [...(conditions.get(x.metric.node ?? "") ?? []), x.metric.condition ?? ""].sort());
     const upValue = U!.get(name)?.[0]?.value;
     return {
       name,
       link: links[name] ?? null,
       nodes: N!.get(name)?.[0]?.value ?? 0,
       underPressure: [...conditions].map(([node, c]) => ({ node, conditions: c })).sort((a, b) => a.node.localeCompare(b.node)),
-      worstMargins: (W!.get(name) ?? []).map((x) => ({ node: x.metric.node ?? "", signal: x.metric.signal ?? "", fraction: x.value })).filter((x) => Number.isFinite(x.fraction)).sort((a, b) => a.fraction - b.fraction),
+      worstMargins: (W!.get(name) ?? [])
+        .map((x) => ({ node: x.metric.node ?? "", signal: x.metric.signal ?? "", fraction: x.value }))
+        .filter((x) => Number.isFinite(x.fraction))
+        .sort((a, b) => a.fraction - b.fraction),
       evictionsLastHour: Math.round(E!.get(name)?.[0]?.value ?? 0),
       staleNodes: S!.get(name)?.[0]?.value ?? 0,
       headroomUp: upValue === undefined ? null : upValue === 1,
     };
   });
-  clusters.sort((a, b) => b.underPressure.length - a.underPressure.length || (a.worstMargins[0]?.fraction ?? 1) - (b.worstMargins[0]?.fraction ?? 1) || a.name.localeCompare(b.name));
+  clusters.sort(
+    (a, b) =>
+      b.underPressure.length - a.underPressure.length ||
+      (a.worstMargins[0]?.fraction ?? 1) - (b.worstMargins[0]?.fraction ?? 1) ||
+      a.name.localeCompare(b.name),
+  );
   return { generatedAt: now.toISOString(), clusters };
 }

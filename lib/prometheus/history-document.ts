@@ -1,9 +1,11 @@
 import "server-only";
+
+import { DEFAULT_RANGE, isRange, RANGES, type HistoryDoc } from "@/lib/history-doc";
 import { nodeName } from "@/lib/k8s/api";
 import { redact } from "@/lib/k8s/errors";
 import { getCache } from "@/lib/k8s/runtime";
+
 import { nodeHistory } from "./history";
-import { DEFAULT_RANGE, type HistoryDoc, RANGES, isRange } from "@/lib/history-doc";
 import { historySettings } from "./settings";
 
 export type HistoryDocResult = { ok: true; data: HistoryDoc } | { ok: false; status: number; error: string };
@@ -21,6 +23,12 @@ export async function historyDocument(rawName: string, rawRange: string | null):
     return { ok: false, status: 503, error: redact((e as Error).message) };
   }
   // The cluster's clock (the wall clock, as Prometheus stamps samples, outside the demo).
-  const r = await nodeHistory({ node: name.data, state: cache.states.get(name.data), prometheus: historySettings().prometheus, range, now: cache.now() });
+  const r = await nodeHistory({
+    node: name.data,
+    state: cache.states.get(name.data),
+    prometheus: historySettings().prometheus,
+    range,
+    now: cache.now(),
+  });
   return r.ok ? { ok: true, data: r.doc } : { ok: false, status: r.status, error: redact(r.error) };
 }

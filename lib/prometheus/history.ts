@@ -1,7 +1,9 @@
 import "server-only";
+
+import { PSI_PREFIX, RANGES, stepFor, type HistoryDoc, type Point, type RangeName } from "@/lib/history-doc";
 import type { NodeState } from "@/lib/k8s/node-state";
-import { PrometheusError, type RangeSeries, promString, queryRange } from "./client";
-import { type HistoryDoc, PSI_PREFIX, type Point, RANGES, type RangeName, stepFor } from "@/lib/history-doc";
+
+import { PrometheusError, promString, queryRange, type RangeSeries } from "./client";
 import type { PrometheusSettings } from "./settings";
 
 // A node's signal history over a chosen range: from Prometheus (Headroom's own exported series,
@@ -15,7 +17,13 @@ const selector = (node: string, s: PrometheusSettings) => `{${[`node=${promStrin
  * Reads a node's observed values and thresholds from Prometheus. `max by` joins the series of
  * several Headroom replicas and of a restarted one (a new pod label) into one line per signal.
  */
-export async function prometheusHistory(s: PrometheusSettings, node: string, from: number, to: number, step: number): Promise<HistoryDoc> {
+export async function prometheusHistory(
+  s: PrometheusSettings,
+  node: string,
+  from: number,
+  to: number,
+  step: number,
+): Promise<HistoryDoc> {
   const sel = selector(node, s);
   const [observed, thresholds, psi] = await Promise.all([
     queryRange(s, `max by (signal) (headroom_signal_observed${sel})`, from, to, step),
@@ -52,7 +60,10 @@ function memoryHistory(state: NodeState, from: number, to: number, step: number)
       if (v !== null && t >= from && t <= to) points.push([t, v]);
     });
     const report = state.signals?.find((r) => r.signal === signal);
-    const thresholds = (report?.thresholds ?? []).map((t) => ({ kind: t.kind, points: points.map(([time]) => [time, t.value] as Point) }));
+    const thresholds = (report?.thresholds ?? []).map((t) => ({
+      kind: t.kind,
+      points: points.map(([time]) => [time, t.value] as Point),
+    }));
     series.push({ signal, points, thresholds });
   }
   const psi = state.psiHistory.series(step);
@@ -78,7 +89,10 @@ export function withNewestFromMemory(prom: HistoryDoc, memory: HistoryDoc): Hist
     return {
       ...p,
       points: [...p.points, ...newer(m.points)],
-      thresholds: p.thresholds.map((t) => ({ ...t, points: [...t.points, ...newer(m.thresholds.find((x) => x.kind === t.kind)?.points ?? [])] })),
+      thresholds: p.thresholds.map((t) => ({
+        ...t,
+        points: [...t.points, ...newer(m.thresholds.find((x) => x.kind === t.kind)?.points ?? [])],
+      })),
     };
   });
   // A signal Prometheus has never seen (a new node) still shows what the ring has.
@@ -93,7 +107,13 @@ export type HistoryResult = { ok: true; doc: HistoryDoc } | { ok: false; status:
  * reason Prometheus did not answer. A node no longer in the cluster (scaled away after its
  * evictions) is still answered from Prometheus: that is when a post-mortem needs it.
  */
-export async function nodeHistory(opts: { node: string; state: NodeState | undefined; prometheus: PrometheusSettings | null; range: RangeName; now: number }): Promise<HistoryResult> {
+export async function nodeHistory(opts: {
+  node: string;
+  state: NodeState | undefined;
+  prometheus: PrometheusSettings | null;
+  range: RangeName;
+  now: number;
+}): Promise<HistoryResult> {
   const to = Math.floor(opts.now / 1000);
   const step = stepFor(RANGES[opts.range]);
   const from = to - RANGES[opts.range];
@@ -107,6 +127,10 @@ export async function nodeHistory(opts: { node: string; state: NodeState | undef
   } catch (e) {
     const reason = e instanceof PrometheusError ? e.message : `unexpected: ${(e as Error).message}`;
     if (memory) return { ok: true, doc: { ...memory, prometheusError: reason } };
-    return { ok: false, status: 502, error: `node ${JSON.stringify(opts.node)} is not in the cluster and Prometheus did not answer: ${reason}` };
+    return {
+      ok: false,
+      status: 502,
+      error: `node ${JSON.stringify(opts.node)} is not in the cluster and Prometheus did not answer: ${reason}`,
+    };
   }
 }

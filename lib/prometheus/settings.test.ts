@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { configErrors } from "@/lib/server/start/boot";
+
 import { parseHistorySettings, parseSelector } from "./settings";
 
 describe("parseSelector", () => {
@@ -12,7 +14,7 @@ describe("parseSelector", () => {
   ])("%j → %j", (text, want) => {
     expect(parseSelector(text)).toEqual(want);
   });
-  it.each(['cluster=prod', 'cluster="prod', '1x="a"', 'cluster="a"} or vector(1) #', 'a="b",'])("refuses %j", (text) => {
+  it.each(["cluster=prod", 'cluster="prod', '1x="a"', 'cluster="a"} or vector(1) #', 'a="b",'])("refuses %j", (text) => {
     expect(parseSelector(text)).toBeNull();
   });
 });
@@ -32,16 +34,33 @@ describe("parseHistorySettings", () => {
     expect(r).toEqual({
       success: true,
       data: {
-        prometheus: { url: "https://prom.example:9090", bearerTokenFile: "/var/run/secrets/token", caFile: undefined, matchers: ['cluster="prod-1"'], timeoutMs: 5000 },
+        prometheus: {
+          url: "https://prom.example:9090",
+          bearerTokenFile: "/var/run/secrets/token",
+          caFile: undefined,
+          matchers: ['cluster="prod-1"'],
+          timeoutMs: 5000,
+        },
         externalUrl: "https://headroom.prod-1.example.com",
         clusterLinks: { "prod-1": "https://headroom.prod-1.example.com", staging: "http://headroom.staging:3000" },
       },
     });
   });
   it("names each wrong variable, and start-up refuses them", () => {
-    const env = { HOSTNAME: "127.0.0.1", HEADROOM_PROMETHEUS_URL: "file:///etc/passwd", HEADROOM_PROMETHEUS_SELECTOR: "cluster=prod", HEADROOM_PROMETHEUS_TIMEOUT_SECONDS: "0", HEADROOM_CLUSTER_LINKS: "prod" };
+    const env = {
+      HOSTNAME: "127.0.0.1",
+      HEADROOM_PROMETHEUS_URL: "file:///etc/passwd",
+      HEADROOM_PROMETHEUS_SELECTOR: "cluster=prod",
+      HEADROOM_PROMETHEUS_TIMEOUT_SECONDS: "0",
+      HEADROOM_CLUSTER_LINKS: "prod",
+    };
     const r = parseHistorySettings(env);
-    expect(r.success ? [] : r.errors.map((e) => e.split(":")[0])).toEqual(["HEADROOM_PROMETHEUS_URL", "HEADROOM_PROMETHEUS_SELECTOR", "HEADROOM_PROMETHEUS_TIMEOUT_SECONDS", "HEADROOM_CLUSTER_LINKS"]);
+    expect(r.success ? [] : r.errors.map((e) => e.split(":")[0])).toEqual([
+      "HEADROOM_PROMETHEUS_URL",
+      "HEADROOM_PROMETHEUS_SELECTOR",
+      "HEADROOM_PROMETHEUS_TIMEOUT_SECONDS",
+      "HEADROOM_CLUSTER_LINKS",
+    ]);
     expect(configErrors(env)).toHaveLength(4);
   });
 });

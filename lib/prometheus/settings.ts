@@ -1,4 +1,5 @@
 import "server-only";
+
 import { z } from "zod";
 
 // Prometheus as Headroom's long-term store (README, "History in Prometheus"). Validated at
@@ -43,7 +44,10 @@ function parseClusterLinks(v: string, ctx: z.RefinementCtx): Record<string, stri
     const name = part.slice(0, eq).trim();
     const url = part.slice(eq + 1).trim();
     if (eq < 1 || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
-      ctx.addIssue({ code: "custom", message: `expected cluster=http(s)://url pairs separated by commas, got ${JSON.stringify(part.slice(0, 80))}` });
+      ctx.addIssue({
+        code: "custom",
+        message: `expected cluster=http(s)://url pairs separated by commas, got ${JSON.stringify(part.slice(0, 80))}`,
+      });
       continue;
     }
     out[name] = url.replace(/\/+$/, "");
@@ -58,8 +62,15 @@ const schema = z.object({
   HEADROOM_PROMETHEUS_SELECTOR: z
     .string()
     .default("")
-    .refine((v) => parseSelector(v) !== null, 'must be PromQL label matchers such as cluster="prod-1" or cluster=~"prod-.*",team="x"'),
-  HEADROOM_PROMETHEUS_TIMEOUT_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).positive().max(60, "must be at most 60 seconds").default(5),
+    .refine(
+      (v) => parseSelector(v) !== null,
+      'must be PromQL label matchers such as cluster="prod-1" or cluster=~"prod-.*",team="x"',
+    ),
+  HEADROOM_PROMETHEUS_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .positive()
+    .max(60, "must be at most 60 seconds")
+    .default(5),
   HEADROOM_EXTERNAL_URL: httpUrl("the address operators open Headroom at, for alert links").optional(),
   HEADROOM_CLUSTER_LINKS: z.string().default("").transform(parseClusterLinks),
 });
@@ -95,7 +106,10 @@ export function parseHistorySettings(env: Record<string, string | undefined>): S
         timeoutMs: d.HEADROOM_PROMETHEUS_TIMEOUT_SECONDS * 1000,
       }
     : null;
-  return { success: true, data: { prometheus, externalUrl: d.HEADROOM_EXTERNAL_URL ?? null, clusterLinks: d.HEADROOM_CLUSTER_LINKS } };
+  return {
+    success: true,
+    data: { prometheus, externalUrl: d.HEADROOM_EXTERNAL_URL ?? null, clusterLinks: d.HEADROOM_CLUSTER_LINKS },
+  };
 }
 
 let current: HistorySettings | undefined;

@@ -1,5 +1,7 @@
 import "server-only";
+
 import { z } from "zod";
+
 import { parseAllowedHosts } from "@/lib/auth/hosts";
 import { isLoopback, parseCidrList } from "@/lib/auth/net";
 
@@ -13,17 +15,28 @@ const flag = z
   .transform((v) => v === "true" || v === "1");
 
 const schema = z.object({
-  HEADROOM_AUTH_MODE: z.enum(["none", "token", "trusted-header"], { error: 'must be "none", "token" or "trusted-header"' }).default("none"),
+  HEADROOM_AUTH_MODE: z
+    .enum(["none", "token", "trusted-header"], { error: 'must be "none", "token" or "trusted-header"' })
+    .default("none"),
   // A short shared secret is guessable offline from a stolen session cookie; 16 is the floor.
   HEADROOM_AUTH_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 24`)").optional(),
-  HEADROOM_AUTH_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name").default("x-forwarded-user"),
+  HEADROOM_AUTH_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name")
+    .default("x-forwarded-user"),
   HEADROOM_TRUSTED_PROXIES: z.string().default(""),
-  HEADROOM_SESSION_HOURS: z.coerce.number({ error: "must be a number of hours" }).positive("must be a positive number of hours").max(24 * 30, "must be at most 720 hours").default(12),
+  HEADROOM_SESSION_HOURS: z.coerce
+    .number({ error: "must be a number of hours" })
+    .positive("must be a positive number of hours")
+    .max(24 * 30, "must be at most 720 hours")
+    .default(12),
   HEADROOM_METRICS_PUBLIC: flag,
   HEADROOM_EMBED_ORIGINS: z.string().default(""),
   // Extra Host names to answer to (beyond loopback and the bound address); see lib/auth/hosts.ts.
   HEADROOM_ALLOWED_HOSTS: z.string().default(""),
-  HEADROOM_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], { error: 'must be "debug", "info", "warn" or "error"' }).default("info"),
+  HEADROOM_LOG_LEVEL: z
+    .enum(["debug", "info", "warn", "error"], { error: 'must be "debug", "info", "warn" or "error"' })
+    .default("info"),
   // The bind address, as scripts/start.mjs and the standalone server.js read it; unset means all
   // interfaces there (and in Kubernetes HOSTNAME is the pod name), so unset is not loopback.
   HOSTNAME: z.string().default("0.0.0.0"),
@@ -52,13 +65,18 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
   const proxies = parseCidrList(env.HEADROOM_TRUSTED_PROXIES ?? "");
   if (proxies.invalid.length) errors.push(`HEADROOM_TRUSTED_PROXIES: not an IP address or CIDR: ${proxies.invalid.join(", ")}`);
   const allowed = parseAllowedHosts(env.HEADROOM_ALLOWED_HOSTS ?? "");
-  if (allowed.invalid.length) errors.push(`HEADROOM_ALLOWED_HOSTS: not host names or addresses (no port, no scheme): ${allowed.invalid.join(", ")}`);
+  if (allowed.invalid.length)
+    errors.push(`HEADROOM_ALLOWED_HOSTS: not host names or addresses (no port, no scheme): ${allowed.invalid.join(", ")}`);
   if (mode === "none" && !isLoopback(host)) {
-    errors.push(`HEADROOM_AUTH_MODE: "none" is only allowed when bound to loopback, but HOSTNAME is ${JSON.stringify(host)}; set HEADROOM_AUTH_MODE=token or trusted-header, or HOSTNAME=127.0.0.1`);
+    errors.push(
+      `HEADROOM_AUTH_MODE: "none" is only allowed when bound to loopback, but HOSTNAME is ${JSON.stringify(host)}; set HEADROOM_AUTH_MODE=token or trusted-header, or HOSTNAME=127.0.0.1`,
+    );
   }
   if (mode === "token" && !env.HEADROOM_AUTH_TOKEN) errors.push("HEADROOM_AUTH_TOKEN: required when HEADROOM_AUTH_MODE=token");
   if (mode === "trusted-header" && proxies.cidrs.length === 0 && !proxies.invalid.length) {
-    errors.push("HEADROOM_TRUSTED_PROXIES: required when HEADROOM_AUTH_MODE=trusted-header (the auth proxy's addresses, e.g. 127.0.0.1/32 for a sidecar)");
+    errors.push(
+      "HEADROOM_TRUSTED_PROXIES: required when HEADROOM_AUTH_MODE=trusted-header (the auth proxy's addresses, e.g. 127.0.0.1/32 for a sidecar)",
+    );
   }
   if (errors.length || !r.success) return { success: false, errors };
   return { success: true, data: { ...r.data, trustedProxies: proxies.cidrs } };

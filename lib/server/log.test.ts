@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+
 import { captureConsole, configureLog, log, scrub } from "./log";
 
 const TOKEN = "tok-0123456789abcdef";

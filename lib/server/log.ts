@@ -1,4 +1,5 @@
 import "server-only";
+
 // Structured logs: one JSON object per line on stdout (stderr for warn/error), filtered by
 // HEADROOM_LOG_LEVEL. Every message and string field goes through a scrubber that removes the
 // configured auth token and anything that looks like a credential, so a log line never carries one.
@@ -46,14 +47,20 @@ function clean(v: unknown, depth = 0): unknown {
   if (typeof v === "string") return scrub(v);
   if (v instanceof Error) return scrub(v.message);
   if (Array.isArray(v)) return depth > 3 ? "[…]" : v.map((x) => clean(x, depth + 1));
-  if (v && typeof v === "object") return depth > 3 ? "[…]" : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clean(x, depth + 1)]));
+  if (v && typeof v === "object")
+    return depth > 3 ? "[…]" : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clean(x, depth + 1)]));
   return v;
 }
 
 function emit(level: Level, msg: string, fields?: Record<string, unknown>): void {
   const s = state();
   if (ORDER[level] < ORDER[s.level]) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg: scrub(msg), ...(fields ? (clean(fields) as object) : {}) });
+  const line = JSON.stringify({
+    time: new Date().toISOString(),
+    level,
+    msg: scrub(msg),
+    ...(fields ? (clean(fields) as object) : {}),
+  });
   s.write(line, level);
 }
 
@@ -66,7 +73,11 @@ export const log = {
 };
 
 const CONSOLE_LEVELS: [keyof Console & ("error" | "warn" | "info" | "log" | "debug"), Level][] = [
-  ["error", "error"], ["warn", "warn"], ["info", "info"], ["log", "info"], ["debug", "debug"],
+  ["error", "error"],
+  ["warn", "warn"],
+  ["info", "info"],
+  ["log", "info"],
+  ["debug", "debug"],
 ];
 
 // An error's stack and those of its causes (Next wraps module-load failures in two layers).
@@ -90,8 +101,15 @@ export function captureConsole(): void {
     console[method] = (...args: unknown[]) => {
       const error = args.find((a): a is Error => a instanceof Error);
       // Next prefixes its lines with a coloured marker ("⨯", "⚠"); the level says it already.
-      const text = args.map((a) => (a instanceof Error ? a.message : typeof a === "string" ? a : inspect(a, { depth: 2, breakLength: Infinity }))).join(" ");
-      const msg = stripVTControlCharacters(text).replace(/^\s*[⨯⚠✓○▲]\s*/u, "").replace(/\s*\n\s*/g, " ").trim();
+      const text = args
+        .map((a) =>
+          a instanceof Error ? a.message : typeof a === "string" ? a : inspect(a, { depth: 2, breakLength: Infinity }),
+        )
+        .join(" ");
+      const msg = stripVTControlCharacters(text)
+        .replace(/^\s*[⨯⚠✓○▲]\s*/u, "")
+        .replace(/\s*\n\s*/g, " ")
+        .trim();
       emit(level, msg || "(empty console line)", error?.stack ? { stack: stackWithCauses(error) } : undefined);
     };
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { contentSecurityPolicy, framePolicy, newNonce, securityHeaders } from "./security-headers";
 
 describe("framePolicy", () => {
@@ -6,9 +7,18 @@ describe("framePolicy", () => {
     expect(framePolicy(undefined)).toEqual({ frameAncestors: "'self'", invalid: [] });
   });
   it("adds listed origins", () => {
-    expect(framePolicy("https://portal.example.com, http://127.0.0.1:4000").frameAncestors).toBe("'self' https://portal.example.com http://127.0.0.1:4000");
+    expect(framePolicy("https://portal.example.com, http://127.0.0.1:4000").frameAncestors).toBe(
+      "'self' https://portal.example.com http://127.0.0.1:4000",
+    );
   });
-  it.each(["*", "https://a.example.com/path", "javascript:alert(1)", "https://a.example.com; script-src *", "https://user:pw@a.example.com", "portal.example.com"])("refuses %s", (bad) => {
+  it.each([
+    "*",
+    "https://a.example.com/path",
+    "javascript:alert(1)",
+    "https://a.example.com; script-src *",
+    "https://user:pw@a.example.com",
+    "portal.example.com",
+  ])("refuses %s", (bad) => {
     const p = framePolicy(bad);
     expect(p.frameAncestors).toBe("'self'");
     expect(p.invalid.length).toBeGreaterThan(0);
@@ -37,7 +47,8 @@ describe("contentSecurityPolicy", () => {
   });
   it("carries the embed allowlist and the usual lockdowns", () => {
     expect(csp).toContain("frame-ancestors 'self' https://portal.example.com");
-    for (const d of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "default-src 'self'"]) expect(csp).toContain(d);
+    for (const d of ["object-src 'none'", "base-uri 'self'", "form-action 'self'", "default-src 'self'"])
+      expect(csp).toContain(d);
   });
   it("uses a fresh nonce each time", () => {
     expect(newNonce()).not.toBe(newNonce());

@@ -1,4 +1,5 @@
 import "server-only";
+
 // Response headers for every page: who may frame Headroom (embed mode) and the usual hardening.
 
 export interface FramePolicy {
@@ -15,7 +16,15 @@ export function framePolicy(env: string | undefined): FramePolicy {
   for (const raw of (env ?? "").split(/[\s,]+/).filter(Boolean)) {
     const url = URL.canParse(raw) ? new URL(raw) : null;
     // Only bare http(s) origins: a path, query or wildcard would be a CSP injection or a mistake.
-    if (!url || !/^https?:\/\/[A-Za-z0-9.\-[\]:]+\/?$/.test(raw) || !/^https?:$/.test(url.protocol) || url.origin !== raw.replace(/\/$/, "") || url.username || url.password) invalid.push(raw);
+    if (
+      !url ||
+      !/^https?:\/\/[A-Za-z0-9.\-[\]:]+\/?$/.test(raw) ||
+      !/^https?:$/.test(url.protocol) ||
+      url.origin !== raw.replace(/\/$/, "") ||
+      url.username ||
+      url.password
+    )
+      invalid.push(raw);
     else if (!sources.includes(url.origin)) sources.push(url.origin);
   }
   return { frameAncestors: sources.join(" "), invalid };
@@ -54,7 +63,10 @@ export function newNonce(): string {
 }
 
 /** Returns the security headers sent with every page and API response (CSP from contentSecurityPolicy, or a fixed one without a nonce). */
-export function securityHeaders(policy: FramePolicy, csp = `default-src 'none'; frame-ancestors ${policy.frameAncestors}; object-src 'none'; base-uri 'none'`): Record<string, string> {
+export function securityHeaders(
+  policy: FramePolicy,
+  csp = `default-src 'none'; frame-ancestors ${policy.frameAncestors}; object-src 'none'; base-uri 'none'`,
+): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": csp,
     "X-Content-Type-Options": "nosniff",

@@ -1,4 +1,5 @@
 import "server-only";
+
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -3,13 +3,14 @@
 // server itself, so only `nodes/proxy` is checked on this path, never nodes/stats).
 import { type IncomingMessage, type ServerResponse } from "node:http";
 import { createServer, type Server } from "node:https";
-import { type Authenticator, authorize } from "./auth";
+
+import { authorize, type Authenticator } from "./auth";
 import type { Pem } from "./certs";
 import type { Counters } from "./counters";
 import { discovery, versionInfo } from "./discovery";
-import { type Faults, sleep } from "./faults";
+import { sleep, type Faults } from "./faults";
 import { parseApiPath, sendJson, sendStatus } from "./http-util";
-import { APISERVER_IDENTITY, type KubeletContext, serveKubelet } from "./kubelet-handler";
+import { APISERVER_IDENTITY, serveKubelet, type KubeletContext } from "./kubelet-handler";
 import { getOne, listAll, type ListQuery } from "./list";
 import type { ResourceDef } from "./resources";
 import { failure, forbidden, methodNotAllowed, pathNotFound, unauthorized } from "./status";
@@ -38,7 +39,9 @@ async function handleApi(ctx: ApiContext, req: IncomingMessage, res: ServerRespo
   const path = url.pathname.replace(/\/+$/, "") || "/";
   if (PUBLIC.has(path)) {
     ctx.counters.inc("apiserver.public");
-    return path === "/version" ? sendJson(res, 200, versionInfo()) : void res.writeHead(200, { "Content-Type": "text/plain" }).end("ok");
+    return path === "/version"
+      ? sendJson(res, 200, versionInfo())
+      : void res.writeHead(200, { "Content-Type": "text/plain" }).end("ok");
   }
   const id = ctx.auth.authenticate(req.headers.authorization);
   if (!id) return sendStatus(res, unauthorized());
@@ -46,7 +49,12 @@ async function handleApi(ctx: ApiContext, req: IncomingMessage, res: ServerRespo
   if (fault?.kind === "latency") await sleep(fault.ms ?? 1000);
   // An outage as a client sees it: the connection is cut with no HTTP answer at all.
   if (fault?.kind === "drop") return void req.socket.destroy();
-  if (fault?.kind === "throttle") return sendStatus(res, failure(429, "TooManyRequests", "Too many requests, please try again later.", { retryAfterSeconds: 1 }), { "Retry-After": "1" });
+  if (fault?.kind === "throttle")
+    return sendStatus(
+      res,
+      failure(429, "TooManyRequests", "Too many requests, please try again later.", { retryAfterSeconds: 1 }),
+      { "Retry-After": "1" },
+    );
   if (fault?.kind === "error") return sendStatus(res, failure(500, "InternalError", "Internal error occurred: simulated fault"));
   const disc = discovery(path, ctx.serverAddress());
   if (disc) {
@@ -55,7 +63,7 @@ async function handleApi(ctx: ApiContext, req: IncomingMessage, res: ServerRespo
   }
   const ap = parseApiPath(rawPath);
   const def = ap && ctx.defs.get(`${ap.group}/${ap.plural}`);
-  if (!ap || !def || (def.version !== ap.version)) {
+  if (!ap || !def || def.version !== ap.version) {
     ctx.counters.inc("apiserver.notfound");
     return sendStatus(res, pathNotFound());
   }

@@ -48,9 +48,7 @@ export function defaultIdentityRules(): Record<string, { user: string; rules: Ru
 }
 
 /** Creates identities with fresh random tokens (or the given fixed ones). */
-export function makeIdentities(
-  defs: Record<string, { user: string; rules: Rule[]; token?: string }>,
-): Identity[] {
+export function makeIdentities(defs: Record<string, { user: string; rules: Rule[]; token?: string }>): Identity[] {
   return Object.entries(defs).map(([name, d]) => ({
     name,
     user: d.user,
@@ -87,7 +85,9 @@ export function authorize(id: Identity, a: RequestAttrs): boolean {
     (r) =>
       matches(r.verbs, a.verb) &&
       matches(r.apiGroups, a.group) &&
-      (r.resources.includes("*") || r.resources.includes(res) || (a.subresource !== "" && r.resources.includes(`${a.resource}/*`))) &&
+      (r.resources.includes("*") ||
+        r.resources.includes(res) ||
+        (a.subresource !== "" && r.resources.includes(`${a.resource}/*`))) &&
       (!r.resourceNames?.length || (a.name !== "" && r.resourceNames.includes(a.name))),
   );
 }

@@ -18,7 +18,9 @@ function validity(): { notBeforeDate: Date; notAfterDate: Date } {
 /** Generates the sim's certificate authority. */
 export async function makeCa(): Promise<Pem> {
   const p = await generate([{ name: "commonName", value: "headroom-sim-ca" }], {
-    keyType: "ec", algorithm: "sha256", ...validity(),
+    keyType: "ec",
+    algorithm: "sha256",
+    ...validity(),
     extensions: [
       { name: "basicConstraints", cA: true, critical: true },
       { name: "keyUsage", keyCertSign: true, cRLSign: true, digitalSignature: true, critical: true },
@@ -30,12 +32,18 @@ export async function makeCa(): Promise<Pem> {
 /** Issues a serving certificate for the given IPs and DNS names, signed by the CA. */
 export async function issueServing(ca: Pem, commonName: string, ips: string[], dns: string[]): Promise<Pem> {
   const p = await generate([{ name: "commonName", value: commonName }], {
-    keyType: "ec", algorithm: "sha256", ...validity(), ca: { key: ca.key, cert: ca.cert },
+    keyType: "ec",
+    algorithm: "sha256",
+    ...validity(),
+    ca: { key: ca.key, cert: ca.cert },
     extensions: [
       { name: "basicConstraints", cA: false },
       { name: "keyUsage", digitalSignature: true, keyEncipherment: true, critical: true },
       { name: "extKeyUsage", serverAuth: true },
-      { name: "subjectAltName", altNames: [...dns.map((value) => ({ type: 2 as const, value })), ...ips.map((ip) => ({ type: 7 as const, ip }))] },
+      {
+        name: "subjectAltName",
+        altNames: [...dns.map((value) => ({ type: 2 as const, value })), ...ips.map((ip) => ({ type: 7 as const, ip }))],
+      },
     ],
   });
   return { key: p.private, cert: p.cert };

@@ -1,7 +1,8 @@
 import https from "node:https";
-import { CoreV1Api, KubeConfig, Watch, makeInformer, type V1Node, type V1Status } from "@kubernetes/client-node";
+import { CoreV1Api, KubeConfig, makeInformer, Watch, type V1Node, type V1Status } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Sim, startSim } from "./sim";
+
+import { startSim, type Sim } from "./sim";
 import { waitFor } from "./testing";
 
 function kc(yaml: string): KubeConfig {
@@ -17,11 +18,14 @@ async function kubelet(k: KubeConfig, node: V1Node, path: string): Promise<{ sta
   const opts: https.RequestOptions = { host: ip, port, path, method: "GET" };
   await k.applyToHTTPSOptions(opts);
   return new Promise((resolve, reject) => {
-    https.request(opts, (res) => {
-      let body = "";
-      res.on("data", (d) => (body += String(d)));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    }).on("error", reject).end();
+    https
+      .request(opts, (res) => {
+        let body = "";
+        res.on("data", (d) => (body += String(d)));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on("error", reject)
+      .end();
   });
 }
 
@@ -51,7 +55,9 @@ describe("@kubernetes/client-node against the sim", () => {
   it("filters pods by node and phase like kubectl describe does", async () => {
     const api = kc(sim.kubeconfigYaml).makeApiClient(CoreV1Api);
     const n = sim.cluster.nodes[0]!;
-    const list = await api.listPodForAllNamespaces({ fieldSelector: `spec.nodeName=${n.name},status.phase!=Failed,status.phase!=Succeeded` });
+    const list = await api.listPodForAllNamespaces({
+      fieldSelector: `spec.nodeName=${n.name},status.phase!=Failed,status.phase!=Succeeded`,
+    });
     expect(list.items.map((p) => p.metadata!.uid).sort()).toEqual([...n.pods].map((p) => p.uid).sort());
     const web = await api.listNamespacedPod({ namespace: "default", labelSelector: "app in (web),app!=api" });
     expect(web.items.every((p) => p.metadata!.labels!.app === "web")).toBe(true);
@@ -77,7 +83,12 @@ describe("@kubernetes/client-node against the sim", () => {
     const w = new Watch(kc(sim.kubeconfigYaml));
     // Only the first event is read: the ERROR, whose object is a Status.
     const events: Array<{ type: string; obj: V1Status }> = [];
-    const req = await w.watch("/api/v1/pods", { resourceVersion: "1" }, (type, obj) => events.push({ type, obj }), () => {});
+    const req = await w.watch(
+      "/api/v1/pods",
+      { resourceVersion: "1" },
+      (type, obj) => events.push({ type, obj }),
+      () => {},
+    );
     await waitFor(() => events.length > 0);
     req.abort();
     expect(events[0]!.type).toBe("ERROR");
@@ -85,14 +96,19 @@ describe("@kubernetes/client-node against the sim", () => {
     expect(events[0]!.obj.reason).toBe("Expired");
     const bm: string[] = [];
     const rv = String(sim.cluster.stores.pods.revision);
-    const req2 = await w.watch("/api/v1/nodes", { resourceVersion: rv, allowWatchBookmarks: true }, (type) => bm.push(type), () => {});
+    const req2 = await w.watch(
+      "/api/v1/nodes",
+      { resourceVersion: rv, allowWatchBookmarks: true },
+      (type) => bm.push(type),
+      () => {},
+    );
     await waitFor(() => bm.includes("BOOKMARK"));
     req2.abort();
   });
 
   it("serves kubelet stats and configz directly to a least-privilege token, but no nodes/proxy", async () => {
     const k = kc(sim.kubeconfigFor("least-privilege"));
-    const node = (await k.makeApiClient(CoreV1Api).readNode({ name: sim.cluster.nodes[1]!.name }));
+    const node = await k.makeApiClient(CoreV1Api).readNode({ name: sim.cluster.nodes[1]!.name });
     const summary = await kubelet(k, node, "/stats/summary");
     expect(summary.status).toBe(200);
     expect(JSON.parse(summary.body).node.nodeName).toBe(node.metadata!.name);
@@ -103,13 +119,17 @@ describe("@kubernetes/client-node against the sim", () => {
     const viewer = kc(sim.kubeconfigFor("objects-only"));
     expect((await kubelet(viewer, node, "/stats/summary")).status).toBe(403);
     const api = k.makeApiClient(CoreV1Api);
-    await expect(api.connectGetNodeProxyWithPath({ name: node.metadata!.name!, path: "stats/summary" })).rejects.toMatchObject({ code: 403 });
+    await expect(api.connectGetNodeProxyWithPath({ name: node.metadata!.name!, path: "stats/summary" })).rejects.toMatchObject({
+      code: 403,
+    });
   });
 
   it("accepts the %2F-encoded proxy path client-node sends", async () => {
     const api = kc(sim.kubeconfigYaml).makeApiClient(CoreV1Api);
     const name = sim.cluster.nodes[2]!.name;
-    const s = (await api.connectGetNodeProxyWithPath({ name, path: "stats/summary" })) as unknown as { node: { nodeName: string } };
+    const s = (await api.connectGetNodeProxyWithPath({ name, path: "stats/summary" })) as unknown as {
+      node: { nodeName: string };
+    };
     expect(s.node.nodeName).toBe(name);
     const c = (await api.connectGetNodeProxyWithPath({ name, path: "configz" })) as unknown as { kubeletconfig: object };
     expect(c.kubeletconfig).toHaveProperty("evictionHard");

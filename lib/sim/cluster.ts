@@ -4,15 +4,15 @@
 import type { Summary } from "../eviction";
 import { configzFor } from "./configz";
 import { EventRecorder } from "./events";
-import { type BrainInput, EvictionManager, nodeAllocatable, qosOf } from "./kubelet-brain";
+import { EvictionManager, nodeAllocatable, qosOf, type BrainInput } from "./kubelet-brain";
 import { leaseObject, namespaceObject, nodeObject } from "./node-object";
+import { oomCandidates } from "./oom-kills";
 import { podObject } from "./pod-object";
 import { makeStores, type Stores } from "./resources";
 import type { Scenario } from "./scenario";
 import { buildSummary } from "./summary";
-import { oomCandidates } from "./oom-kills";
 import { seededUid } from "./units";
-import { type PodRecord, type PodTemplate, type SimNode, buildNodes, nameSuffix, placeWorkloads } from "./world";
+import { buildNodes, nameSuffix, placeWorkloads, type PodRecord, type PodTemplate, type SimNode } from "./world";
 
 const FALSE_CONDITIONS: Array<[string, string, string]> = [
   ["MemoryPressure", "KubeletHasSufficientMemory", "kubelet has sufficient memory available"],
@@ -31,7 +31,10 @@ export class Cluster {
   /** Pods with a container whose memory can reach its limit (oom-kills.ts checks them every second). */
   readonly oomable = new Set<PodRecord>();
 
-  constructor(readonly scenario: Scenario, readonly now: () => number) {
+  constructor(
+    readonly scenario: Scenario,
+    readonly now: () => number,
+  ) {
     const t0 = now();
     this.recorder = new EventRecorder(this.stores.events, now);
     this.nodes = buildNodes(scenario, t0);
@@ -41,9 +44,21 @@ export class Cluster {
       if (!info) this.poolInfo.set(n.pool.name, (info = nodeAllocatable(n.capacity, n.pool.kubeletConfig)));
       n.allocatable = info.allocatable;
       for (const [type, reason, message] of FALSE_CONDITIONS) {
-        n.conditions.set(type, { status: "False", reason, message, lastHeartbeatTime: t0, lastTransitionTime: n.created + 10_000 });
+        n.conditions.set(type, {
+          status: "False",
+          reason,
+          message,
+          lastHeartbeatTime: t0,
+          lastTransitionTime: n.created + 10_000,
+        });
       }
-      n.conditions.set("Ready", { status: "True", reason: "KubeletReady", message: "kubelet is posting ready status", lastHeartbeatTime: t0, lastTransitionTime: n.created + 40_000 });
+      n.conditions.set("Ready", {
+        status: "True",
+        reason: "KubeletReady",
+        message: "kubelet is posting ready status",
+        lastHeartbeatTime: t0,
+        lastTransitionTime: n.created + 40_000,
+      });
     }
     const records: PodRecord[] = [];
     const qos = new Map<PodTemplate, string>();
@@ -60,24 +75,49 @@ export class Cluster {
       t.qosClass = qos.get(t)!;
       records.push(p);
     }
-    const nsNames = new Set(["default", "kube-system", "kube-public", "kube-node-lease", ...scenario.namespaces, ...records.map((r) => r.t.namespace)]);
-    this.stores.namespaces.load([...nsNames].map((ns) => namespaceObject(ns, t0 - 86400_000 * 10, seededUid(`${scenario.seed}/ns/${ns}`))));
+    const nsNames = new Set([
+      "default",
+      "kube-system",
+      "kube-public",
+      "kube-node-lease",
+      ...scenario.namespaces,
+      ...records.map((r) => r.t.namespace),
+    ]);
+    this.stores.namespaces.load(
+      [...nsNames].map((ns) => namespaceObject(ns, t0 - 86400_000 * 10, seededUid(`${scenario.seed}/ns/${ns}`))),
+    );
     this.stores.nodes.load(this.nodes.map((n) => nodeObject(n, t0)));
     this.stores.leases.load(this.nodes.map((n) => leaseObject(n)));
     this.stores.pods.load(records);
-    for (const s of [this.stores.namespaces, this.stores.nodes, this.stores.leases, this.stores.pods, this.stores.events]) s.seal();
+    for (const s of [this.stores.namespaces, this.stores.nodes, this.stores.leases, this.stores.pods, this.stores.events])
+      s.seal();
   }
 
   /** Creates a pod record for a template on a node (not stored yet). */
   newPod(t: PodTemplate, node: SimNode | undefined, created: number, replica = 0): PodRecord {
     const seed = `${this.scenario.seed}/${t.namespace}/${t.name}/${created}/${node?.name ?? "-"}`;
     const kind = t.spec.kind;
-    const name = kind === "Deployment" ? `${t.name}-${t.hash}-${nameSuffix(seed, 5)}`
-      : kind === "StatefulSet" ? `${t.name}-${replica}`
-      : kind === "Static" ? `${t.name}-${node?.name}` : `${t.name}-${nameSuffix(seed, 5)}`;
+    const name =
+      kind === "Deployment"
+        ? `${t.name}-${t.hash}-${nameSuffix(seed, 5)}`
+        : kind === "StatefulSet"
+          ? `${t.name}-${replica}`
+          : kind === "Static"
+            ? `${t.name}-${node?.name}`
+            : `${t.name}-${nameSuffix(seed, 5)}`;
     const seq = node ? node.podSeq++ : 0;
     const [a, b] = node ? [64 + Math.floor(node.index / 256), node.index % 256] : [0, 0];
-    const p: PodRecord = { t, name, replica, uid: seededUid(seed), node, podIP: `10.${a}.${b}.${(seq % 250) + 2}`, created, curveOrigin: Math.max(created + 2000, this.now()), phase: node ? "Running" : "Pending" };
+    const p: PodRecord = {
+      t,
+      name,
+      replica,
+      uid: seededUid(seed),
+      node,
+      podIP: `10.${a}.${b}.${(seq % 250) + 2}`,
+      created,
+      curveOrigin: Math.max(created + 2000, this.now()),
+      phase: node ? "Running" : "Pending",
+    };
     node?.pods.add(p);
     if (node && t.dynamic) node.dynamic = true;
     if (node && oomCandidates(t).length) this.oomable.add(p);
@@ -123,7 +163,12 @@ export class Cluster {
   /** Builds the engine input a kubelet sees: its Node, its active pods, a fresh summary, its config. */
   brainInput(n: SimNode): BrainInput {
     const pods = [...n.pods].filter((p) => p.phase === "Running").map(podObject);
-    return { node: nodeObject(n, this.now()), pods, summary: this.summary(n) as Summary, kubeletConfig: this.configz(n).kubeletconfig };
+    return {
+      node: nodeObject(n, this.now()),
+      pods,
+      summary: this.summary(n) as Summary,
+      kubeletConfig: this.configz(n).kubeletconfig,
+    };
   }
 
   /** Returns (creating on first use) the eviction manager of a node. */
@@ -143,13 +188,20 @@ export class Cluster {
     const ref = { kind: "Pod", namespace: p.t.namespace, name: p.name, uid: p.uid };
     this.recorder.record(ref, { type: "Warning", reason: "Evicted", message, component: "kubelet", host, annotations });
     for (const c of p.t.containers) {
-      this.recorder.record({ ...ref, fieldPath: `spec.containers{${c.name}}` }, { type: "Normal", reason: "Killing", message: `Stopping container ${c.name}`, component: "kubelet", host });
+      this.recorder.record(
+        { ...ref, fieldPath: `spec.containers{${c.name}}` },
+        { type: "Normal", reason: "Killing", message: `Stopping container ${c.name}`, component: "kubelet", host },
+      );
     }
-    if (p.t.spec.recreateAfter !== undefined) this.pending.push({ t: p.t, at: now + p.t.spec.recreateAfter * 1000, replica: p.replica });
+    if (p.t.spec.recreateAfter !== undefined)
+      this.pending.push({ t: p.t, at: now + p.t.spec.recreateAfter * 1000, replica: p.replica });
   }
 
   /** Records an event about a node (namespace "default", uid = node name, as the kubelet does). */
   nodeEvent(n: SimNode, type: "Normal" | "Warning", reason: string, message: string, component = "kubelet"): void {
-    this.recorder.record({ kind: "Node", name: n.name, uid: n.name }, { type, reason, message, component, host: component === "kubelet" ? n.name : undefined });
+    this.recorder.record(
+      { kind: "Node", name: n.name, uid: n.name },
+      { type, reason, message, component, host: component === "kubelet" ? n.name : undefined },
+    );
   }
 }

@@ -14,7 +14,13 @@ export function nodeLifecycle(c: Cluster, now: number): void {
     const ready = n.conditions.get("Ready")!;
     if (ready.status === "Unknown") continue;
     for (const [type, cond] of n.conditions) {
-      n.conditions.set(type, { ...cond, status: "Unknown", reason: "NodeStatusUnknown", message: "Kubelet stopped posting node status.", lastTransitionTime: now });
+      n.conditions.set(type, {
+        ...cond,
+        status: "Unknown",
+        reason: "NodeStatusUnknown",
+        message: "Kubelet stopped posting node status.",
+        lastTransitionTime: now,
+      });
     }
     c.putNode(n);
     c.nodeEvent(n, "Normal", "NodeNotReady", "Node is not ready", "node-controller");
@@ -30,7 +36,7 @@ function schedulable(n: SimNode): boolean {
 
 /** Creates replacement pods that are due, scheduled to the emptiest eligible node of their pools. */
 export function replaceEvicted(c: Cluster, now: number): void {
-  for (let i = 0; i < c.pending.length; ) {
+  for (let i = 0; i < c.pending.length;) {
     const job = c.pending[i]!;
     if (job.at > now) {
       i++;

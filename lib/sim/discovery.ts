@@ -29,10 +29,19 @@ const GROUPS: Record<string, { version: string; resources: object[] }> = {
 /** Returns the /version document of a v1.33 API server. */
 export function versionInfo(): object {
   return {
-    major: "1", minor: "33", emulationMajor: "1", emulationMinor: "33",
-    minCompatibilityMajor: "1", minCompatibilityMinor: "32",
-    gitVersion: "v1.33.4", gitCommit: "74cdb426d5fe4bb5ee4d1dd5a4ba1eb3d3e2bd3f", gitTreeState: "clean",
-    buildDate: "2025-08-12T17:45:27Z", goVersion: "go1.24.5", compiler: "gc", platform: "linux/amd64",
+    major: "1",
+    minor: "33",
+    emulationMajor: "1",
+    emulationMinor: "33",
+    minCompatibilityMajor: "1",
+    minCompatibilityMinor: "32",
+    gitVersion: "v1.33.4",
+    gitCommit: "74cdb426d5fe4bb5ee4d1dd5a4ba1eb3d3e2bd3f",
+    gitTreeState: "clean",
+    buildDate: "2025-08-12T17:45:27Z",
+    goVersion: "go1.24.5",
+    compiler: "gc",
+    platform: "linux/amd64",
   };
 }
 

@@ -3,8 +3,8 @@
 // same reason and message on the same object bump `count` like client-go's event correlator.
 // Events older than the API server's default TTL (1 h) are deleted.
 import { rfc3339 } from "./clock";
-import { seededUid } from "./units";
 import type { KObj, ResourceStore } from "./store";
+import { seededUid } from "./units";
 
 export interface InvolvedObject {
   kind: string;
@@ -31,7 +31,10 @@ export class EventRecorder {
   private seq = 0;
   private readonly recent = new Map<string, { ns: string; name: string; count: number; first: number }>();
 
-  constructor(private readonly store: ResourceStore<KObj>, private readonly now: () => number) {}
+  constructor(
+    private readonly store: ResourceStore<KObj>,
+    private readonly now: () => number,
+  ) {}
 
   /** Records (or aggregates) an event about an object. */
   record(obj: InvolvedObject, o: RecordOptions): void {
@@ -48,8 +51,11 @@ export class EventRecorder {
       apiVersion: "v1",
       kind: "Event",
       metadata: {
-        name, namespace: ns, uid: seededUid(`event/${ns}/${name}`),
-        creationTimestamp: rfc3339(first), ...(o.annotations ? { annotations: o.annotations } : {}),
+        name,
+        namespace: ns,
+        uid: seededUid(`event/${ns}/${name}`),
+        creationTimestamp: rfc3339(first),
+        ...(o.annotations ? { annotations: o.annotations } : {}),
       },
       involvedObject: { apiVersion: "v1", ...obj },
       reason: o.reason,

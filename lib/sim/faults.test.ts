@@ -1,7 +1,8 @@
 import https from "node:https";
 import { CoreV1Api, KubeConfig, Watch } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Sim, startSim } from "./sim";
+
+import { startSim, type Sim } from "./sim";
 import { waitFor } from "./testing";
 
 describe("fault injection and request counters", () => {
@@ -10,11 +11,14 @@ describe("fault injection and request counters", () => {
   const get = (host: string, port: number, path: string, timeoutMs = 3000) =>
     new Promise<{ status: number; body: string; ms: number }>((resolve, reject) => {
       const t0 = Date.now();
-      const req = https.get({ host, port, path, ca: sim.caPem, headers: { authorization: `Bearer ${sim.tokens.full}` }, timeout: timeoutMs }, (res) => {
-        let body = "";
-        res.on("data", (d) => (body += String(d)));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body, ms: Date.now() - t0 }));
-      });
+      const req = https.get(
+        { host, port, path, ca: sim.caPem, headers: { authorization: `Bearer ${sim.tokens.full}` }, timeout: timeoutMs },
+        (res) => {
+          let body = "";
+          res.on("data", (d) => (body += String(d)));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body, ms: Date.now() - t0 }));
+        },
+      );
       req.on("timeout", () => req.destroy(new Error("client timeout")));
       req.on("error", reject);
     });
@@ -65,7 +69,12 @@ describe("fault injection and request counters", () => {
   it("drops watch connections", async () => {
     const w = new Watch(kc);
     let done = false;
-    await w.watch("/api/v1/nodes", {}, () => {}, () => (done = true));
+    await w.watch(
+      "/api/v1/nodes",
+      {},
+      () => {},
+      () => (done = true),
+    );
     await new Promise((r) => setTimeout(r, 100));
     expect(sim.counters.get("apiserver.watch.nodes")).toBeGreaterThan(0);
     sim.faults.dropWatches();

@@ -14,7 +14,10 @@ export class Faults {
   private readonly served = new Map<number, number>();
   private readonly bytes = new Map<number, number>();
 
-  constructor(private readonly seed: number, initial: FaultSpec[] = []) {
+  constructor(
+    private readonly seed: number,
+    initial: FaultSpec[] = [],
+  ) {
     for (const f of initial) this.add(f);
   }
 

@@ -1,11 +1,16 @@
 // Small response helpers shared by the API server and the kubelets.
 import type { ServerResponse } from "node:http";
+
 import type { StatusBody } from "./status";
 
 /** Writes a JSON body with the API server's content type. */
 export function sendJson(res: ServerResponse, code: number, body: unknown, contentType = "application/json"): void {
   const text = JSON.stringify(body);
-  res.writeHead(code, { "Content-Type": contentType, "Content-Length": Buffer.byteLength(text), "Cache-Control": "no-cache, private" });
+  res.writeHead(code, {
+    "Content-Type": contentType,
+    "Content-Length": Buffer.byteLength(text),
+    "Cache-Control": "no-cache, private",
+  });
   res.end(text);
 }
 
@@ -17,7 +22,11 @@ export function sendStatus(res: ServerResponse, s: StatusBody, headers: Record<s
 
 /** Writes plain text, as the kubelet does for errors and /healthz. */
 export function sendText(res: ServerResponse, code: number, text: string): void {
-  res.writeHead(code, { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Content-Length": Buffer.byteLength(text) });
+  res.writeHead(code, {
+    "Content-Type": "text/plain; charset=utf-8",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Length": Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -52,6 +61,9 @@ export function parseApiPath(rawPath: string): ApiPath | undefined {
   }
   const plural = dec(seg[i]);
   if (!plural) return undefined;
-  const rest = seg.slice(i + 3).map((s) => decodeURIComponent(s)).join("/");
+  const rest = seg
+    .slice(i + 3)
+    .map((s) => decodeURIComponent(s))
+    .join("/");
   return { group, version, namespace, plural, name: dec(seg[i + 1]), sub: dec(seg[i + 2]), rest: rest.replace(/^\/+/, "") };
 }

@@ -18,7 +18,13 @@ export const IncidentSpec = z.discriminatedUnion("kind", [
   /** The scheduler preempts the node's lowest-priority pod for a pod of `workload` (deleted again after `for` s). */
   z.object({ kind: z.literal("preempt"), ...where, workload: z.string(), for: z.number().positive().default(300) }),
   /** A NoExecute taint for `for` s: the taint eviction controller deletes the pods that do not tolerate it. */
-  z.object({ kind: z.literal("taint"), ...where, key: z.string(), value: z.string().optional(), for: z.number().positive().default(120) }),
+  z.object({
+    kind: z.literal("taint"),
+    ...where,
+    key: z.string(),
+    value: z.string().optional(),
+    for: z.number().positive().default(120),
+  }),
   /** The kernel's OOM killer runs for the whole node and kills `process`: the kubelet's SystemOOM event. */
   z.object({ kind: z.literal("system-oom"), ...where, process: z.string() }),
 ]);

@@ -20,21 +20,25 @@ import type { IncidentSpec } from "./incident-spec";
 import { qosOf } from "./kubelet-brain";
 import { podObject } from "./pod-object";
 import { hash01 } from "./units";
-import { type PodRecord, type PodTemplate, type SimNode, compileTemplate } from "./world";
+import { compileTemplate, type PodRecord, type PodTemplate, type SimNode } from "./world";
 
 const GRACE_MS = 2000;
 const RECREATE_S = 10;
 // The cordon or taint is written first; the drain and the taint manager act on it 2 s later.
 const DRAIN_AFTER_MS = 2000;
 
-const movable = (p: PodRecord) => p.phase === "Running" && p.deletionAt === undefined && p.t.spec.kind !== "DaemonSet" && p.t.spec.kind !== "Static";
+const movable = (p: PodRecord) =>
+  p.phase === "Running" && p.deletionAt === undefined && p.t.spec.kind !== "DaemonSet" && p.t.spec.kind !== "Static";
 
 export class Incidents {
   private readonly next: number[];
   private later: Array<{ at: number; run: () => void }> = [];
   private readonly templates = new Map<string, PodTemplate>();
 
-  constructor(private readonly c: Cluster, private readonly t0: number) {
+  constructor(
+    private readonly c: Cluster,
+    private readonly t0: number,
+  ) {
     this.next = c.scenario.incidents.map((i) => t0 + i.at * 1000);
   }
 
@@ -60,7 +64,8 @@ export class Incidents {
       this.taint(n, { key: "node.kubernetes.io/unschedulable", effect: "NoSchedule" }, now, spec.for, true);
       // kubectl drain lists the node's pods once the cordon is written, then evicts them.
       const evict = () => {
-        for (const p of [...n.pods].filter(movable)) this.disrupt(p, "EvictionByEvictionAPI", "Eviction API: evicting", now + DRAIN_AFTER_MS);
+        for (const p of [...n.pods].filter(movable))
+          this.disrupt(p, "EvictionByEvictionAPI", "Eviction API: evicting", now + DRAIN_AFTER_MS);
       };
       this.later.push({ at: now + DRAIN_AFTER_MS, run: evict });
       return;
@@ -73,7 +78,12 @@ export class Incidents {
         at,
         run: () => {
           for (const p of [...n.pods].filter(movable)) {
-            this.c.recorder.record(ref(p), { type: "Normal", reason: "TaintManagerEviction", message: `Marking for deletion Pod ${p.t.namespace}/${p.name}`, component: "taint-eviction-controller" });
+            this.c.recorder.record(ref(p), {
+              type: "Normal",
+              reason: "TaintManagerEviction",
+              message: `Marking for deletion Pod ${p.t.namespace}/${p.name}`,
+              component: "taint-eviction-controller",
+            });
             this.disrupt(p, "DeletionByTaintManager", "Taint manager: deleting due to NoExecute taint", at);
           }
         },
@@ -83,7 +93,13 @@ export class Incidents {
     this.preempt(n, spec.workload, spec.for, now);
   }
 
-  private taint(n: SimNode, t: { key: string; value?: string; effect: string }, now: number, forS: number, cordon: boolean): void {
+  private taint(
+    n: SimNode,
+    t: { key: string; value?: string; effect: string },
+    now: number,
+    forS: number,
+    cordon: boolean,
+  ): void {
     const taint = { ...t, timeAdded: rfc3339(now) };
     n.extraTaints = [...(n.extraTaints ?? []), taint];
     if (cordon) n.unschedulable = true;
@@ -106,7 +122,10 @@ export class Incidents {
     p.deletionAt = now;
     this.c.putPod(p);
     for (const ct of p.t.containers) {
-      this.c.recorder.record({ ...ref(p), fieldPath: `spec.containers{${ct.name}}` }, { type: "Normal", reason: "Killing", message: `Stopping container ${ct.name}`, component: "kubelet", host: p.node?.name });
+      this.c.recorder.record(
+        { ...ref(p), fieldPath: `spec.containers{${ct.name}}` },
+        { type: "Normal", reason: "Killing", message: `Stopping container ${ct.name}`, component: "kubelet", host: p.node?.name },
+      );
     }
     this.later.push({ at: now + GRACE_MS, run: () => this.remove(p) });
     this.c.pending.push({ t: p.t, at: now + (p.t.spec.recreateAfter ?? RECREATE_S) * 1000, replica: p.replica });
@@ -121,12 +140,19 @@ export class Incidents {
   /** The scheduler preempts the node's lowest-priority pod for a new pod of `workload`. */
   private preempt(n: SimNode, workload: string, forS: number, now: number): void {
     const t = this.template(workload);
-    const victims = [...n.pods].filter(movable).sort((a, b) => (a.t.spec.priority ?? 0) - (b.t.spec.priority ?? 0) || b.created - a.created);
+    const victims = [...n.pods]
+      .filter(movable)
+      .sort((a, b) => (a.t.spec.priority ?? 0) - (b.t.spec.priority ?? 0) || b.created - a.created);
     const victim = victims[0];
     if (!t || !victim || (victim.t.spec.priority ?? 0) >= (t.spec.priority ?? 0)) return;
     const preemptor = this.c.newPod(t, undefined, now);
     this.c.putPod(preemptor);
-    this.c.recorder.record(ref(victim), { type: "Normal", reason: "Preempted", message: `Preempted by pod ${preemptor.uid} on node ${n.name}`, component: "default-scheduler" });
+    this.c.recorder.record(ref(victim), {
+      type: "Normal",
+      reason: "Preempted",
+      message: `Preempted by pod ${preemptor.uid} on node ${n.name}`,
+      component: "default-scheduler",
+    });
     this.disrupt(victim, "PreemptionByScheduler", "default-scheduler: preempting to accommodate a higher priority pod", now);
     // Bound once the victim is gone; it runs for `forS` seconds and completes (deleted here).
     this.later.push({ at: now + GRACE_MS + 1000, run: () => this.c.bind(preemptor, n) });
@@ -138,7 +164,9 @@ export class Incidents {
     const spec = this.c.scenario.workloads.find((w) => w.name === name);
     if (t || !spec) return t;
     t = compileTemplate(this.c.scenario, spec, spec.name, spec.namespace);
-    t.qosClass = qosOf(podObject({ t, name, replica: 0, uid: "", node: undefined, podIP: "", created: 0, curveOrigin: 0, phase: "Pending" }));
+    t.qosClass = qosOf(
+      podObject({ t, name, replica: 0, uid: "", node: undefined, podIP: "", created: 0, curveOrigin: 0, phase: "Pending" }),
+    );
     this.templates.set(name, t);
     return t;
   }

@@ -8,7 +8,9 @@ export function kubeconfigYaml(opts: { server: string; caPem: string; token: str
   return stringify({
     apiVersion: "v1",
     kind: "Config",
-    clusters: [{ name, cluster: { server: opts.server, "certificate-authority-data": Buffer.from(opts.caPem).toString("base64") } }],
+    clusters: [
+      { name, cluster: { server: opts.server, "certificate-authority-data": Buffer.from(opts.caPem).toString("base64") } },
+    ],
     users: [{ name: opts.user, user: { token: opts.token } }],
     contexts: [{ name, context: { cluster: name, user: opts.user } }],
     "current-context": name,

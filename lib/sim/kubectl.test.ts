@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Summary } from "../eviction";
-import { type Sim, startSim } from "./sim";
+import { startSim, type Sim } from "./sim";
 import { kubectlFor, requireKubectl, waitFor } from "./testing";
 
 describe("kubectl against the healthy scenario", () => {
@@ -29,7 +30,12 @@ describe("kubectl against the healthy scenario", () => {
 
   it("gets leases in kube-node-lease", async () => {
     const r = await k.run(["get", "leases", "-n", "kube-node-lease", "--no-headers"]);
-    expect(r.stdout.trim().split("\n").map((l) => l.split(/\s+/)[0])).toEqual(sim.cluster.nodes.map((n) => n.name));
+    expect(
+      r.stdout
+        .trim()
+        .split("\n")
+        .map((l) => l.split(/\s+/)[0]),
+    ).toEqual(sim.cluster.nodes.map((n) => n.name));
   });
 
   it("describes a node whose Allocated resources add up", async () => {

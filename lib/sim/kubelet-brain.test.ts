@@ -1,18 +1,26 @@
 import { describe, expect, it } from "vitest";
+
 import type { Pod, Summary } from "../eviction";
-import { type BrainInput, EvictionManager } from "./kubelet-brain";
+import { EvictionManager, type BrainInput } from "./kubelet-brain";
 
 const MI = 1024 ** 2;
 const GI = 1024 ** 3;
 
 function pod(name: string, priority = 0): Pod {
-  return { metadata: { name, namespace: "d", uid: name }, spec: { priority, containers: [{ name: "c", resources: { requests: { memory: "100Mi" } } }] }, status: { phase: "Running", qosClass: "Burstable" } };
+  return {
+    metadata: { name, namespace: "d", uid: name },
+    spec: { priority, containers: [{ name: "c", resources: { requests: { memory: "100Mi" } } }] },
+    status: { phase: "Running", qosClass: "Burstable" },
+  };
 }
 
 function input(available: number, pods: Pod[]): BrainInput {
   const summary: Summary = {
     node: { memory: { availableBytes: available, workingSetBytes: 8 * GI - available } },
-    pods: pods.map((p, i) => ({ podRef: { name: p.metadata!.name!, namespace: "d", uid: p.metadata!.uid! }, memory: { workingSetBytes: (500 - i * 100) * MI } })),
+    pods: pods.map((p, i) => ({
+      podRef: { name: p.metadata!.name!, namespace: "d", uid: p.metadata!.uid! },
+      memory: { workingSetBytes: (500 - i * 100) * MI },
+    })),
   };
   return {
     node: { metadata: { name: "n" }, status: { capacity: { memory: "8Gi", cpu: "2" } } },
@@ -29,7 +37,9 @@ describe("EvictionManager", () => {
     const noReclaim = () => undefined;
     const first = m.synchronize(input(200 * MI, pods), 0, noReclaim);
     expect(first.evict?.uid).toBe("a");
-    expect(first.evict?.message).toMatch(/^The node was low on resource: memory\. Threshold quantity: 300Mi, available: 200Mi\. /);
+    expect(first.evict?.message).toMatch(
+      /^The node was low on resource: memory\. Threshold quantity: 300Mi, available: 200Mi\. /,
+    );
     // 600Mi available: above 300Mi, below 300Mi + 500Mi min-reclaim → the kubelet goes on
     const second = m.synchronize(input(600 * MI, pods.slice(1)), 10_000, noReclaim);
     expect(second.conditions.MemoryPressure).toBe(true);

@@ -5,10 +5,31 @@
 // min-reclaim stickiness, pressure-transition period) and turns a decision into the kubelet's
 // eviction message.
 import {
-  type AnalyzeOutput, type Node, type Observations, type Pod, type Signal, type Summary,
-  DEFAULT_FEATURE_GATES, analyzeNode, byEvictionPriority, computeAllocatable, effectiveConfig, evictionMessage, evictsAfterNodeReclaim,
-  formatMilli, formatQuantity, isCriticalPod, isMet, kubepodsLimit, observeSignals, podQos,
-  readKubeletConfig, resolveThreshold, signalCondition, signalResource, thresholdQuantityString,
+  analyzeNode,
+  byEvictionPriority,
+  computeAllocatable,
+  DEFAULT_FEATURE_GATES,
+  effectiveConfig,
+  evictionMessage,
+  evictsAfterNodeReclaim,
+  formatMilli,
+  formatQuantity,
+  isCriticalPod,
+  isMet,
+  kubepodsLimit,
+  observeSignals,
+  podQos,
+  readKubeletConfig,
+  resolveThreshold,
+  signalCondition,
+  signalResource,
+  thresholdQuantityString,
+  type AnalyzeOutput,
+  type Node,
+  type Observations,
+  type Pod,
+  type Signal,
+  type Summary,
 } from "../eviction";
 
 export type Conditions = AnalyzeOutput["conditions"];
@@ -19,7 +40,10 @@ export function effective(kubeletConfig: object) {
 }
 
 /** Returns Node.status.allocatable (wire strings) and the kubepods memory limit for a pool. */
-export function nodeAllocatable(capacity: Record<string, string>, kubeletConfig: object): { allocatable: Record<string, string>; podsMemoryLimit: number } {
+export function nodeAllocatable(
+  capacity: Record<string, string>,
+  kubeletConfig: object,
+): { allocatable: Record<string, string>; podsMemoryLimit: number } {
   const config = effective(kubeletConfig);
   const { allocatable } = computeAllocatable(capacity, config);
   const wire: Record<string, string> = {};
@@ -83,7 +107,11 @@ export class EvictionManager {
     for (const k of met) this.lastObserved.set(signalCondition(k.split("|")[0] as Signal), now);
     const period = cfg.evictionPressureTransitionPeriodSeconds * 1000;
     const active = (c: string) => now - (this.lastObserved.get(c) ?? -Infinity) < period;
-    const conditions = { MemoryPressure: active("MemoryPressure"), DiskPressure: active("DiskPressure"), PIDPressure: active("PIDPressure") };
+    const conditions = {
+      MemoryPressure: active("MemoryPressure"),
+      DiskPressure: active("DiskPressure"),
+      PIDPressure: active("PIDPressure"),
+    };
     const grace = (k: Key) => out.thresholds.find((t) => `${t.signal}|${t.kind}` === k)?.gracePeriodSeconds ?? 0;
     const ready = [...met].filter((k) => now - this.firstObserved.get(k)! >= grace(k) * 1000);
     this.metLastCycle = new Set(ready);
@@ -107,7 +135,12 @@ export class EvictionManager {
     return !!t && isMet(t, observations, true);
   }
 
-  private victim(out: AnalyzeOutput, input: BrainInput, chosen: { signal: Signal; key: Key }, cfg: ReturnType<typeof effective>): Eviction | undefined {
+  private victim(
+    out: AnalyzeOutput,
+    input: BrainInput,
+    chosen: { signal: Signal; key: Key },
+    cfg: ReturnType<typeof effective>,
+  ): Eviction | undefined {
     // The kubelet walks the signal's ranking and evicts the first pod that is not critical; this
     // also covers a threshold kept alive only by its min-reclaim (no replay of its own).
     const podByUid = new Map(input.pods.map((p) => [p.metadata?.uid, p]));
@@ -121,15 +154,23 @@ export class EvictionManager {
     const sig = out.signals.find((s) => s.signal === chosen.signal)!;
     const kind = chosen.key.split("|")[1] as "hard" | "soft";
     const t = out.thresholds.find((x) => x.signal === chosen.signal && x.kind === kind)!;
-    const configured = (kind === "hard" ? cfg.evictionHard : cfg.evictionSoft)?.[chosen.signal === "allocatableMemory.available" ? "memory.available" : chosen.signal];
+    const configured = (kind === "hard" ? cfg.evictionHard : cfg.evictionSoft)?.[
+      chosen.signal === "allocatableMemory.available" ? "memory.available" : chosen.signal
+    ];
     const resource = signalResource(chosen.signal);
     const quantity = thresholdQuantityString(resolveThreshold(t.value, sig.capacity), configured, "percentage" in t.value);
     const { message, offending } = pod
       ? evictionMessage(pod, stats, resource, { quantity, available: sig.available })
       : { message: "", offending: [] };
     return {
-      uid: step.uid, signal: chosen.signal, message,
-      annotations: { offending_containers: offending.map((o) => o.name).join(","), offending_containers_usage: offending.map((o) => o.usage).join(","), starved_resource: resource },
+      uid: step.uid,
+      signal: chosen.signal,
+      message,
+      annotations: {
+        offending_containers: offending.map((o) => o.name).join(","),
+        offending_containers_usage: offending.map((o) => o.usage).join(","),
+        starved_resource: resource,
+      },
     };
   }
 }

@@ -2,9 +2,10 @@
 // kubelet's bearer-token authentication and fine-grained authorization (nodes/stats,
 // nodes/configz, else nodes/proxy). The API server's node proxy calls this too, as itself.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type Authenticator, type Identity, authorize, kubeletSubresources } from "./auth";
+
+import { authorize, kubeletSubresources, type Authenticator, type Identity } from "./auth";
 import type { Counters } from "./counters";
-import { type Faults, sleep } from "./faults";
+import { sleep, type Faults } from "./faults";
 import { sendText } from "./http-util";
 import type { SimNode } from "./world";
 
@@ -18,7 +19,10 @@ export interface KubeletContext {
 
 /** The API server's own client identity when it proxies to a kubelet (kube-apiserver-kubelet-client). */
 export const APISERVER_IDENTITY: Identity = {
-  name: "apiserver", user: "kube-apiserver-kubelet-client", groups: ["kubelet-api-admin"], token: "",
+  name: "apiserver",
+  user: "kube-apiserver-kubelet-client",
+  groups: ["kubelet-api-admin"],
+  token: "",
   rules: [{ apiGroups: [""], resources: ["nodes/*"], verbs: ["*"] }],
 };
 
@@ -30,7 +34,14 @@ function counterClass(path: string): string {
 }
 
 /** Serves one kubelet request for `node`; `as` skips authentication (the API server proxying). */
-export async function serveKubelet(ctx: KubeletContext, n: SimNode, req: IncomingMessage, res: ServerResponse, path: string, as?: Identity): Promise<void> {
+export async function serveKubelet(
+  ctx: KubeletContext,
+  n: SimNode,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  as?: Identity,
+): Promise<void> {
   ctx.counters.inc(counterClass(path));
   if (!n.kubeletUp) {
     // A dead kubelet: the TCP connection is reset, as when the process is gone.
@@ -41,7 +52,9 @@ export async function serveKubelet(ctx: KubeletContext, n: SimNode, req: Incomin
   if (!id) return sendText(res, 401, "Unauthorized");
   if (req.method !== "GET" && req.method !== "HEAD") return sendText(res, 405, "405: Method Not Allowed");
   const subs = kubeletSubresources(path);
-  const ok = subs.some((sub) => authorize(id, { verb: "get", group: "", resource: "nodes", subresource: sub, namespace: "", name: n.name }));
+  const ok = subs.some((sub) =>
+    authorize(id, { verb: "get", group: "", resource: "nodes", subresource: sub, namespace: "", name: n.name }),
+  );
   if (!ok) {
     return sendText(res, 403, `Forbidden (user=${id.user}, verb=get, resource=nodes, subresource(s)=[${subs.join(" ")}])\n`);
   }
@@ -89,7 +102,9 @@ function sendSlowly(res: ServerResponse, ms: number): void {
 
 /** The same document with impossible numbers where a broken kubelet or cAdvisor would put them. */
 function absurd(body: unknown): unknown {
-  const doc = structuredClone(body) as { node?: { fs?: Record<string, number>; memory?: Record<string, number>; rlimit?: Record<string, number> } };
+  const doc = structuredClone(body) as {
+    node?: { fs?: Record<string, number>; memory?: Record<string, number>; rlimit?: Record<string, number> };
+  };
   if (doc.node?.fs) Object.assign(doc.node.fs, { inodesFree: 2 ** 64 - 1, inodes: 2 ** 64 - 1, availableBytes: -1 });
   if (doc.node?.memory) Object.assign(doc.node.memory, { availableBytes: -(2 ** 63), workingSetBytes: 2 ** 64 - 1 });
   if (doc.node?.rlimit) Object.assign(doc.node.rlimit, { maxpid: -5, curproc: 2 ** 64 - 1 });

@@ -1,7 +1,7 @@
 // What each simulated kubelet does every 10 s: renew its Lease, run the eviction manager
 // (kubelet-brain), post node status when a condition changes (or every 5 min as a heartbeat),
 // and garbage-collect images when the image filesystem passes imageGCHighThresholdPercent.
-import { type FilesystemLayout, type Signal, nodeReclaimFor } from "../eviction";
+import { nodeReclaimFor, type FilesystemLayout, type Signal } from "../eviction";
 import type { Cluster } from "./cluster";
 import type { BrainInput, Conditions } from "./kubelet-brain";
 import { bytes } from "./units";
@@ -68,7 +68,13 @@ export function kubeletCycle(c: Cluster, n: SimNode, now: number): void {
   let changed = false;
   const ready = n.conditions.get("Ready")!;
   if (ready.status !== "True") {
-    n.conditions.set("Ready", { status: "True", reason: "KubeletReady", message: "kubelet is posting ready status", lastHeartbeatTime: now, lastTransitionTime: now });
+    n.conditions.set("Ready", {
+      status: "True",
+      reason: "KubeletReady",
+      message: "kubelet is posting ready status",
+      lastHeartbeatTime: now,
+      lastTransitionTime: now,
+    });
     c.nodeEvent(n, "Normal", "NodeReady", `Node ${n.name} status is now: NodeReady`);
     changed = true;
   }

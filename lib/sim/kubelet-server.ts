@@ -1,11 +1,12 @@
 // All kubelets behind one port number: a listener per node InternalIP (127.1.x.y) feeding a single
 // HTTP handler that routes by the address the connection arrived on (socket.localAddress). TLS is
 // terminated per connection with that node's certificate, issued by the sim CA on first use.
-import { type Server, type Socket, createServer as createNetServer } from "node:net";
 import { createServer as createHttpServer } from "node:http";
-import { type SecureContext, TLSSocket, createSecureContext } from "node:tls";
-import { type Pem, issueServing } from "./certs";
-import { type KubeletContext, serveKubelet } from "./kubelet-handler";
+import { createServer as createNetServer, type Server, type Socket } from "node:net";
+import { createSecureContext, TLSSocket, type SecureContext } from "node:tls";
+
+import { issueServing, type Pem } from "./certs";
+import { serveKubelet, type KubeletContext } from "./kubelet-handler";
 import type { SimNode } from "./world";
 
 export interface KubeletServer {
@@ -25,13 +26,20 @@ function listen(server: Server, host: string, port: number): Promise<number> {
 }
 
 /** Starts the kubelet listeners; tries `preferredPort` (10250) first, then any free port. */
-export async function startKubelets(ctx: KubeletContext, ca: Pem, nodes: SimNode[], preferredPort = 10250): Promise<KubeletServer> {
+export async function startKubelets(
+  ctx: KubeletContext,
+  ca: Pem,
+  nodes: SimNode[],
+  preferredPort = 10250,
+): Promise<KubeletServer> {
   const byIp = new Map(nodes.map((n) => [n.ip, n]));
   const contexts = new Map<string, Promise<SecureContext>>();
   const contextFor = (n: SimNode) => {
     let c = contexts.get(n.ip);
     if (!c) {
-      c = issueServing(ca, n.name, [n.ip], [n.name]).then((p) => createSecureContext({ key: p.key, cert: `${p.cert}\n${ca.cert}` }));
+      c = issueServing(ca, n.name, [n.ip], [n.name]).then((p) =>
+        createSecureContext({ key: p.key, cert: `${p.cert}\n${ca.cert}` }),
+      );
       contexts.set(n.ip, c);
     }
     return c;

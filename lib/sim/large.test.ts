@@ -1,5 +1,6 @@
 import { CoreV1Api, KubeConfig } from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
+
 import { startSim } from "./sim";
 
 describe("large scenario", () => {
@@ -23,7 +24,9 @@ describe("large scenario", () => {
       const last = sim.cluster.nodes[4999]!;
       const pods = await api.listPodForAllNamespaces({ fieldSelector: `spec.nodeName=${last.name}` });
       expect(pods.items).toHaveLength(last.pods.size);
-      const s = (await api.connectGetNodeProxyWithPath({ name: last.name, path: "stats/summary" })) as unknown as { pods: unknown[] };
+      const s = (await api.connectGetNodeProxyWithPath({ name: last.name, path: "stats/summary" })) as unknown as {
+        pods: unknown[];
+      };
       expect(s.pods).toHaveLength(last.pods.size);
       const first = await api.listPodForAllNamespaces({ limit: 500 });
       expect(first.items).toHaveLength(500);

@@ -1,10 +1,11 @@
 // GET of one object and LIST with selectors and limit/continue. Large lists are streamed item by
 // item, so `kubectl get pods -A` on 150 000 pods never builds one giant string.
 import type { ServerResponse } from "node:http";
+
 import { sendJson, sendStatus } from "./http-util";
 import { decodeContinue, encodeContinue, parseLimit } from "./pagination";
 import type { ResourceDef } from "./resources";
-import { SelectorError, parseFieldSelector, parseLabelSelector } from "./selectors";
+import { parseFieldSelector, parseLabelSelector, SelectorError } from "./selectors";
 import { badRequest, expired, notFound } from "./status";
 import type { Entry, KObj } from "./store";
 import { toTable } from "./tables";
@@ -17,7 +18,10 @@ export interface ListQuery {
 }
 
 /** Builds a predicate over entries from labelSelector and fieldSelector; throws SelectorError. */
-export function entryFilter(def: ResourceDef, params: URLSearchParams): (labels: Record<string, string> | undefined, fields: Record<string, string>) => boolean {
+export function entryFilter(
+  def: ResourceDef,
+  params: URLSearchParams,
+): (labels: Record<string, string> | undefined, fields: Record<string, string>) => boolean {
   const lm = parseLabelSelector(params.get("labelSelector"));
   let fsel = params.get("fieldSelector");
   if (fsel && def.fieldAlias) {
@@ -40,7 +44,13 @@ export function getOne(def: ResourceDef, res: ServerResponse, namespace: string,
   const e = def.store.get(namespace, name);
   if (!e) return sendStatus(res, notFound(def.plural, name, def.group));
   const obj = wire(def, e);
-  if (q.table) return sendJson(res, 200, toTable(def.kind, [obj], q.now, q.params.get("includeObject"), { resourceVersion: obj.metadata.resourceVersion }), TABLE_TYPE);
+  if (q.table)
+    return sendJson(
+      res,
+      200,
+      toTable(def.kind, [obj], q.now, q.params.get("includeObject"), { resourceVersion: obj.metadata.resourceVersion }),
+      TABLE_TYPE,
+    );
   sendJson(res, 200, obj);
 }
 
@@ -63,7 +73,12 @@ export function listAll(def: ResourceDef, res: ServerResponse, q: ListQuery): vo
     const c = decodeContinue(token);
     if (!c) return sendStatus(res, badRequest("continue key is not valid: illegal base64 data"));
     if (c.rv < def.store.windowStart) {
-      return sendStatus(res, expired("The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter."));
+      return sendStatus(
+        res,
+        expired(
+          "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter.",
+        ),
+      );
     }
     afterKey = c.afterKey;
     rv = c.rv;

@@ -3,6 +3,7 @@
 // and prints a line containing "ready" once it serves.
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+
 import { scenarioNames } from "./scenario";
 import { startSim } from "./sim";
 
@@ -18,21 +19,36 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log(`usage: npm run sim -- --scenario NAME --kubeconfig FILE [--port N] [--token-scope full|least-privilege|objects-only] [--param k=v]\nscenarios: ${scenarioNames().join(", ")}`);
+  console.log(
+    `usage: npm run sim -- --scenario NAME --kubeconfig FILE [--port N] [--token-scope full|least-privilege|objects-only] [--param k=v]\nscenarios: ${scenarioNames().join(", ")}`,
+  );
   process.exit(0);
 }
 
-const params = Object.fromEntries(values.param.map((p) => {
-  const [k, v] = p.split("=");
-  return [k!, Number(v)];
-}));
+const params = Object.fromEntries(
+  values.param.map((p) => {
+    const [k, v] = p.split("=");
+    return [k!, Number(v)];
+  }),
+);
 
-const sim = await startSim({ scenario: values.scenario, port: Number(values.port), clock: "realtime", params, tokenScope: values["token-scope"] });
+const sim = await startSim({
+  scenario: values.scenario,
+  port: Number(values.port),
+  clock: "realtime",
+  params,
+  tokenScope: values["token-scope"],
+});
 if (values.kubeconfig) writeFileSync(values.kubeconfig, sim.kubeconfigYaml, { mode: 0o600 });
-console.log(`headroom sim ready: scenario=${values.scenario} server=${sim.url} kubelets=127.1.x.y:${sim.kubeletPort} nodes=${sim.cluster.nodes.length} pods=${sim.cluster.stores.pods.size}${values.kubeconfig ? ` kubeconfig=${values.kubeconfig}` : ""}`);
+console.log(
+  `headroom sim ready: scenario=${values.scenario} server=${sim.url} kubelets=127.1.x.y:${sim.kubeletPort} nodes=${sim.cluster.nodes.length} pods=${sim.cluster.stores.pods.size}${values.kubeconfig ? ` kubeconfig=${values.kubeconfig}` : ""}`,
+);
 
 const stop = () => {
-  sim.close().then(() => process.exit(0), () => process.exit(1));
+  sim.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

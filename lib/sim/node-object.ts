@@ -15,9 +15,24 @@ function taintsFor(n: SimNode, now: number): object[] {
   } else if (c("Ready") === "False") {
     taints.push({ key: "node.kubernetes.io/not-ready", effect: "NoSchedule", timeAdded: rfc3339(now) });
   }
-  if (c("MemoryPressure") === "True") taints.push({ key: "node.kubernetes.io/memory-pressure", effect: "NoSchedule", timeAdded: rfc3339(n.conditions.get("MemoryPressure")!.lastTransitionTime) });
-  if (c("DiskPressure") === "True") taints.push({ key: "node.kubernetes.io/disk-pressure", effect: "NoSchedule", timeAdded: rfc3339(n.conditions.get("DiskPressure")!.lastTransitionTime) });
-  if (c("PIDPressure") === "True") taints.push({ key: "node.kubernetes.io/pid-pressure", effect: "NoSchedule", timeAdded: rfc3339(n.conditions.get("PIDPressure")!.lastTransitionTime) });
+  if (c("MemoryPressure") === "True")
+    taints.push({
+      key: "node.kubernetes.io/memory-pressure",
+      effect: "NoSchedule",
+      timeAdded: rfc3339(n.conditions.get("MemoryPressure")!.lastTransitionTime),
+    });
+  if (c("DiskPressure") === "True")
+    taints.push({
+      key: "node.kubernetes.io/disk-pressure",
+      effect: "NoSchedule",
+      timeAdded: rfc3339(n.conditions.get("DiskPressure")!.lastTransitionTime),
+    });
+  if (c("PIDPressure") === "True")
+    taints.push({
+      key: "node.kubernetes.io/pid-pressure",
+      effect: "NoSchedule",
+      timeAdded: rfc3339(n.conditions.get("PIDPressure")!.lastTransitionTime),
+    });
   return n.extraTaints ? [...taints, ...n.extraTaints] : taints;
 }
 
@@ -33,27 +48,60 @@ export function nodeObject(n: SimNode, now: number): KObj {
     apiVersion: "v1",
     kind: "Node",
     metadata: {
-      name: n.name, uid: n.uid, creationTimestamp: rfc3339(n.created),
+      name: n.name,
+      uid: n.uid,
+      creationTimestamp: rfc3339(n.created),
       labels: {
-        "beta.kubernetes.io/arch": arch, "beta.kubernetes.io/os": "linux", "kubernetes.io/arch": arch,
-        "kubernetes.io/hostname": n.name, "kubernetes.io/os": "linux", "headroom.dev/pool": n.pool.name, ...n.pool.labels,
+        "beta.kubernetes.io/arch": arch,
+        "beta.kubernetes.io/os": "linux",
+        "kubernetes.io/arch": arch,
+        "kubernetes.io/hostname": n.name,
+        "kubernetes.io/os": "linux",
+        "headroom.dev/pool": n.pool.name,
+        ...n.pool.labels,
       },
       annotations: { "node.alpha.kubernetes.io/ttl": "0", "volumes.kubernetes.io/controller-managed-attach-detach": "true" },
     },
-    spec: { podCIDR: cidr, podCIDRs: [cidr], ...(n.unschedulable ? { unschedulable: true } : {}), ...(taints.length ? { taints } : {}) },
+    spec: {
+      podCIDR: cidr,
+      podCIDRs: [cidr],
+      ...(n.unschedulable ? { unschedulable: true } : {}),
+      ...(taints.length ? { taints } : {}),
+    },
     status: {
       capacity: n.capacity,
       allocatable: n.allocatable,
       conditions: ORDER.flatMap((type) => {
         const c = n.conditions.get(type);
-        return c ? [{ lastHeartbeatTime: rfc3339(c.lastHeartbeatTime), lastTransitionTime: rfc3339(c.lastTransitionTime), message: c.message, reason: c.reason, status: c.status, type }] : [];
+        return c
+          ? [
+              {
+                lastHeartbeatTime: rfc3339(c.lastHeartbeatTime),
+                lastTransitionTime: rfc3339(c.lastTransitionTime),
+                message: c.message,
+                reason: c.reason,
+                status: c.status,
+                type,
+              },
+            ]
+          : [];
       }),
-      addresses: [{ address: n.ip, type: "InternalIP" }, { address: n.name, type: "Hostname" }],
+      addresses: [
+        { address: n.ip, type: "InternalIP" },
+        { address: n.name, type: "Hostname" },
+      ],
       daemonEndpoints: { kubeletEndpoint: { Port: n.kubeletPort } },
       nodeInfo: {
-        architecture: arch, bootID: n.uid, containerRuntimeVersion: n.pool.containerRuntimeVersion,
-        kernelVersion: n.pool.kernelVersion, kubeProxyVersion: "", kubeletVersion: n.pool.kubeletVersion,
-        machineID: n.uid.replaceAll("-", ""), operatingSystem: "linux", osImage: n.pool.osImage, systemUUID: n.uid,
+        architecture: arch,
+        bootID: n.uid,
+        containerRuntimeVersion: n.pool.containerRuntimeVersion,
+        kernelVersion: n.pool.kernelVersion,
+        kubeProxyVersion: "",
+        kubeletVersion: n.pool.kubeletVersion,
+        machineID: n.uid.replaceAll("-", ""),
+        operatingSystem: "linux",
+        osImage: n.pool.osImage,
+        systemUUID: n.uid,
       },
     },
   };
@@ -65,7 +113,10 @@ export function leaseObject(n: SimNode): KObj {
     apiVersion: "coordination.k8s.io/v1",
     kind: "Lease",
     metadata: {
-      name: n.name, namespace: "kube-node-lease", uid: n.uid.replace(/^.{8}/, "1ea5e000"), creationTimestamp: rfc3339(n.leaseCreated),
+      name: n.name,
+      namespace: "kube-node-lease",
+      uid: n.uid.replace(/^.{8}/, "1ea5e000"),
+      creationTimestamp: rfc3339(n.leaseCreated),
       ownerReferences: [{ apiVersion: "v1", kind: "Node", name: n.name, uid: n.uid }],
     },
     spec: { holderIdentity: n.name, leaseDurationSeconds: 40, renewTime: rfc3339Micro(n.leaseRenewed) },
@@ -75,8 +126,10 @@ export function leaseObject(n: SimNode): KObj {
 /** Builds a Namespace. */
 export function namespaceObject(name: string, created: number, uid: string): KObj {
   return {
-    apiVersion: "v1", kind: "Namespace",
+    apiVersion: "v1",
+    kind: "Namespace",
     metadata: { name, uid, creationTimestamp: rfc3339(created), labels: { "kubernetes.io/metadata.name": name } },
-    spec: { finalizers: ["kubernetes"] }, status: { phase: "Active" },
+    spec: { finalizers: ["kubernetes"] },
+    status: { phase: "Active" },
   };
 }

@@ -6,7 +6,7 @@
 // only (pkg/kubelet/oom/oom_watcher_linux.go), which incidents.ts plays separately.
 import type { Cluster } from "./cluster";
 import { bytes } from "./units";
-import { type CompiledCurve, valueAt } from "./workload";
+import { valueAt, type CompiledCurve } from "./workload";
 import type { PodRecord, PodTemplate } from "./world";
 
 interface Limited {

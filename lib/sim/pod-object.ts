@@ -12,7 +12,8 @@ const TOLERATIONS = [
 
 function ownerRef(p: PodRecord): object[] | undefined {
   const k = p.t.spec.kind;
-  if (k === "Static") return [{ apiVersion: "v1", kind: "Node", name: p.node?.name ?? "", uid: p.node?.uid ?? "", controller: true }];
+  if (k === "Static")
+    return [{ apiVersion: "v1", kind: "Node", name: p.node?.name ?? "", uid: p.node?.uid ?? "", controller: true }];
   const kind = k === "Deployment" ? "ReplicaSet" : k;
   const name = k === "Deployment" ? `${p.t.name}-${p.t.hash}` : p.t.name;
   return [{ apiVersion: "apps/v1", kind, name, uid: p.t.ownerUid, controller: true, blockOwnerDeletion: true }];
@@ -27,13 +28,32 @@ function statusOf(p: PodRecord): object {
   const start = p.created + 2000;
   const base = { qosClass: t.qosClass };
   if (!p.node) {
-    return { ...base, phase: "Pending", conditions: [cond("PodScheduled", "False", p.created, { reason: "Unschedulable", message: "0/1 nodes are available: 1 node(s) had untolerated taint(s)." })] };
+    return {
+      ...base,
+      phase: "Pending",
+      conditions: [
+        cond("PodScheduled", "False", p.created, {
+          reason: "Unschedulable",
+          message: "0/1 nodes are available: 1 node(s) had untolerated taint(s).",
+        }),
+      ],
+    };
   }
-  const host = { hostIP: p.node.ip, hostIPs: [{ ip: p.node.ip }], podIP: p.podIP, podIPs: [{ ip: p.podIP }], startTime: rfc3339(start) };
+  const host = {
+    hostIP: p.node.ip,
+    hostIPs: [{ ip: p.node.ip }],
+    podIP: p.podIP,
+    podIPs: [{ ip: p.podIP }],
+    startTime: rfc3339(start),
+  };
   if (p.evicted) {
     const at = p.evicted.at;
     return {
-      ...base, ...host, phase: "Failed", reason: "Evicted", message: p.evicted.message,
+      ...base,
+      ...host,
+      phase: "Failed",
+      reason: "Evicted",
+      message: p.evicted.message,
       conditions: [
         cond("DisruptionTarget", "True", at, { reason: "TerminationByKubelet", message: p.evicted.message }),
         cond("PodReadyToStartContainers", "False", at),
@@ -43,31 +63,58 @@ function statusOf(p: PodRecord): object {
         cond("PodScheduled", "True", p.created),
       ],
       containerStatuses: t.containers.map((c) => ({
-        name: c.name, image: c.image, imageID: "", containerID: `containerd://${p.uid.replaceAll("-", "")}${c.name.length}`,
-        ready: false, restartCount: 0, started: false,
-        state: { terminated: { exitCode: 137, reason: "Error", startedAt: rfc3339(start + 1000), finishedAt: rfc3339(at + 1000) } },
+        name: c.name,
+        image: c.image,
+        imageID: "",
+        containerID: `containerd://${p.uid.replaceAll("-", "")}${c.name.length}`,
+        ready: false,
+        restartCount: 0,
+        started: false,
+        state: {
+          terminated: { exitCode: 137, reason: "Error", startedAt: rfc3339(start + 1000), finishedAt: rfc3339(at + 1000) },
+        },
         lastState: {},
       })),
     };
   }
   const d = p.disruption;
   return {
-    ...base, ...host, phase: "Running",
+    ...base,
+    ...host,
+    phase: "Running",
     conditions: [
       ...(d ? [cond("DisruptionTarget", "True", d.at, { reason: d.reason, message: d.message })] : []),
-      cond("PodReadyToStartContainers", "True", start + 1000), cond("Initialized", "True", start),
-      cond("Ready", "True", start + 3000), cond("ContainersReady", "True", start + 3000), cond("PodScheduled", "True", p.created),
+      cond("PodReadyToStartContainers", "True", start + 1000),
+      cond("Initialized", "True", start),
+      cond("Ready", "True", start + 3000),
+      cond("ContainersReady", "True", start + 3000),
+      cond("PodScheduled", "True", p.created),
       ...resizeConditions(p, start),
     ],
     containerStatuses: t.containers.map((c) => {
       const oom = p.restarts?.[c.name];
       const id = `containerd://${p.uid.replaceAll("-", "")}${c.name.length}`;
       return {
-        name: c.name, image: c.image, imageID: `${c.image.split(":")[0]}@sha256:${p.t.hash.padEnd(64, "0")}`,
+        name: c.name,
+        image: c.image,
+        imageID: `${c.image.split(":")[0]}@sha256:${p.t.hash.padEnd(64, "0")}`,
         containerID: oom ? `${id}-${oom.count}` : id,
-        ready: true, restartCount: oom?.count ?? 0, started: true, state: { running: { startedAt: rfc3339(oom ? oom.at + 1000 : start + 1000) } },
+        ready: true,
+        restartCount: oom?.count ?? 0,
+        started: true,
+        state: { running: { startedAt: rfc3339(oom ? oom.at + 1000 : start + 1000) } },
         // A container killed by the kernel at its memory limit: 137 = 128 + SIGKILL.
-        lastState: oom ? { terminated: { exitCode: 137, reason: "OOMKilled", containerID: oom.count > 1 ? `${id}-${oom.count - 1}` : id, startedAt: rfc3339(start + 1000), finishedAt: rfc3339(oom.at) } } : {},
+        lastState: oom
+          ? {
+              terminated: {
+                exitCode: 137,
+                reason: "OOMKilled",
+                containerID: oom.count > 1 ? `${id}-${oom.count - 1}` : id,
+                startedAt: rfc3339(start + 1000),
+                finishedAt: rfc3339(oom.at),
+              },
+            }
+          : {},
         ...resizeContainerStatus(t, c),
       };
     }),
@@ -79,8 +126,12 @@ export function podObject(p: PodRecord): KObj {
   const t = p.t;
   const isStatic = t.spec.kind === "Static";
   const metadata: KObj["metadata"] = {
-    name: p.name, namespace: t.namespace, uid: p.uid, creationTimestamp: rfc3339(p.created),
-    labels: t.labels, ownerReferences: ownerRef(p),
+    name: p.name,
+    namespace: t.namespace,
+    uid: p.uid,
+    creationTimestamp: rfc3339(p.created),
+    labels: t.labels,
+    ownerReferences: ownerRef(p),
   };
   if (p.deletionAt !== undefined) {
     metadata.deletionTimestamp = rfc3339(p.deletionAt + 30_000);
@@ -89,19 +140,32 @@ export function podObject(p: PodRecord): KObj {
   if (t.spec.kind !== "StatefulSet" && !isStatic) metadata.generateName = p.name.slice(0, p.name.lastIndexOf("-") + 1);
   if (isStatic) {
     metadata.annotations = {
-      "kubernetes.io/config.hash": p.uid.replaceAll("-", ""), "kubernetes.io/config.mirror": p.uid.replaceAll("-", ""),
-      "kubernetes.io/config.seen": rfc3339(p.created), "kubernetes.io/config.source": "file",
+      "kubernetes.io/config.hash": p.uid.replaceAll("-", ""),
+      "kubernetes.io/config.mirror": p.uid.replaceAll("-", ""),
+      "kubernetes.io/config.seen": rfc3339(p.created),
+      "kubernetes.io/config.source": "file",
     };
   }
   const spec: Record<string, unknown> = {
     containers: t.containers.map((c) => ({
-      name: c.name, image: c.image, imagePullPolicy: "IfNotPresent", resources: specResources(t, c),
-      terminationMessagePath: "/dev/termination-log", terminationMessagePolicy: "File",
+      name: c.name,
+      image: c.image,
+      imagePullPolicy: "IfNotPresent",
+      resources: specResources(t, c),
+      terminationMessagePath: "/dev/termination-log",
+      terminationMessagePolicy: "File",
     })),
-    dnsPolicy: "ClusterFirst", enableServiceLinks: true, preemptionPolicy: "PreemptLowerPriority",
-    priority: t.spec.priority ?? 0, restartPolicy: "Always", schedulerName: "default-scheduler",
-    securityContext: {}, serviceAccount: "default", serviceAccountName: "default",
-    terminationGracePeriodSeconds: 30, tolerations: TOLERATIONS,
+    dnsPolicy: "ClusterFirst",
+    enableServiceLinks: true,
+    preemptionPolicy: "PreemptLowerPriority",
+    priority: t.spec.priority ?? 0,
+    restartPolicy: "Always",
+    schedulerName: "default-scheduler",
+    securityContext: {},
+    serviceAccount: "default",
+    serviceAccountName: "default",
+    terminationGracePeriodSeconds: 30,
+    tolerations: TOLERATIONS,
   };
   if (t.spec.priorityClassName) spec.priorityClassName = t.spec.priorityClassName;
   if (p.node) spec.nodeName = p.node.name;
@@ -112,13 +176,28 @@ export function podObject(p: PodRecord): KObj {
 /** Returns the field-selector values the API server supports for pods. */
 export function podFields(p: PodRecord): Record<string, string> {
   return {
-    "metadata.name": p.name, "metadata.namespace": p.t.namespace, "spec.nodeName": p.node?.name ?? "",
-    "spec.restartPolicy": "Always", "spec.schedulerName": "default-scheduler", "spec.serviceAccountName": "default",
-    "spec.hostNetwork": "false", "status.phase": p.phase, "status.podIP": p.node ? p.podIP : "", "status.nominatedNodeName": "",
+    "metadata.name": p.name,
+    "metadata.namespace": p.t.namespace,
+    "spec.nodeName": p.node?.name ?? "",
+    "spec.restartPolicy": "Always",
+    "spec.schedulerName": "default-scheduler",
+    "spec.serviceAccountName": "default",
+    "spec.hostNetwork": "false",
+    "status.phase": p.phase,
+    "status.podIP": p.node ? p.podIP : "",
+    "status.nominatedNodeName": "",
   };
 }
 
 export const POD_FIELDS = [
-  "metadata.name", "metadata.namespace", "spec.nodeName", "spec.restartPolicy", "spec.schedulerName",
-  "spec.serviceAccountName", "spec.hostNetwork", "status.phase", "status.podIP", "status.nominatedNodeName",
+  "metadata.name",
+  "metadata.namespace",
+  "spec.nodeName",
+  "spec.restartPolicy",
+  "spec.schedulerName",
+  "spec.serviceAccountName",
+  "spec.hostNetwork",
+  "status.phase",
+  "status.podIP",
+  "status.nominatedNodeName",
 ];

@@ -1,9 +1,10 @@
 // The simulated kubelets' PSI: the kernel-style averages and counters, who reports it, and a stall
 // that rises as the leaking pod takes node memory toward the hard threshold; kubectl reads it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Summary } from "../eviction";
-import { PsiTrack, type Rates, memoryDepth, psiGateOn } from "./psi";
-import { type Sim, startSim } from "./sim";
+import { memoryDepth, psiGateOn, PsiTrack, type Rates } from "./psi";
+import { startSim, type Sim } from "./sim";
 import { kubectlFor, requireKubectl } from "./testing";
 
 const rates = (memSome: number): Rates => [0.3, 0, memSome, memSome / 2, 0.1, 0.05];
@@ -61,7 +62,12 @@ describe("memory-pressure scenario", () => {
     for (let t = 0; t < 290; t += 10) {
       sim.advance(10);
       const n = sample().node!;
-      seen.push({ available: n.memory!.availableBytes!, some: n.memory!.psi!.some!.avg10!, full: n.memory!.psi!.full!.avg10!, total: n.memory!.psi!.some!.total! });
+      seen.push({
+        available: n.memory!.availableBytes!,
+        some: n.memory!.psi!.some!.avg10!,
+        full: n.memory!.psi!.full!.avg10!,
+        total: n.memory!.psi!.some!.total!,
+      });
     }
     const early = seen[10]!;
     const late = seen.at(-1)!;
@@ -72,7 +78,10 @@ describe("memory-pressure scenario", () => {
     expect(late.full).toBeLessThan(late.some);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.total).toBeGreaterThanOrEqual(seen[i - 1]!.total);
     const zeros = sim.cluster.summary(sim.cluster.nodes[1]!) as Summary;
-    expect(zeros.node!.memory!.psi).toEqual({ full: { total: 0, avg10: 0, avg60: 0, avg300: 0 }, some: { total: 0, avg10: 0, avg60: 0, avg300: 0 } });
+    expect(zeros.node!.memory!.psi).toEqual({
+      full: { total: 0, avg10: 0, avg60: 0, avg300: 0 },
+      some: { total: 0, avg10: 0, avg60: 0, avg300: 0 },
+    });
     expect(zeros.pods!.every((p) => p.cpu!.psi!.some!.total === 0)).toBe(true);
   });
 
@@ -93,9 +102,18 @@ describe("memory-pressure scenario", () => {
     requireKubectl();
     const node = sim.cluster.nodes[0]!;
     const r = await kubectlFor(sim.kubeconfigYaml).run(["get", "--raw", `/api/v1/nodes/${node.name}/proxy/stats/summary`]);
-    const s = JSON.parse(r.stdout) as Summary & { pods: Array<{ containers: Array<{ memory: { psi?: unknown }; io?: { psi?: unknown } }> }> };
-    for (const stats of [s.node!, ...s.pods, ...s.pods.flatMap((p) => p.containers)] as Array<{ cpu?: { psi?: unknown }; memory?: { psi?: unknown }; io?: { psi?: unknown } }>) {
-      expect(stats.cpu?.psi).toMatchObject({ some: { total: expect.any(Number), avg10: expect.any(Number), avg60: expect.any(Number), avg300: expect.any(Number) }, full: expect.any(Object) });
+    const s = JSON.parse(r.stdout) as Summary & {
+      pods: Array<{ containers: Array<{ memory: { psi?: unknown }; io?: { psi?: unknown } }> }>;
+    };
+    for (const stats of [s.node!, ...s.pods, ...s.pods.flatMap((p) => p.containers)] as Array<{
+      cpu?: { psi?: unknown };
+      memory?: { psi?: unknown };
+      io?: { psi?: unknown };
+    }>) {
+      expect(stats.cpu?.psi).toMatchObject({
+        some: { total: expect.any(Number), avg10: expect.any(Number), avg60: expect.any(Number), avg300: expect.any(Number) },
+        full: expect.any(Object),
+      });
       expect(stats.memory?.psi).toBeDefined();
       expect(stats.io?.psi).toBeDefined();
     }

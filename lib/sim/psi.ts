@@ -32,8 +32,16 @@ import { bytes, millis } from "./units";
 import type { CompiledCurve } from "./workload";
 import type { PodRecord, SimNode } from "./world";
 
-interface PsiData { total: number; avg10: number; avg60: number; avg300: number }
-export interface PsiStats { full: PsiData; some: PsiData }
+interface PsiData {
+  total: number;
+  avg10: number;
+  avg60: number;
+  avg300: number;
+}
+export interface PsiStats {
+  full: PsiData;
+  some: PsiData;
+}
 /** Stall percentages of one cgroup: [cpu some, cpu full, memory some, memory full, io some, io full]. */
 export type Rates = [number, number, number, number, number, number];
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyze, parseAnalyzeInput } from "../eviction";
-import type { Node, Pod } from "../eviction";
-import { type Sim, startSim } from "./sim";
+
+import { analyze, parseAnalyzeInput, type Node, type Pod } from "../eviction";
+import { startSim, type Sim } from "./sim";
 import { kubectlFor, requireKubectl } from "./testing";
 
 // The demo's search-api pod is mid in-place resize; kubectl must see what a v1.33 API server serves.
@@ -22,7 +22,10 @@ describe("a pod mid-resize in the demo, through kubectl", () => {
   afterAll(() => sim?.close());
 
   it("spec carries the new request; allocatedResources and the applied resources the old one", () => {
-    expect(pod.spec?.containers?.[0]?.resources).toEqual({ requests: { cpu: "200m", memory: "6912Mi" }, limits: { memory: "7Gi" } });
+    expect(pod.spec?.containers?.[0]?.resources).toEqual({
+      requests: { cpu: "200m", memory: "6912Mi" },
+      limits: { memory: "7Gi" },
+    });
     const cs = pod.status.containerStatuses[0]!;
     expect(cs.allocatedResources).toEqual({ cpu: "200m", memory: "512Mi" });
     expect(cs.resources).toEqual({ requests: { cpu: "200m", memory: "512Mi" }, limits: { memory: "7Gi" } });
@@ -39,7 +42,16 @@ describe("a pod mid-resize in the demo, through kubectl", () => {
   });
 
   it("kubectl get shows the condition in a jsonpath query", async () => {
-    const r = await k.run(["get", "pods", "-n", "default", "-l", "app=search-api", "-o", "jsonpath={.items[0].status.conditions[?(@.type==\"PodResizePending\")].reason}"]);
+    const r = await k.run([
+      "get",
+      "pods",
+      "-n",
+      "default",
+      "-l",
+      "app=search-api",
+      "-o",
+      'jsonpath={.items[0].status.conditions[?(@.type=="PodResizePending")].reason}',
+    ]);
     expect(r.stdout).toBe("Deferred");
   });
 
@@ -48,7 +60,11 @@ describe("a pod mid-resize in the demo, through kubectl", () => {
     const out = analyze(parseAnalyzeInput({ node, pods: [pod] }));
     const capacity = 7934672 * 1024;
     // 1000 - 1000*512Mi/capacity = 934 (truncated); the spec's 6912Mi would give 108
-    expect(out.pods[0]!.containers[0]).toEqual({ name: "api", oomScoreAdj: 1000 - Math.trunc((1000 * 512 * 2 ** 20) / capacity), memoryRequest: { spec: 6912 * 2 ** 20, allocated: 512 * 2 ** 20 } });
+    expect(out.pods[0]!.containers[0]).toEqual({
+      name: "api",
+      oomScoreAdj: 1000 - Math.trunc((1000 * 512 * 2 ** 20) / capacity),
+      memoryRequest: { spec: 6912 * 2 ** 20, allocated: 512 * 2 ** 20 },
+    });
     expect(out.pods[0]!.containers[0]!.oomScoreAdj).toBe(934);
     expect(out.rankings["memory.available"]![0]!.request).toBe(6912 * 2 ** 20);
   });

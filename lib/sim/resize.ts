@@ -6,12 +6,16 @@
 // PodResizePending (reason Deferred) or PodResizeInProgress (k8s.io/api core/v1
 // PodConditionType, v1.33+; the older status.resize field is not written).
 import { z } from "zod";
+
 import { rfc3339 } from "./clock";
 import { bytes } from "./units";
 import type { ContainerTemplate, PodRecord, PodTemplate } from "./world";
 
 const quantity = z.union([z.string(), z.number()]).transform(String);
-const resources = z.object({ requests: z.record(z.string(), quantity).optional(), limits: z.record(z.string(), quantity).optional() });
+const resources = z.object({
+  requests: z.record(z.string(), quantity).optional(),
+  limits: z.record(z.string(), quantity).optional(),
+});
 
 /** A workload's resize request: the resources each named container was patched to, and where the kubelet stands. */
 export const ResizeSpec = z.object({
@@ -47,7 +51,8 @@ const memoryRequest = (r: Resources) => bytes(r.requests?.memory ?? "0");
 function pendingMessage(p: PodRecord): string {
   const requested = p.t.containers.reduce((a, c) => a + memoryRequest(specResources(p.t, c)), 0);
   let used = 0;
-  for (const other of p.node?.pods ?? []) if (other !== p && !other.evicted) used += other.t.containers.reduce((a, c) => a + memoryRequest(c.resources), 0);
+  for (const other of p.node?.pods ?? [])
+    if (other !== p && !other.evicted) used += other.t.containers.reduce((a, c) => a + memoryRequest(c.resources), 0);
   const capacity = bytes(p.node?.allocatable.memory ?? "0");
   return `Node didn't have enough resource: memory, requested: ${requested}, used: ${used}, capacity: ${capacity}`;
 }
@@ -58,6 +63,15 @@ export function resizeConditions(p: PodRecord, started: number): object[] {
   if (!r) return [];
   const at = rfc3339(started + r.after * 1000);
   return r.state === "Pending"
-    ? [{ type: "PodResizePending", status: "True", lastProbeTime: at, lastTransitionTime: at, reason: "Deferred", message: pendingMessage(p) }]
+    ? [
+        {
+          type: "PodResizePending",
+          status: "True",
+          lastProbeTime: at,
+          lastTransitionTime: at,
+          reason: "Deferred",
+          message: pendingMessage(p),
+        },
+      ]
     : [{ type: "PodResizeInProgress", status: "True", lastProbeTime: at, lastTransitionTime: at }];
 }

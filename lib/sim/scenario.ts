@@ -1,11 +1,12 @@
 // Scenario files (lib/sim/scenarios/*.yaml), validated with zod. A scenario describes node pools
 // (capacity, kubelet configuration, filesystems) and workloads (requests/limits, priority, usage
 // curves); "$name" numbers refer to `params`, so `large` can be sized by the caller.
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
 import { z } from "zod";
+
 import { IncidentSpec } from "./incident-spec";
 import { ResizeSpec } from "./resize";
 
@@ -27,10 +28,7 @@ export const Curve = z.union([
 ]);
 export type Curve = z.infer<typeof Curve>;
 
-const Usage = z
-  .object({ cpu: Curve, memory: Curve, rootfs: Curve, logs: Curve, processes: Curve })
-  .partial()
-  .default({});
+const Usage = z.object({ cpu: Curve, memory: Curve, rootfs: Curve, logs: Curve, processes: Curve }).partial().default({});
 
 const ContainerSpec = z.object({
   name: z.string(),
@@ -54,7 +52,15 @@ const Workload = z.object({
   priority: z.number().int().optional(),
   labels: z.record(z.string(), z.string()).default({}),
   containers: z.array(ContainerSpec).min(1),
-  volumes: z.array(z.object({ name: z.string(), emptyDir: z.object({ medium: z.string().optional(), sizeLimit: quantity.optional() }).default({}), usage: Curve.default("0") })).default([]),
+  volumes: z
+    .array(
+      z.object({
+        name: z.string(),
+        emptyDir: z.object({ medium: z.string().optional(), sizeLimit: quantity.optional() }).default({}),
+        usage: Curve.default("0"),
+      }),
+    )
+    .default([]),
   /** Seconds before the owning controller recreates an evicted pod; omit for pods nobody recreates. */
   recreateAfter: z.number().nonnegative().optional(),
   /** Every pod of the workload is mid in-place resize (lib/sim/resize.ts). */
@@ -79,8 +85,11 @@ const Pool = z.object({
   kubeletConfig: z.record(z.string(), z.unknown()).default({}),
   filesystems: z.object({ nodefs: FsSpec, imagefs: FsSpec.optional() }),
   /** Images on disk: `used` belong to running containers, `unused` are what image GC can delete. */
-  images: z.object({ used: quantity, unused: quantity, pullRate: quantity.default("0") }).default({ used: "4Gi", unused: "2Gi", pullRate: "0" }),
-  system: z.object({ memory: quantity, disk: quantity, inodes: z.number().int(), processes: z.number().int() })
+  images: z
+    .object({ used: quantity, unused: quantity, pullRate: quantity.default("0") })
+    .default({ used: "4Gi", unused: "2Gi", pullRate: "0" }),
+  system: z
+    .object({ memory: quantity, disk: quantity, inodes: z.number().int(), processes: z.number().int() })
     .default({ memory: "700Mi", disk: "6Gi", inodes: 180000, processes: 220 }),
   pidMax: z.number().int().positive().default(4194304),
   /** Stop renewing the Lease (and posting status) this many seconds after start; the kubelet is gone. */
@@ -128,7 +137,10 @@ const DIR = join(dirname(fileURLToPath(import.meta.url)), "scenarios");
 
 /** Lists the bundled scenario names. */
 export function scenarioNames(): string[] {
-  return readdirSync(DIR).filter((f) => f.endsWith(".yaml")).map((f) => f.slice(0, -5)).sort();
+  return readdirSync(DIR)
+    .filter((f) => f.endsWith(".yaml"))
+    .map((f) => f.slice(0, -5))
+    .sort();
 }
 
 /** Parses scenario YAML text; throws an Error naming the path of the first problem. */
@@ -141,7 +153,9 @@ function parseScenario(text: string, params: Record<string, number> = {}): Scena
   const unknown = Object.keys(params).filter((k) => !(k in r.data.params));
   if (unknown.length) {
     const takes = Object.keys(r.data.params);
-    throw new Error(`scenario ${r.data.name}: unknown parameter${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (it takes ${takes.length ? takes.join(", ") : "no parameters"})`);
+    throw new Error(
+      `scenario ${r.data.name}: unknown parameter${unknown.length > 1 ? "s" : ""} ${unknown.join(", ")} (it takes ${takes.length ? takes.join(", ") : "no parameters"})`,
+    );
   }
   return { ...r.data, params: { ...r.data.params, ...params } };
 }

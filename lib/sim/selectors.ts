@@ -2,7 +2,7 @@
 // backslash escapes. Label selectors live in lib/label-selector (the dashboard filters with them
 // too) and are re-exported here for the simulated API server.
 
-import { type Matcher, SelectorError } from "../label-selector";
+import { SelectorError, type Matcher } from "../label-selector";
 
 export { type Matcher, SelectorError, parseLabelSelector } from "../label-selector";
 

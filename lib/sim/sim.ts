@@ -1,7 +1,7 @@
 // startSim: builds the cluster from a scenario, starts the HTTPS API server and the kubelets on
 // loopback, wires the clock jobs, and hands back what tests and the app's start-up switch need.
-import { type ApiContext, startApiServer } from "./api-server";
-import { Authenticator, type Identity, defaultIdentityRules, makeIdentities } from "./auth";
+import { startApiServer, type ApiContext } from "./api-server";
+import { Authenticator, defaultIdentityRules, makeIdentities, type Identity } from "./auth";
 import { issueServing, makeCa } from "./certs";
 import { SimClock } from "./clock";
 import { Cluster } from "./cluster";
@@ -10,13 +10,13 @@ import { Counters } from "./counters";
 import { Faults } from "./faults";
 import { Incidents } from "./incidents";
 import { kubeconfigYaml } from "./kubeconfig";
-import { nodeObject } from "./node-object";
-import { oomKills } from "./oom-kills";
 import type { KubeletContext } from "./kubelet-handler";
 import { imageGc, kubeletCycle } from "./kubelet-loop";
 import { startKubelets } from "./kubelet-server";
+import { nodeObject } from "./node-object";
+import { oomKills } from "./oom-kills";
 import { resourceDefs } from "./resources";
-import { type Scenario, loadScenario } from "./scenario";
+import { loadScenario, type Scenario } from "./scenario";
 
 export interface StartSimOptions {
   /** Bundled scenario name, a YAML path, or a parsed Scenario. */
@@ -56,9 +56,10 @@ export interface Sim {
 export async function startSim(opts: StartSimOptions): Promise<Sim> {
   const scenario = typeof opts.scenario === "string" ? loadScenario(opts.scenario, opts.params) : opts.scenario;
   // The demo runs on wall-clock time so kubectl's client-side ages (describe) agree with the server's.
-  const clock = opts.clock === "realtime"
-    ? new SimClock({ start: Math.floor(Date.now() / 1000) * 1000, mode: "realtime" })
-    : opts.clock ?? new SimClock({ start: scenario.start });
+  const clock =
+    opts.clock === "realtime"
+      ? new SimClock({ start: Math.floor(Date.now() / 1000) * 1000, mode: "realtime" })
+      : (opts.clock ?? new SimClock({ start: scenario.start }));
   const now = () => clock.now();
   const cluster = new Cluster(scenario, now);
   const identities = makeIdentities(defaultIdentityRules());
@@ -67,7 +68,13 @@ export async function startSim(opts: StartSimOptions): Promise<Sim> {
   const counters = new Counters();
   const ca = await makeCa();
   const apiPem = await issueServing(ca, "kube-apiserver", ["127.0.0.1"], ["localhost", "kubernetes", "kubernetes.default.svc"]);
-  const kubelet: KubeletContext = { auth, faults, counters, summary: (n) => cluster.summary(n), configz: (n) => cluster.configz(n) };
+  const kubelet: KubeletContext = {
+    auth,
+    faults,
+    counters,
+    summary: (n) => cluster.summary(n),
+    configz: (n) => cluster.configz(n),
+  };
   const kubelets = await startKubelets(kubelet, ca, cluster.nodes, opts.kubeletPort ?? 10250);
   if (kubelets.port !== 10250) {
     for (const n of cluster.nodes) n.kubeletPort = kubelets.port;
@@ -76,8 +83,15 @@ export async function startSim(opts: StartSimOptions): Promise<Sim> {
   }
   let address = "";
   const ctx: ApiContext = {
-    defs: resourceDefs(cluster.stores), auth, faults, counters, now, kubelet,
-    node: (name) => cluster.byName.get(name), bookmarkEveryMs: opts.bookmarkEveryMs ?? 5000, serverAddress: () => address,
+    defs: resourceDefs(cluster.stores),
+    auth,
+    faults,
+    counters,
+    now,
+    kubelet,
+    node: (name) => cluster.byName.get(name),
+    bookmarkEveryMs: opts.bookmarkEveryMs ?? 5000,
+    serverAddress: () => address,
   };
   const api = await startApiServer(ctx, apiPem, opts.port ?? 0);
   address = `127.0.0.1:${api.port}`;
@@ -104,8 +118,17 @@ export async function startSim(opts: StartSimOptions): Promise<Sim> {
     return kubeconfigYaml({ server: url, caPem: ca.cert, token: id.token, user: id.user });
   };
   return {
-    url, caPem: ca.cert, tokens, identities, kubeletPort: kubelets.port, clock, cluster, faults, counters,
-    kubeconfigYaml: kubeconfigFor(opts.tokenScope ?? "full"), kubeconfigFor,
+    url,
+    caPem: ca.cert,
+    tokens,
+    identities,
+    kubeletPort: kubelets.port,
+    clock,
+    cluster,
+    faults,
+    counters,
+    kubeconfigYaml: kubeconfigFor(opts.tokenScope ?? "full"),
+    kubeconfigFor,
     advance: (s) => clock.advance(s),
     close: async () => {
       clock.stop();

@@ -14,7 +14,16 @@ export interface StatusBody {
 
 /** Builds a Failure Status with the given HTTP code, reason and message. */
 export function failure(code: number, reason: string, message: string, details?: StatusBody["details"]): StatusBody {
-  return { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, ...(details ? { details } : {}), code };
+  return {
+    kind: "Status",
+    apiVersion: "v1",
+    metadata: {},
+    status: "Failure",
+    message,
+    reason,
+    ...(details ? { details } : {}),
+    code,
+  };
 }
 
 /** Returns the 404 Status for a missing object: `nodes "x" not found`. */
@@ -29,13 +38,28 @@ export function pathNotFound(): StatusBody {
 }
 
 /** Returns the 403 Status RBAC produces, worded like the API server. */
-export function forbidden(user: string, verb: string, plural: string, sub: string, group: string, namespace: string, name?: string): StatusBody {
+export function forbidden(
+  user: string,
+  verb: string,
+  plural: string,
+  sub: string,
+  group: string,
+  namespace: string,
+  name?: string,
+): StatusBody {
   const res = sub ? `${plural}/${sub}` : plural;
   const subject = name ? `${plural}${group ? `.${group}` : ""} "${name}"` : `${plural}${group ? `.${group}` : ""}`;
   const scope = namespace ? `in the namespace "${namespace}"` : "at the cluster scope";
-  return failure(403, "Forbidden", `${subject} is forbidden: User "${user}" cannot ${verb} resource "${res}" in API group "${group}" ${scope}`, {
-    ...(name ? { name } : {}), ...(group ? { group } : {}), kind: plural,
-  });
+  return failure(
+    403,
+    "Forbidden",
+    `${subject} is forbidden: User "${user}" cannot ${verb} resource "${res}" in API group "${group}" ${scope}`,
+    {
+      ...(name ? { name } : {}),
+      ...(group ? { group } : {}),
+      kind: plural,
+    },
+  );
 }
 
 /** Returns the 401 Status for a missing or unknown bearer token. */

@@ -97,8 +97,13 @@ export class ResourceStore<S = unknown> implements StoreView {
     const key = this.keyOf(namespace, name);
     const prev = this.entries.get(key);
     const e: Entry<S> = {
-      key, namespace, name, src, rv: this.rev.next(),
-      labels: this.codec.labelsOf(src), fields: this.codec.fieldsOf(src),
+      key,
+      namespace,
+      name,
+      src,
+      rv: this.rev.next(),
+      labels: this.codec.labelsOf(src),
+      fields: this.codec.fieldsOf(src),
     };
     this.entries.set(key, e);
     if (!prev) this.insertSorted(key);
@@ -113,8 +118,13 @@ export class ResourceStore<S = unknown> implements StoreView {
       const key = this.keyOf(namespace, name);
       if (!this.entries.has(key)) this.sorted.push(key);
       this.entries.set(key, {
-        key, namespace, name, src, rv: this.rev.next(),
-        labels: this.codec.labelsOf(src), fields: this.codec.fieldsOf(src),
+        key,
+        namespace,
+        name,
+        src,
+        rv: this.rev.next(),
+        labels: this.codec.labelsOf(src),
+        fields: this.codec.fieldsOf(src),
       });
     }
     this.sorted.sort();

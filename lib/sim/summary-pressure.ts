@@ -1,19 +1,49 @@
 // PSI and swap in a simulated Summary (psi.ts has the sources and the model). Added after the
 // usage numbers are final, so the memory and disk numbers the eviction rules read are unchanged.
-import { type NodeLoad, type PodLoad, type PsiStats, PsiTrack, type Rates, kubeletMinor, memoryThreshold, nodeRates, podLimits, podRates, psiMode, rampRate, zeroPsi } from "./psi";
+import {
+  kubeletMinor,
+  memoryThreshold,
+  nodeRates,
+  podLimits,
+  podRates,
+  psiMode,
+  PsiTrack,
+  rampRate,
+  zeroPsi,
+  type NodeLoad,
+  type PodLoad,
+  type PsiStats,
+  type Rates,
+} from "./psi";
 import { bytes } from "./units";
 import { page } from "./workload";
 import type { PodRecord, SimNode } from "./world";
 
 /* Stats objects of the Summary being built, as summary.ts lays them out. */
-interface CgroupStats { cpu?: Record<string, unknown>; memory?: Record<string, unknown>; io?: Record<string, unknown>; swap?: Record<string, unknown> }
-interface PodStatsOut extends CgroupStats { containers: Array<CgroupStats & { name: string; memory: { workingSetBytes: number } }> }
+interface CgroupStats {
+  cpu?: Record<string, unknown>;
+  memory?: Record<string, unknown>;
+  io?: Record<string, unknown>;
+  swap?: Record<string, unknown>;
+}
+interface PodStatsOut extends CgroupStats {
+  containers: Array<CgroupStats & { name: string; memory: { workingSetBytes: number } }>;
+}
 
-interface Tracks { node: PsiTrack; pods: Map<string, PsiTrack>; containers: Map<string, PsiTrack> }
+interface Tracks {
+  node: PsiTrack;
+  pods: Map<string, PsiTrack>;
+  containers: Map<string, PsiTrack>;
+}
 const tracks = new WeakMap<SimNode, Tracks>();
 
 /** One running pod as summary.ts computed it. */
-export interface PodEntry { p: PodRecord; stats: PodStatsOut; ws: number; cpuNano: number }
+export interface PodEntry {
+  p: PodRecord;
+  stats: PodStatsOut;
+  ws: number;
+  cpuNano: number;
+}
 
 function podLoad(p: PodRecord, ws: number, cpuNano: number, now: number): PodLoad {
   const age = (now - p.curveOrigin) / 1000;
@@ -41,7 +71,14 @@ function trackOf(map: Map<string, PsiTrack>, key: string): PsiTrack {
 }
 
 /** Adds `psi` (and `io`) to the node, pods and containers of a Summary, as this node's kubelet would. */
-export function addPsi(n: SimNode, node: CgroupStats, pods: readonly PodEntry[], load: NodeLoad, now: number, time: string): void {
+export function addPsi(
+  n: SimNode,
+  node: CgroupStats,
+  pods: readonly PodEntry[],
+  load: NodeLoad,
+  now: number,
+  time: string,
+): void {
   const mode = psiMode(n);
   if (mode === "absent") return;
   if (mode === "zeros") {
@@ -89,12 +126,22 @@ export function addPsi(n: SimNode, node: CgroupStats, pods: readonly PodEntry[],
 }
 
 /** The node load the PSI model reads, from the numbers summary.ts computed. */
-export function nodeLoad(n: SimNode, memAvailable: number, memCapacity: number, nodefsUsed: number, nodefsCap: number, cpuNano: number): NodeLoad {
+export function nodeLoad(
+  n: SimNode,
+  memAvailable: number,
+  memCapacity: number,
+  nodefsUsed: number,
+  nodefsCap: number,
+  cpuNano: number,
+): NodeLoad {
   const cores = Number(n.capacity.cpu ?? "1") || 1;
   const hard = n.pool.kubeletConfig.evictionHard as Record<string, string> | undefined;
   return {
-    memAvailable, memCapacity, memThreshold: memoryThreshold(hard, memCapacity),
-    nodefsUsedFraction: nodefsCap > 0 ? nodefsUsed / nodefsCap : 0, cpuUsedFraction: cpuNano / 1e9 / cores,
+    memAvailable,
+    memCapacity,
+    memThreshold: memoryThreshold(hard, memCapacity),
+    nodefsUsedFraction: nodefsCap > 0 ? nodefsUsed / nodefsCap : 0,
+    cpuUsedFraction: cpuNano / 1e9 / cores,
   };
 }
 
@@ -112,7 +159,10 @@ export function nodeLoad(n: SimNode, memAvailable: number, memCapacity: number, 
 export function addSwap(n: SimNode, node: CgroupStats, pods: readonly PodEntry[], load: NodeLoad, time: string): void {
   if (!(kubeletMinor(n.pool.kubeletVersion) >= 28)) return;
   const size = n.pool.swap ? bytes(n.pool.swap.capacity) : 0;
-  const depth = Math.max(0, Math.min(1, 1 - (load.memAvailable - load.memThreshold) / Math.max(0.12 * load.memCapacity, 4 * load.memThreshold)));
+  const depth = Math.max(
+    0,
+    Math.min(1, 1 - (load.memAvailable - load.memThreshold) / Math.max(0.12 * load.memCapacity, 4 * load.memThreshold)),
+  );
   let used = 0;
   for (const u of pods) {
     let podUsed = 0;

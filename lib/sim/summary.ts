@@ -3,7 +3,7 @@
 // the node sum the pods' working sets; filesystems add up images, rootfs, logs and emptyDirs on the
 // filesystem each lives on (imagefs when dedicated, else nodefs).
 import { rfc3339 } from "./clock";
-import { type PodEntry, addPsi, addSwap, nodeLoad } from "./summary-pressure";
+import { addPsi, addSwap, nodeLoad, type PodEntry } from "./summary-pressure";
 import { bytes } from "./units";
 import { page, valueAt } from "./workload";
 import type { PodRecord, SimNode } from "./world";
@@ -29,7 +29,13 @@ function podUsage(p: PodRecord, now: number, time: string, fsOf: (where: "rootfs
   const age = (now - p.curveOrigin) / 1000;
   const uptime = (now - started) / 1000;
   const key = p.uid;
-  let ws = 0, usage = 0, cpuNano = 0, rootfs = 0, rootfsInodes = 0, logs = 0, procs = 0;
+  let ws = 0,
+    usage = 0,
+    cpuNano = 0,
+    rootfs = 0,
+    rootfsInodes = 0,
+    logs = 0,
+    procs = 0;
   const containers = p.t.containers.map((c) => {
     const cws = page(valueAt(c.usage.memory, age, `${key}/${c.name}/m`));
     const cuse = cws + page(cws * 0.06);
@@ -37,10 +43,16 @@ function podUsage(p: PodRecord, now: number, time: string, fsOf: (where: "rootfs
     const rfs = page(valueAt(c.usage.rootfs, age, `${key}/${c.name}/r`)) + 4096 * 6;
     const lg = page(valueAt(c.usage.logs, age, `${key}/${c.name}/l`)) + 4096;
     const rIn = 12 + Math.floor(rfs / INODE_BYTES);
-    ws += cws; usage += cuse; cpuNano += cpu; rootfs += rfs; rootfsInodes += rIn; logs += lg;
+    ws += cws;
+    usage += cuse;
+    cpuNano += cpu;
+    rootfs += rfs;
+    rootfsInodes += rIn;
+    logs += lg;
     procs += Math.max(1, valueAt(c.usage.processes, age, `${key}/${c.name}/p`));
     return {
-      name: c.name, startTime: rfc3339(started + 1000),
+      name: c.name,
+      startTime: rfc3339(started + 1000),
       cpu: { time, usageNanoCores: cpu, usageCoreNanoSeconds: Math.round(cpu * Math.max(0, uptime)) },
       memory: { time, usageBytes: cuse, workingSetBytes: cws, rssBytes: page(cws * 0.9), pageFaults: 1200, majorPageFaults: 0 },
       rootfs: { time, ...fsOf("rootfs"), usedBytes: rfs, inodesUsed: rIn },
@@ -59,7 +71,15 @@ function podUsage(p: PodRecord, now: number, time: string, fsOf: (where: "rootfs
     startTime: rfc3339(started),
     containers,
     cpu: { time, usageNanoCores: cpuNano, usageCoreNanoSeconds: Math.round(cpuNano * Math.max(0, uptime)) },
-    memory: { time, availableBytes: 0, usageBytes: usage, workingSetBytes: ws, rssBytes: page(ws * 0.9), pageFaults: 1200, majorPageFaults: 0 },
+    memory: {
+      time,
+      availableBytes: 0,
+      usageBytes: usage,
+      workingSetBytes: ws,
+      rssBytes: page(ws * 0.9),
+      pageFaults: 1200,
+      majorPageFaults: 0,
+    },
     ...(volume.length ? { volume } : {}),
     "ephemeral-storage": { time, ...fsOf("logs"), usedBytes: eph, inodesUsed: rootfsInodes + 2 * containers.length },
     process_stats: { process_count: procs },
@@ -68,7 +88,15 @@ function podUsage(p: PodRecord, now: number, time: string, fsOf: (where: "rootfs
 }
 
 function fs(time: string, capacity: number, used: number, inodes: number, inodesUsed: number) {
-  return { time, availableBytes: Math.max(0, capacity - used), capacityBytes: capacity, usedBytes: used, inodesFree: Math.max(0, inodes - inodesUsed), inodes, inodesUsed };
+  return {
+    time,
+    availableBytes: Math.max(0, capacity - used),
+    capacityBytes: capacity,
+    usedBytes: used,
+    inodesFree: Math.max(0, inodes - inodesUsed),
+    inodes,
+    inodesUsed,
+  };
 }
 
 /** Builds the Summary for a node; `podsMemoryLimit` is the kubepods cgroup limit (capacity − reserved). */
@@ -98,8 +126,15 @@ export function buildSummary(n: SimNode, now: number, podsMemoryLimit: number): 
   const nodeInodesUsed = pool.system.inodes + logsInodes + (dedicated ? 0 : imgInodesUsed);
   const nodefs = fs(time, nodefsCap, nodeUsed, nodefsInodes, nodeInodesUsed);
   // On a shared filesystem the kubelet reports the same device for both, with its own usedBytes.
-  const imagefs = dedicated ? fs(time, imgCap, imgUsed, imgInodes, imgInodesUsed) : { ...nodefs, usedBytes: imgUsed, inodesUsed: imgInodesUsed };
-  const brief = (f: typeof nodefs) => ({ availableBytes: f.availableBytes, capacityBytes: f.capacityBytes, inodesFree: f.inodesFree, inodes: f.inodes });
+  const imagefs = dedicated
+    ? fs(time, imgCap, imgUsed, imgInodes, imgInodesUsed)
+    : { ...nodefs, usedBytes: imgUsed, inodesUsed: imgInodesUsed };
+  const brief = (f: typeof nodefs) => ({
+    availableBytes: f.availableBytes,
+    capacityBytes: f.capacityBytes,
+    inodesFree: f.inodesFree,
+    inodes: f.inodes,
+  });
   const pods = pass((w) => brief(w === "rootfs" ? imagefs : nodefs));
 
   const memCap = bytes(n.capacity.memory ?? "0");
@@ -109,21 +144,49 @@ export function buildSummary(n: SimNode, now: number, podsMemoryLimit: number): 
   const cpuNano = sum((u) => u.cpuNano) + 60e6;
   const uptime = Math.max(1, (now - n.created) / 1000);
   const sys = (name: string, ws: number, extra: object = {}) => ({
-    name, startTime: rfc3339(n.created + 5000),
+    name,
+    startTime: rfc3339(n.created + 5000),
     cpu: { time, usageNanoCores: 20e6, usageCoreNanoSeconds: Math.round(20e6 * uptime) },
-    memory: { time, ...extra, usageBytes: ws + page(ws * 0.05), workingSetBytes: ws, rssBytes: page(ws * 0.9), pageFaults: 5000, majorPageFaults: 0 },
+    memory: {
+      time,
+      ...extra,
+      usageBytes: ws + page(ws * 0.05),
+      workingSetBytes: ws,
+      rssBytes: page(ws * 0.9),
+      pageFaults: 5000,
+      majorPageFaults: 0,
+    },
   });
   const summary = {
     node: {
       nodeName: n.name,
       systemContainers: [
-        sys("kubelet", kubeletWs), sys("runtime", runtimeWs),
+        sys("kubelet", kubeletWs),
+        sys("runtime", runtimeWs),
         sys("pods", podsWs, { availableBytes: Math.max(0, podsMemoryLimit - podsWs) }),
       ],
       startTime: rfc3339(n.created),
       cpu: { time, usageNanoCores: cpuNano, usageCoreNanoSeconds: Math.round(cpuNano * uptime) },
-      memory: { time, availableBytes: memCap - nodeWs, usageBytes: Math.min(memCap, nodeWs + page((memCap - nodeWs) * 0.3)), workingSetBytes: nodeWs, rssBytes: page(nodeWs * 0.8), pageFaults: 90210, majorPageFaults: 12 },
-      network: { time, name: "eth0", rxBytes: Math.round(uptime * 52e3), rxErrors: 0, txBytes: Math.round(uptime * 31e3), txErrors: 0, interfaces: [{ name: "eth0", rxBytes: Math.round(uptime * 52e3), rxErrors: 0, txBytes: Math.round(uptime * 31e3), txErrors: 0 }] },
+      memory: {
+        time,
+        availableBytes: memCap - nodeWs,
+        usageBytes: Math.min(memCap, nodeWs + page((memCap - nodeWs) * 0.3)),
+        workingSetBytes: nodeWs,
+        rssBytes: page(nodeWs * 0.8),
+        pageFaults: 90210,
+        majorPageFaults: 12,
+      },
+      network: {
+        time,
+        name: "eth0",
+        rxBytes: Math.round(uptime * 52e3),
+        rxErrors: 0,
+        txBytes: Math.round(uptime * 31e3),
+        txErrors: 0,
+        interfaces: [
+          { name: "eth0", rxBytes: Math.round(uptime * 52e3), rxErrors: 0, txBytes: Math.round(uptime * 31e3), txErrors: 0 },
+        ],
+      },
       fs: nodefs,
       runtime: { imageFs: imagefs, containerFs: imagefs },
       rlimit: { time, maxpid: pool.pidMax, curproc: pool.system.processes + sum((u) => u.procs) },

@@ -53,7 +53,11 @@ function printer<T extends KObj>(columns: Col[], row: (o: T, now: number) => unk
 }
 
 const col = (name: string, type = "string", priority = 0, format = ""): Col => ({
-  name, type, format: name === "Name" ? "name" : format, description: name === "Name" ? "Name must be unique within a namespace." : "", priority,
+  name,
+  type,
+  format: name === "Name" ? "name" : format,
+  description: name === "Name" ? "Name must be unique within a namespace." : "",
+  priority,
 });
 
 /** Formats an age like duration.HumanDuration ("5m30s", "3h", "12d"). */
@@ -105,29 +109,95 @@ const addr = (n: NodeWire, type: string) => (n.status?.addresses ?? []).find((a)
 
 const PRINTERS: Record<string, Printer> = {
   Node: printer<NodeWire>(
-    [col("Name"), col("Status"), col("Roles"), col("Age"), col("Version"), col("Internal-IP", "string", 1), col("External-IP", "string", 1), col("OS-Image", "string", 1), col("Kernel-Version", "string", 1), col("Container-Runtime", "string", 1)],
-    (n, now) => [n.metadata.name, nodeStatus(n), nodeRoles(n), since(n.metadata.creationTimestamp, now), n.status?.nodeInfo?.kubeletVersion ?? "", addr(n, "InternalIP"), addr(n, "ExternalIP"), n.status?.nodeInfo?.osImage ?? "", n.status?.nodeInfo?.kernelVersion ?? "", n.status?.nodeInfo?.containerRuntimeVersion ?? ""],
+    [
+      col("Name"),
+      col("Status"),
+      col("Roles"),
+      col("Age"),
+      col("Version"),
+      col("Internal-IP", "string", 1),
+      col("External-IP", "string", 1),
+      col("OS-Image", "string", 1),
+      col("Kernel-Version", "string", 1),
+      col("Container-Runtime", "string", 1),
+    ],
+    (n, now) => [
+      n.metadata.name,
+      nodeStatus(n),
+      nodeRoles(n),
+      since(n.metadata.creationTimestamp, now),
+      n.status?.nodeInfo?.kubeletVersion ?? "",
+      addr(n, "InternalIP"),
+      addr(n, "ExternalIP"),
+      n.status?.nodeInfo?.osImage ?? "",
+      n.status?.nodeInfo?.kernelVersion ?? "",
+      n.status?.nodeInfo?.containerRuntimeVersion ?? "",
+    ],
   ),
   Pod: printer<PodWire>(
-    [col("Name"), col("Ready"), col("Status"), col("Restarts", "string"), col("Age"), col("IP", "string", 1), col("Node", "string", 1), col("Nominated Node", "string", 1), col("Readiness Gates", "string", 1)],
-    (p, now) => [p.metadata.name, podReady(p), podStatus(p), "0", since(p.metadata.creationTimestamp, now), p.status?.podIP ?? "<none>", p.spec?.nodeName ?? "<none>", "<none>", "<none>"],
+    [
+      col("Name"),
+      col("Ready"),
+      col("Status"),
+      col("Restarts", "string"),
+      col("Age"),
+      col("IP", "string", 1),
+      col("Node", "string", 1),
+      col("Nominated Node", "string", 1),
+      col("Readiness Gates", "string", 1),
+    ],
+    (p, now) => [
+      p.metadata.name,
+      podReady(p),
+      podStatus(p),
+      "0",
+      since(p.metadata.creationTimestamp, now),
+      p.status?.podIP ?? "<none>",
+      p.spec?.nodeName ?? "<none>",
+      "<none>",
+      "<none>",
+    ],
   ),
-  Lease: printer<LeaseWire>(
-    [col("Name"), col("Holder"), col("Age")],
-    (l, now) => [l.metadata.name, l.spec?.holderIdentity ?? "", since(l.metadata.creationTimestamp, now)],
-  ),
-  Namespace: printer<NamespaceWire>(
-    [col("Name"), col("Status"), col("Age")],
-    (n, now) => [n.metadata.name, n.status?.phase ?? "Active", since(n.metadata.creationTimestamp, now)],
-  ),
+  Lease: printer<LeaseWire>([col("Name"), col("Holder"), col("Age")], (l, now) => [
+    l.metadata.name,
+    l.spec?.holderIdentity ?? "",
+    since(l.metadata.creationTimestamp, now),
+  ]),
+  Namespace: printer<NamespaceWire>([col("Name"), col("Status"), col("Age")], (n, now) => [
+    n.metadata.name,
+    n.status?.phase ?? "Active",
+    since(n.metadata.creationTimestamp, now),
+  ]),
   Event: printer<EventWire>(
-    [col("Last Seen"), col("Type"), col("Reason"), col("Object"), col("Subobject", "string", 1), col("Source", "string", 1), col("Message"), col("First Seen", "string", 1), col("Count", "string", 1), col("Name", "string", 1)],
+    [
+      col("Last Seen"),
+      col("Type"),
+      col("Reason"),
+      col("Object"),
+      col("Subobject", "string", 1),
+      col("Source", "string", 1),
+      col("Message"),
+      col("First Seen", "string", 1),
+      col("Count", "string", 1),
+      col("Name", "string", 1),
+    ],
     (e, now) => {
       const io = e.involvedObject ?? e.regarding ?? {};
       const last = e.lastTimestamp ?? e.deprecatedLastTimestamp ?? e.eventTime ?? e.series?.lastObservedTime;
       const first = e.firstTimestamp ?? e.deprecatedFirstTimestamp ?? e.eventTime;
       const src = e.source ?? e.deprecatedSource ?? {};
-      return [since(last, now), e.type ?? "", e.reason ?? "", `${String(io.kind ?? "").toLowerCase()}/${io.name ?? ""}`, io.fieldPath ?? "", [src.component, src.host].filter(Boolean).join(", "), e.message ?? e.note ?? "", since(first, now), String(e.count ?? e.deprecatedCount ?? 1), e.metadata.name];
+      return [
+        since(last, now),
+        e.type ?? "",
+        e.reason ?? "",
+        `${String(io.kind ?? "").toLowerCase()}/${io.name ?? ""}`,
+        io.fieldPath ?? "",
+        [src.component, src.host].filter(Boolean).join(", "),
+        e.message ?? e.note ?? "",
+        since(first, now),
+        String(e.count ?? e.deprecatedCount ?? 1),
+        e.metadata.name,
+      ];
     },
   ),
 };
@@ -138,7 +208,14 @@ export function wantsTable(accept: string | undefined): boolean {
 }
 
 /** Converts objects of one kind into a Table; `includeObject` is None, Metadata (default) or Object. */
-export function toTable(kind: string, objs: KObj[], now: number, includeObject: string | null, listMeta: object, withColumns = true): object {
+export function toTable(
+  kind: string,
+  objs: KObj[],
+  now: number,
+  includeObject: string | null,
+  listMeta: object,
+  withColumns = true,
+): object {
   const p = PRINTERS[kind];
   if (!p) throw new Error(`no printer for ${kind}`);
   const mode = includeObject ?? "Metadata";
@@ -149,7 +226,11 @@ export function toTable(kind: string, objs: KObj[], now: number, includeObject: 
     columnDefinitions: withColumns ? p.columns : [],
     rows: objs.map((o) => ({
       cells: p.row(o, now),
-      ...(mode === "None" ? {} : { object: mode === "Object" ? o : { kind: "PartialObjectMetadata", apiVersion: "meta.k8s.io/v1", metadata: o.metadata } }),
+      ...(mode === "None"
+        ? {}
+        : {
+            object: mode === "Object" ? o : { kind: "PartialObjectMetadata", apiVersion: "meta.k8s.io/v1", metadata: o.metadata },
+          }),
     })),
   };
 }

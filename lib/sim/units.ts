@@ -12,7 +12,6 @@ export function millis(q: string | number): number {
   return parseMillis(q);
 }
 
-
 /** Deterministic pseudo-random number in [0, 1) from a string, for seeded noise and ids. */
 export function hash01(s: string): number {
   let h = 2166136261;
@@ -29,6 +28,9 @@ export function hash01(s: string): number {
 /** Deterministic UUID (v4 layout) from a seed string, so seeded runs give stable uids. */
 export function seededUid(seed: string): string {
   let hex = "";
-  for (let i = 0; hex.length < 32; i++) hex += Math.floor(hash01(`${seed}#${i}`) * 0xffffffff).toString(16).padStart(8, "0");
+  for (let i = 0; hex.length < 32; i++)
+    hex += Math.floor(hash01(`${seed}#${i}`) * 0xffffffff)
+      .toString(16)
+      .padStart(8, "0");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -3,14 +3,15 @@
 // on a real API server). No version (or "0") starts with synthetic ADDED events for current
 // objects. Objects that stop matching a selector arrive as DELETED.
 import type { ServerResponse } from "node:http";
+
 import type { Faults } from "./faults";
-import { type ListQuery, TABLE_TYPE, entryFilter } from "./list";
+import { sendStatus } from "./http-util";
+import { entryFilter, TABLE_TYPE, type ListQuery } from "./list";
 import type { ResourceDef } from "./resources";
 import { SelectorError } from "./selectors";
 import { badRequest, expired } from "./status";
 import type { KObj, StoredEvent } from "./store";
 import { toTable } from "./tables";
-import { sendStatus } from "./http-util";
 
 export interface WatchOptions {
   faults: Faults;
@@ -29,14 +30,25 @@ export function serveWatch(def: ResourceDef, res: ServerResponse, q: ListQuery, 
     throw err;
   }
   const rvParam = q.params.get("resourceVersion") ?? "";
-  res.writeHead(200, { "Content-Type": q.table ? TABLE_TYPE : "application/json", "Cache-Control": "no-cache, private", "Transfer-Encoding": "chunked" });
+  res.writeHead(200, {
+    "Content-Type": q.table ? TABLE_TYPE : "application/json",
+    "Cache-Control": "no-cache, private",
+    "Transfer-Encoding": "chunked",
+  });
   res.flushHeaders();
   let sentColumns = false;
   const includeObject = q.params.get("includeObject");
   const send = (type: string, obj: KObj) => {
     let o: unknown = def.convert && type !== "ERROR" && type !== "BOOKMARK" ? def.convert(obj) : obj;
     if (q.table && type !== "ERROR" && type !== "BOOKMARK") {
-      o = toTable(def.kind, [o as KObj], opts.now(), includeObject, { resourceVersion: obj.metadata.resourceVersion }, !sentColumns);
+      o = toTable(
+        def.kind,
+        [o as KObj],
+        opts.now(),
+        includeObject,
+        { resourceVersion: obj.metadata.resourceVersion },
+        !sentColumns,
+      );
       sentColumns = true;
     }
     res.write(`${JSON.stringify({ type, object: o })}\n`);
@@ -75,7 +87,15 @@ export function serveWatch(def: ResourceDef, res: ServerResponse, q: ListQuery, 
   const bookmarks = q.params.get("allowWatchBookmarks") === "true" || q.params.get("allowWatchBookmarks") === "1";
   const apiVersion = def.group ? `${def.group}/${def.version}` : def.version;
   const timer = bookmarks
-    ? setInterval(() => send("BOOKMARK", { kind: def.kind, apiVersion, metadata: { name: "", resourceVersion: String(def.store.revision), creationTimestamp: null } as never }), opts.bookmarkEveryMs)
+    ? setInterval(
+        () =>
+          send("BOOKMARK", {
+            kind: def.kind,
+            apiVersion,
+            metadata: { name: "", resourceVersion: String(def.store.revision), creationTimestamp: null } as never,
+          }),
+        opts.bookmarkEveryMs,
+      )
     : undefined;
   const timeoutS = Number.parseInt(q.params.get("timeoutSeconds") ?? "1800", 10);
   const deadline = setTimeout(() => res.end(), Math.max(1, timeoutS) * 1000);

@@ -25,7 +25,14 @@ export function compileCurve(kind: UsageKind, c: Curve | undefined): CompiledCur
     const v = parse(kind, c);
     return { from: v, to: v, over: 1, after: 0, jitter: 0, period: 0 };
   }
-  return { from: parse(kind, c.from), to: parse(kind, c.to), over: c.over, after: c.after, jitter: c.jitter, period: c.period ?? 0 };
+  return {
+    from: parse(kind, c.from),
+    to: parse(kind, c.to),
+    over: c.over,
+    after: c.after,
+    jitter: c.jitter,
+    period: c.period ?? 0,
+  };
 }
 
 /** Tells whether the curve changes over time (the node needs an eviction check every cycle). */

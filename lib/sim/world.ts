@@ -1,10 +1,9 @@
 // The simulated cluster's state in compact form: nodes, and pods as small records that point at
 // a shared per-workload template. Wire JSON is built from these on demand (objects.ts), which is
 // what keeps 150 000 pods well under a gigabyte.
-import type { PoolSpec, Scenario, WorkloadSpec } from "./scenario";
-import { resolveCount } from "./scenario";
+import { resolveCount, type PoolSpec, type Scenario, type WorkloadSpec } from "./scenario";
 import { bytes, hash01, seededUid } from "./units";
-import { type CompiledCurve, type UsageKind, compileCurve, isDynamic } from "./workload";
+import { compileCurve, isDynamic, type CompiledCurve, type UsageKind } from "./workload";
 
 export interface ContainerTemplate {
   name: string;
@@ -109,15 +108,26 @@ export function buildNodes(sc: Scenario, now: number): SimNode[] {
       const index = nodes.length;
       const name = (pool.nodeName ?? `${pool.name}-{i}`).replaceAll("{i}", String(i));
       nodes.push({
-        index, poolIndex: i, name, pool, ip: nodeIp(index), kubeletPort: 10250,
+        index,
+        poolIndex: i,
+        name,
+        pool,
+        ip: nodeIp(index),
+        kubeletPort: 10250,
         uid: seededUid(`${sc.seed}/node/${name}`),
         created: now - 86400_000 * 3 - index * 1000,
-        capacity: pool.capacity, allocatable: pool.capacity,
-        conditions: new Map(), pods: new Set(), podSeq: 0,
-        imagesUsed: bytes(pool.images.used), imagesUnused: bytes(pool.images.unused),
+        capacity: pool.capacity,
+        allocatable: pool.capacity,
+        conditions: new Map(),
+        pods: new Set(),
+        podSeq: 0,
+        imagesUsed: bytes(pool.images.used),
+        imagesUnused: bytes(pool.images.unused),
         kubeletUp: true,
         stopsAt: pool.kubeletStopsAfter !== undefined && i < stopping ? now + pool.kubeletStopsAfter * 1000 : undefined,
-        leaseRenewed: now, leaseCreated: now - 86400_000 * 3, lastStatusReport: now,
+        leaseRenewed: now,
+        leaseCreated: now - 86400_000 * 3,
+        lastStatusReport: now,
         dynamic: pool.kubeletStopsAfter !== undefined || bytes(pool.images.pullRate) > 0,
       });
     }
@@ -132,18 +142,29 @@ export function compileTemplate(sc: Scenario, spec: WorkloadSpec, name: string, 
   if (spec.kind === "Deployment") labels["pod-template-hash"] = hash;
   if (spec.kind === "DaemonSet" || spec.kind === "StatefulSet") labels["controller-revision-hash"] = hash;
   const containers = spec.containers.map((c) => ({
-    name: c.name, image: c.image,
+    name: c.name,
+    image: c.image,
     resources: { ...(c.requests ? { requests: c.requests } : {}), ...(c.limits ? { limits: c.limits } : {}) },
     usage: {
-      cpu: compileCurve("cpu", c.usage.cpu), memory: compileCurve("memory", c.usage.memory),
-      rootfs: compileCurve("rootfs", c.usage.rootfs), logs: compileCurve("logs", c.usage.logs),
+      cpu: compileCurve("cpu", c.usage.cpu),
+      memory: compileCurve("memory", c.usage.memory),
+      rootfs: compileCurve("rootfs", c.usage.rootfs),
+      logs: compileCurve("logs", c.usage.logs),
       processes: compileCurve("processes", c.usage.processes ?? "1"),
     },
   }));
   const volumes = spec.volumes.map((v) => ({ name: v.name, emptyDir: v.emptyDir, usage: compileCurve("volume", v.usage) }));
   const dynamic = containers.some((c) => Object.values(c.usage).some(isDynamic)) || volumes.some((v) => isDynamic(v.usage));
   return {
-    spec, name, namespace, hash, labels, containers, volumes, dynamic, qosClass: "BestEffort",
+    spec,
+    name,
+    namespace,
+    hash,
+    labels,
+    containers,
+    volumes,
+    dynamic,
+    qosClass: "BestEffort",
     ownerUid: seededUid(`${sc.seed}/owner/${namespace}/${name}`),
   };
 }

@@ -1,5 +1,6 @@
 // The fleet termination document: what GET /api/terminations returns and the /terminations page reads.
 import { z } from "zod";
+
 import { termination, terminationCause } from "@/lib/termination-doc";
 
 const workloadTerminations = z.object({

@@ -18,19 +18,34 @@
 //   victim process: <name>, pid: <pid>".
 import { parseEvictionMessage } from "@/lib/eviction/eviction-message";
 import { parseBytes } from "@/lib/eviction/quantity";
-import { type OwnerRef, owningWorkload } from "./owner";
 import type { Termination, TerminationCause } from "@/lib/termination-doc";
+
+import { owningWorkload, type OwnerRef } from "./owner";
 
 /** The parts of a Pod read here (trimmed pods and API pods both fit). */
 export interface PodLike {
-  metadata?: { name?: string; namespace?: string; uid?: string; deletionTimestamp?: string; ownerReferences?: readonly OwnerRef[] };
-  spec?: { nodeName?: string; priority?: number; containers?: readonly { name?: string; resources?: { limits?: Record<string, string | number | undefined> } }[] };
+  metadata?: {
+    name?: string;
+    namespace?: string;
+    uid?: string;
+    deletionTimestamp?: string;
+    ownerReferences?: readonly OwnerRef[];
+  };
+  spec?: {
+    nodeName?: string;
+    priority?: number;
+    containers?: readonly { name?: string; resources?: { limits?: Record<string, string | number | undefined> } }[];
+  };
   status?: {
     phase?: string;
     reason?: string;
     message?: string;
     conditions?: readonly { type?: string; status?: string; reason?: string; message?: string; lastTransitionTime?: string }[];
-    containerStatuses?: readonly { name?: string; restartCount?: number; lastState?: { terminated?: { reason?: string; exitCode?: number; finishedAt?: string } } }[];
+    containerStatuses?: readonly {
+      name?: string;
+      restartCount?: number;
+      lastState?: { terminated?: { reason?: string; exitCode?: number; finishedAt?: string } };
+    }[];
   };
 }
 
@@ -68,15 +83,24 @@ export function workloadOf(owners: readonly OwnerRef[] | undefined, pod: string)
 }
 
 function noExecuteTaints(node: NodeFacts | undefined): string[] {
-  return (node?.taints ?? []).filter((t) => t.effect === "NoExecute").map((t) => `${t.key ?? ""}${t.value ? `=${t.value}` : ""}:NoExecute`);
+  return (node?.taints ?? [])
+    .filter((t) => t.effect === "NoExecute")
+    .map((t) => `${t.key ?? ""}${t.value ? `=${t.value}` : ""}:NoExecute`);
 }
 
 function base(pod: PodLike, cause: TerminationCause, time: string | null, message: string): Termination {
   const ns = pod.metadata?.namespace ?? "";
   const name = pod.metadata?.name ?? "";
   return {
-    id: `${cause}|${ns}/${name}`, time, cause, node: pod.spec?.nodeName ?? null, namespace: ns, pod: name,
-    workload: workloadOf(pod.metadata?.ownerReferences, name), priority: pod.spec?.priority ?? null, message,
+    id: `${cause}|${ns}/${name}`,
+    time,
+    cause,
+    node: pod.spec?.nodeName ?? null,
+    namespace: ns,
+    pod: name,
+    workload: workloadOf(pod.metadata?.ownerReferences, name),
+    priority: pod.spec?.priority ?? null,
+    message,
   };
 }
 
@@ -85,8 +109,12 @@ function detailed(t: Termination, node: NodeFacts | undefined): Termination {
   if (t.cause === "kubelet-eviction") {
     const parsed = parseEvictionMessage(t.message);
     return {
-      ...t, signal: parsed ? (node?.signalFor?.(t.message) ?? null) : null, resource: parsed?.resource ?? null,
-      thresholdQuantity: parsed?.thresholdQuantity ?? null, available: parsed?.available ?? null, containers: parsed?.containers ?? [],
+      ...t,
+      signal: parsed ? (node?.signalFor?.(t.message) ?? null) : null,
+      resource: parsed?.resource ?? null,
+      thresholdQuantity: parsed?.thresholdQuantity ?? null,
+      available: parsed?.available ?? null,
+      containers: parsed?.containers ?? [],
     };
   }
   if (t.cause === "taint-manager") return { ...t, taints: noExecuteTaints(node) };
@@ -119,8 +147,20 @@ export function podTerminations(pod: PodLike, node?: NodeFacts): Termination[] {
     const t = cs.lastState?.terminated;
     if (t?.reason !== "OOMKilled" || !cs.name) continue;
     const restarts = cs.restartCount ?? 0;
-    const b = base(pod, "oom-killed", t.finishedAt ?? null, `container ${cs.name} was OOMKilled (exit code ${t.exitCode ?? "?"})`);
-    out.push({ ...b, id: `${b.id}|${cs.name}|${restarts}`, container: cs.name, limit: memoryLimit(pod, cs.name), restartCount: restarts, exitCode: t.exitCode ?? null });
+    const b = base(
+      pod,
+      "oom-killed",
+      t.finishedAt ?? null,
+      `container ${cs.name} was OOMKilled (exit code ${t.exitCode ?? "?"})`,
+    );
+    out.push({
+      ...b,
+      id: `${b.id}|${cs.name}|${restarts}`,
+      container: cs.name,
+      limit: memoryLimit(pod, cs.name),
+      restartCount: restarts,
+      exitCode: t.exitCode ?? null,
+    });
   }
   return out;
 }
@@ -153,8 +193,17 @@ export function eventTermination(e: EventLike, pod: PodLike | undefined, node?: 
     const m = SYSTEM_OOM.exec(e.message);
     const pid = m?.[2] ? Number(m[2]) : null;
     return {
-      id: `system-oom|${e.name}|${e.time}|${pid ?? ""}`, time: e.time, cause: "system-oom", node: e.name, namespace: "", pod: "",
-      workload: { kind: "Node", name: e.name }, priority: null, message: e.message, process: m?.[1] ?? null, pid,
+      id: `system-oom|${e.name}|${e.time}|${pid ?? ""}`,
+      time: e.time,
+      cause: "system-oom",
+      node: e.name,
+      namespace: "",
+      pod: "",
+      workload: { kind: "Node", name: e.name },
+      priority: null,
+      message: e.message,
+      process: m?.[1] ?? null,
+      pid,
     };
   }
   return null;

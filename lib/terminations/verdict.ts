@@ -19,8 +19,13 @@ function kubeletEviction(t: Termination, at: string): string {
   // Node shutdown also terminates with TerminationByKubelet; its message is not an eviction message.
   if (!t.resource) return `Terminated by the kubelet${at}: ${t.message || "no message"}${priority(t)}`;
   const what = t.signal ?? `low ${t.resource}`;
-  const over = (t.containers ?? []).map((c) => `${c.name} used ${formatBytes(c.usage)} against a ${c.request ? `${formatBytes(c.request)} request` : "zero request"}`);
-  const threshold = t.thresholdQuantity != null && t.available != null ? ` (threshold ${formatBytes(t.thresholdQuantity)}, ${formatBytes(t.available)} available)` : "";
+  const over = (t.containers ?? []).map(
+    (c) => `${c.name} used ${formatBytes(c.usage)} against a ${c.request ? `${formatBytes(c.request)} request` : "zero request"}`,
+  );
+  const threshold =
+    t.thresholdQuantity != null && t.available != null
+      ? ` (threshold ${formatBytes(t.thresholdQuantity)}, ${formatBytes(t.available)} available)`
+      : "";
   const usage = over.length ? `: ${over.join("; ")}` : ": no container above its request";
   return `Evicted by the kubelet${at} for ${what}${threshold}${usage}${priority(t)}`;
 }
@@ -36,13 +41,16 @@ export function terminationVerdict(t: Termination, fmt: TimeFormat): string {
     case "preemption":
       return `Preempted by the scheduler${at} for ${t.preemptor ? `pod ${t.preemptor}` : "a higher-priority pod"}${priority(t)}`;
     case "taint-manager": {
-      const taints = t.taints?.length ? `the node had the NoExecute taint ${t.taints.join(", ")}` : "the node had a NoExecute taint";
+      const taints = t.taints?.length
+        ? `the node had the NoExecute taint ${t.taints.join(", ")}`
+        : "the node had a NoExecute taint";
       return `Deleted by the taint manager${at}: ${taints} and the pod did not tolerate it (or its tolerationSeconds ran out)`;
     }
     case "pod-gc":
       return `Deleted by the pod garbage collector${at}: ${t.message}`;
     case "oom-killed": {
-      const limit = t.limit != null ? `at its ${formatBytes(t.limit)} limit` : "with no memory limit (the node ran out of memory)";
+      const limit =
+        t.limit != null ? `at its ${formatBytes(t.limit)} limit` : "with no memory limit (the node ran out of memory)";
       const restart = t.restartCount ? ` (${ordinal(t.restartCount)} restart)` : "";
       return `OOM-killed by the kernel in container ${t.container ?? "?"} ${limit}${at}${restart}`;
     }

@@ -33,7 +33,9 @@ function suggest(w: Omit<WorkloadTerminations, "suggestions">): string[] {
   }
   for (const [name, p] of peak) {
     const resource = evictions.find((t) => t.containers?.some((c) => c.name === name))?.resource ?? "memory";
-    out.push(`Set the ${resource} request of container ${name} to its observed peak, ${formatBytes(p.usage)} (now ${p.request ? formatBytes(p.request) : "none"}): the kubelet evicts pods above their request first.`);
+    out.push(
+      `Set the ${resource} request of container ${name} to its observed peak, ${formatBytes(p.usage)} (now ${p.request ? formatBytes(p.request) : "none"}): the kubelet evicts pods above their request first.`,
+    );
   }
   if (evictions.length && evictions.every((t) => (t.priority ?? 0) <= 0)) {
     out.push("Give it a PriorityClass: it runs at priority 0, so among pods over their request it goes first.");
@@ -42,18 +44,25 @@ function suggest(w: Omit<WorkloadTerminations, "suggestions">): string[] {
   for (const container of new Set(ooms.map((t) => t.container ?? "?"))) {
     const mine = ooms.filter((t) => (t.container ?? "?") === container);
     const limit = mine.find((t) => t.limit != null)?.limit;
-    out.push(limit != null
-      ? `Raise the memory limit of container ${container} above ${formatBytes(limit)} (OOM-killed at it ${mine.length} time${mine.length > 1 ? "s" : ""}), or find what grows.`
-      : `Set a memory limit on container ${container} with a request to match: without one, the kernel picks it when the node runs out.`);
+    out.push(
+      limit != null
+        ? `Raise the memory limit of container ${container} above ${formatBytes(limit)} (OOM-killed at it ${mine.length} time${mine.length > 1 ? "s" : ""}), or find what grows.`
+        : `Set a memory limit on container ${container} with a request to match: without one, the kernel picks it when the node runs out.`,
+    );
   }
   if (w.byCause["api-eviction"]) {
-    out.push(w.kind === "Pod"
-      ? "Run it under a controller (a Deployment or StatefulSet): a bare pod evicted by a drain is not recreated."
-      : "Add a PodDisruptionBudget so a drain evicts its replicas one at a time.");
+    out.push(
+      w.kind === "Pod"
+        ? "Run it under a controller (a Deployment or StatefulSet): a bare pod evicted by a drain is not recreated."
+        : "Add a PodDisruptionBudget so a drain evicts its replicas one at a time.",
+    );
   }
-  if (w.byCause.preemption) out.push("Give it a higher PriorityClass, or keep spare capacity: the scheduler preempted it for higher-priority pods.");
-  if (w.byCause["taint-manager"]) out.push("Fix the node condition behind the NoExecute taint, or tolerate it for a while (tolerationSeconds).");
-  if (w.byCause["system-oom"]) out.push("Reserve memory for the system (system-reserved, kube-reserved) and set memory limits on pods without one.");
+  if (w.byCause.preemption)
+    out.push("Give it a higher PriorityClass, or keep spare capacity: the scheduler preempted it for higher-priority pods.");
+  if (w.byCause["taint-manager"])
+    out.push("Fix the node condition behind the NoExecute taint, or tolerate it for a while (tolerationSeconds).");
+  if (w.byCause["system-oom"])
+    out.push("Reserve memory for the system (system-reserved, kube-reserved) and set memory limits on pods without one.");
   return out;
 }
 
@@ -65,7 +74,20 @@ export function groupByWorkload(terminations: readonly Termination[]): WorkloadT
   for (const t of terminations) {
     const k = keyOf(t);
     let g = groups.get(k);
-    if (!g) groups.set(k, (g = { namespace: t.namespace, kind: t.workload.kind, name: t.workload.name, count: 0, byCause: {}, last: null, nodes: [], terminations: [] }));
+    if (!g)
+      groups.set(
+        k,
+        (g = {
+          namespace: t.namespace,
+          kind: t.workload.kind,
+          name: t.workload.name,
+          count: 0,
+          byCause: {},
+          last: null,
+          nodes: [],
+          terminations: [],
+        }),
+      );
     g.count++;
     g.byCause[t.cause] = (g.byCause[t.cause] ?? 0) + 1;
     if (t.time && (!g.last || t.time > g.last)) g.last = t.time;

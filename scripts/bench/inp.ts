@@ -50,7 +50,14 @@ export interface InteractionFigures {
  * Presses `key` on `target` `times` times, `gapMs` apart (background work, such as a fleet-wide
  * recompute, keeps running in between), waits `settleMs`, and reads the latencies.
  */
-export async function measureKeyInteractions(page: Page, target: Locator, key: string, times: number, gapMs: number, settleMs: number): Promise<InteractionFigures> {
+export async function measureKeyInteractions(
+  page: Page,
+  target: Locator,
+  key: string,
+  times: number,
+  gapMs: number,
+  settleMs: number,
+): Promise<InteractionFigures> {
   await target.focus();
   await takeMetrics(page);
   for (let i = 0; i < times; i++) {

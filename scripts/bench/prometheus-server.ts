@@ -1,7 +1,7 @@
 // Starts Debian's Prometheus on loopback for the integration tests and the history bench, scraping
 // the given targets every second into a fresh TSDB (or serving an existing one). CI installs it
 // (.ci/run); locally: apt-get install prometheus.
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -34,21 +34,42 @@ export interface Target {
 
 /** Runs Prometheus scraping `targets` (host:port) as job "headroom" every second; `tsdb` reuses a data directory. */
 export async function startPrometheus(targets: (string | Target)[], tsdb?: string): Promise<RunningPrometheus> {
-  if (!existsSync(PROMETHEUS)) throw new Error(`prometheus not found at ${PROMETHEUS}: apt-get install prometheus (CI does), or set PROMETHEUS`);
+  if (!existsSync(PROMETHEUS))
+    throw new Error(`prometheus not found at ${PROMETHEUS}: apt-get install prometheus (CI does), or set PROMETHEUS`);
   const dir = mkdtempSync(join(tmpdir(), "headroom-prom-"));
   const config = join(dir, "prometheus.yml");
-  const statics = targets.map((t) => (typeof t === "string" ? { targets: [t] } : { targets: [t.address], labels: t.labels ?? {} }));
+  const statics = targets.map((t) =>
+    typeof t === "string" ? { targets: [t] } : { targets: [t.address], labels: t.labels ?? {} },
+  );
   // JSON is YAML: the config is written as one JSON document.
-  writeFileSync(config, JSON.stringify({ global: { scrape_interval: "1s", scrape_timeout: "1s" }, scrape_configs: [{ job_name: "headroom", static_configs: statics }] }));
+  writeFileSync(
+    config,
+    JSON.stringify({
+      global: { scrape_interval: "1s", scrape_timeout: "1s" },
+      scrape_configs: [{ job_name: "headroom", static_configs: statics }],
+    }),
+  );
   const port = await freePort();
-  const child: ChildProcess = spawn(PROMETHEUS, [`--config.file=${config}`, `--storage.tsdb.path=${tsdb ?? join(dir, "data")}`, "--storage.tsdb.retention.time=30d", `--web.listen-address=127.0.0.1:${port}`], { stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn(
+    PROMETHEUS,
+    [
+      `--config.file=${config}`,
+      `--storage.tsdb.path=${tsdb ?? join(dir, "data")}`,
+      "--storage.tsdb.retention.time=30d",
+      `--web.listen-address=127.0.0.1:${port}`,
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
   let log = "";
   child.stderr!.on("data", (d) => (log = (log + String(d)).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
   const end = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`prometheus exited (${child.exitCode}): ${log}`);
-    const ok = await fetch(`${url}/-/ready`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/-/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > end) throw new Error(`prometheus not ready after 30 s: ${log}`);
     await new Promise((r) => setTimeout(r, 100));

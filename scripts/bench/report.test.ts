@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { machineDescription, printedLines, recordBench, renderSection, replaceSection } from "./report";
 
 const date = new Date("2026-11-23T17:05:42Z");

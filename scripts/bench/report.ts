@@ -39,7 +39,10 @@ export function machineDescription(): string {
 }
 
 function markers(section: string): { start: string; end: string } {
-  const id = section.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const id = section
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
   return { start: `<!-- bench:${id} -->`, end: `<!-- /bench:${id} -->` };
 }
 

@@ -35,7 +35,9 @@ export function syntheticNode(i: number, podsPerNode: number): SyntheticNode {
     const req = (64 + Math.floor(rand() * 512)) * MI;
     const use = Math.floor(req * (0.3 + rand() * 1.2));
     const besteffort = p % 10 === 0;
-    const res = besteffort ? {} : { requests: { cpu: "100m", memory: `${req / MI}Mi` }, limits: { memory: `${(2 * req) / MI}Mi` } };
+    const res = besteffort
+      ? {}
+      : { requests: { cpu: "100m", memory: `${req / MI}Mi` }, limits: { memory: `${(2 * req) / MI}Mi` } };
     pods.push({
       metadata: { name: `app-${p}`, namespace: `ns-${p % 7}`, uid },
       spec: {
@@ -57,8 +59,18 @@ export function syntheticNode(i: number, podsPerNode: number): SyntheticNode {
       podRef: { name: `app-${p}`, namespace: `ns-${p % 7}`, uid },
       memory: { workingSetBytes: use },
       containers: [
-        { name: "app", memory: { workingSetBytes: use - 10 * MI }, rootfs: { usedBytes: root, inodesUsed: 40 }, logs: { usedBytes: logs, inodesUsed: 2 } },
-        { name: "sidecar", memory: { workingSetBytes: 10 * MI }, rootfs: { usedBytes: 0, inodesUsed: 1 }, logs: { usedBytes: 0, inodesUsed: 1 } },
+        {
+          name: "app",
+          memory: { workingSetBytes: use - 10 * MI },
+          rootfs: { usedBytes: root, inodesUsed: 40 },
+          logs: { usedBytes: logs, inodesUsed: 2 },
+        },
+        {
+          name: "sidecar",
+          memory: { workingSetBytes: 10 * MI },
+          rootfs: { usedBytes: 0, inodesUsed: 1 },
+          logs: { usedBytes: 0, inodesUsed: 1 },
+        },
       ],
       volume: [{ name: "scratch", usedBytes: 4096, inodesUsed: 1 }],
       process_stats: { process_count: 1 + Math.floor(rand() * 40) },
@@ -71,12 +83,27 @@ export function syntheticNode(i: number, podsPerNode: number): SyntheticNode {
       memory: { availableBytes: memCap - ws - GI, workingSetBytes: ws + GI },
       systemContainers: [{ name: "pods", memory: { availableBytes: memCap - GI - ws, workingSetBytes: ws } }],
       fs: { availableBytes: fsCap - fsUsed - 5 * GI, capacityBytes: fsCap, inodesFree: 6_000_000, inodes: 6_553_600 },
-      runtime: { imageFs: { availableBytes: fsCap - fsUsed - 5 * GI, capacityBytes: fsCap, inodesFree: 6_000_000, inodes: 6_553_600 } },
+      runtime: {
+        imageFs: { availableBytes: fsCap - fsUsed - 5 * GI, capacityBytes: fsCap, inodesFree: 6_000_000, inodes: 6_553_600 },
+      },
       rlimit: { maxpid: 4_194_304, curproc: 900 },
     },
     pods: podStats,
   };
-  const node = { metadata: { name, uid: `node-uid-${i}` }, status: { capacity: { cpu: "8", memory: `${memCap / 1024}Ki`, "ephemeral-storage": `${fsCap / 1024}Ki`, pods: "110" } } };
-  const configz = { kubeletconfig: { evictionHard: { "memory.available": "200Mi", "nodefs.available": "10%" }, kubeReserved: { cpu: "100m", memory: "512Mi" } } };
-  return { node: JSON.stringify(node), pods: JSON.stringify({ items: pods }), summary: JSON.stringify(summary), configz: JSON.stringify(configz) };
+  const node = {
+    metadata: { name, uid: `node-uid-${i}` },
+    status: { capacity: { cpu: "8", memory: `${memCap / 1024}Ki`, "ephemeral-storage": `${fsCap / 1024}Ki`, pods: "110" } },
+  };
+  const configz = {
+    kubeletconfig: {
+      evictionHard: { "memory.available": "200Mi", "nodefs.available": "10%" },
+      kubeReserved: { cpu: "100m", memory: "512Mi" },
+    },
+  };
+  return {
+    node: JSON.stringify(node),
+    pods: JSON.stringify({ items: pods }),
+    summary: JSON.stringify(summary),
+    configz: JSON.stringify(configz),
+  };
 }

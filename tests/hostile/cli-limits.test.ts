@@ -3,11 +3,19 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+
 import { MAX_DOCUMENT_BYTES } from "@/lib/document";
+
 import { validDoc, writeTemp } from "./helpers";
 
 const ROOT = join(import.meta.dirname, "..", "..");
-const run = (args: string[], input?: string | Buffer) => spawnSync(process.execPath, [join(ROOT, "bin/headroom.mjs"), ...args], { input, encoding: "utf8", cwd: ROOT, maxBuffer: 64 * 2 ** 20 });
+const run = (args: string[], input?: string | Buffer) =>
+  spawnSync(process.execPath, [join(ROOT, "bin/headroom.mjs"), ...args], {
+    input,
+    encoding: "utf8",
+    cwd: ROOT,
+    maxBuffer: 64 * 2 ** 20,
+  });
 
 describe("headroom analyze input limits", () => {
   it("refuses standard input past the cap with exit 2, and reads a document just under it whole", () => {

@@ -1,9 +1,11 @@
 // Reproductions from issue 14 (item 1): quantities past float64 or past int64, and documents
 // nested thousands of levels deep, must be a 400 / exit 2 naming the field, never a crash.
 import { describe, expect, it } from "vitest";
+
 import { POST } from "@/app/api/analyze/route";
 import { main } from "@/bin/cli";
 import { MAX_NESTING_DEPTH } from "@/lib/eviction/nesting";
+
 import { nestedText, runCli, validDoc, writeTemp } from "./helpers";
 
 const post = (body: string) => POST(new Request("http://h/api/analyze", { method: "POST", body }));
@@ -52,12 +54,18 @@ describe("quantities past the kubelet's int64 range", () => {
 
 describe("documents nested past the limit", () => {
   const deep = 5000;
-  it.each(["kubeletConfig", "featureGates", "now", "node", "pods", "whatIf"])("%s nested 5 000 levels is a 400 naming the field", async (field) => {
-    const error = await expect400(`{"${field}":${nestedText(deep)}}`, new RegExp(`^${field}`));
-    expect(error).toMatch(new RegExp(`nested more than ${MAX_NESTING_DEPTH} levels`));
-  });
+  it.each(["kubeletConfig", "featureGates", "now", "node", "pods", "whatIf"])(
+    "%s nested 5 000 levels is a 400 naming the field",
+    async (field) => {
+      const error = await expect400(`{"${field}":${nestedText(deep)}}`, new RegExp(`^${field}`));
+      expect(error).toMatch(new RegExp(`nested more than ${MAX_NESTING_DEPTH} levels`));
+    },
+  );
   it("a deep featureGates value in a bounded message (no recursion over the input)", async () => {
-    const error = await expect400(`{"featureGates":{"X":${nestedText(60)}}}`, /^featureGates\.X: must be true or false, got an object/);
+    const error = await expect400(
+      `{"featureGates":{"X":${nestedText(60)}}}`,
+      /^featureGates\.X: must be true or false, got an object/,
+    );
     expect(error.length).toBeLessThan(200);
   });
   it("YAML nested past the limit is a 400", async () => {
@@ -71,10 +79,18 @@ describe("the CLI on the same inputs", () => {
     const doc = validDoc();
     doc.pods[0]!.spec.containers[0]!.resources.requests.memory = "1e400";
     const r = await runCli(main, ["analyze", writeTemp("huge.json", JSON.stringify(doc)), "--output", "json"]);
-    expect(r).toMatchObject({ status: 2, stderr: expect.stringMatching(/^headroom: pods\[0\]\.spec\.containers\[0\]\.resources\.requests\.memory: /) });
+    expect(r).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/^headroom: pods\[0\]\.spec\.containers\[0\]\.resources\.requests\.memory: /),
+    });
   });
   it("exits 2 for a document nested 5 000 levels deep", async () => {
-    const r = await runCli(main, ["analyze", writeTemp("deep.json", `{"kubeletConfig":${nestedText(5000)}}`), "--output", "json"]);
+    const r = await runCli(main, [
+      "analyze",
+      writeTemp("deep.json", `{"kubeletConfig":${nestedText(5000)}}`),
+      "--output",
+      "json",
+    ]);
     expect(r).toMatchObject({ status: 2, stderr: expect.stringMatching(/^headroom: kubeletConfig/) });
   });
 });

@@ -22,7 +22,10 @@ export async function runCli(main: Main, argv: string[]): Promise<{ status: numb
   let stdout = "";
   let stderr = "";
   const sink = <T>(append: (s: string) => void) => ({ write: (s: string) => (append(s), true), isTTY: false }) as unknown as T;
-  const status = await main(argv, { stdout: sink<Io["stdout"]>((s) => (stdout += s)), stderr: sink<Io["stderr"]>((s) => (stderr += s)) });
+  const status = await main(argv, {
+    stdout: sink<Io["stdout"]>((s) => (stdout += s)),
+    stderr: sink<Io["stderr"]>((s) => (stderr += s)),
+  });
   return { status, stdout, stderr };
 }
 
@@ -30,7 +33,13 @@ const GI = 1024 ** 3;
 /** A small valid input document. */
 export const validDoc = () => ({
   node: { metadata: { name: "n1" }, status: { capacity: { cpu: "4", memory: "8Gi", pods: "110" } } },
-  pods: [{ metadata: { name: "p", namespace: "d", uid: "u" }, spec: { containers: [{ name: "c", resources: { requests: { memory: "1Gi" } } }] }, status: { phase: "Running" } }],
+  pods: [
+    {
+      metadata: { name: "p", namespace: "d", uid: "u" },
+      spec: { containers: [{ name: "c", resources: { requests: { memory: "1Gi" } } }] },
+      status: { phase: "Running" },
+    },
+  ],
   summary: { node: { memory: { availableBytes: GI, workingSetBytes: 7 * GI } }, pods: [] },
   kubeletConfig: { evictionHard: { "memory.available": "100Mi" } },
 });
@@ -39,4 +48,3 @@ export const validDoc = () => ({
 export function nestedText(depth: number, leaf = "1"): string {
   return '{"a":'.repeat(depth) + leaf + "}".repeat(depth);
 }
-

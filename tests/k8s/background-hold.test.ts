@@ -2,9 +2,11 @@
 // while collection keeps up: with the gate closed no kubelet request starts until the earliest
 // due node is one Summary interval overdue; then collection goes on regardless.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { ClusterCache } from "@/lib/k8s/cache";
 import type { ManualClock } from "@/lib/k8s/clock";
-import { type Sim, startSim } from "@/lib/sim";
+import { startSim, type Sim } from "@/lib/sim";
+
 import { drive, manualCacheFor } from "./helpers";
 
 const INTERVAL = 1000;
@@ -37,10 +39,15 @@ describe("ClusterCache behind a closed background gate", () => {
     const firstDue = clock.now() - cache.collector.lagMs();
     // Collection goes on, although the gate is closed, exactly once the earliest due node is an interval late.
     let lagAtFirstRequest = -1;
-    await drive(cache, clock, () => {
-      if (lagAtFirstRequest < 0 && cache.collector.sent.summary > before) lagAtFirstRequest = clock.now() - firstDue;
-      return cache.collector.sent.summary >= before + sim.cluster.nodes.length;
-    }, "collection despite the hold");
+    await drive(
+      cache,
+      clock,
+      () => {
+        if (lagAtFirstRequest < 0 && cache.collector.sent.summary > before) lagAtFirstRequest = clock.now() - firstDue;
+        return cache.collector.sent.summary >= before + sim.cluster.nodes.length;
+      },
+      "collection despite the hold",
+    );
     expect(lagAtFirstRequest).toBeGreaterThanOrEqual(INTERVAL);
     expect(lagAtFirstRequest).toBeLessThan(INTERVAL + 100);
     expect(cache.collector.lagMs()).toBeLessThan(2 * INTERVAL);

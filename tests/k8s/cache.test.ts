@@ -1,11 +1,13 @@
 // The data layer against the simulated cluster over real HTTPS: informers, kubelet collection in
 // both modes, and the rows the overview is built from.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { clusterOverview, clusterOverviewInBrowser, nodeDetail } from "@/lib/dto";
 import type { ClusterCache } from "@/lib/k8s/cache";
 import { buildNodeDetail } from "@/lib/k8s/node-detail";
 import { buildOverview, overviewJson, overviewSlices } from "@/lib/k8s/overview";
-import { clusterOverview, clusterOverviewInBrowser, nodeDetail } from "@/lib/dto";
-import { type Sim, startSim } from "@/lib/sim";
+import { startSim, type Sim } from "@/lib/sim";
+
 import { cacheFor, until } from "./helpers";
 
 const info = { context: "headroom-sim", contexts: ["headroom-sim"], demo: false };
@@ -33,13 +35,17 @@ describe("ClusterCache against the memory-pressure scenario", () => {
     }
     const wall = Date.now();
     const now = sim.clock.now();
-    expect(JSON.parse(overviewJson(cache, info, wall, now))).toEqual(clusterOverview.parse(buildOverview(cache, info, wall, now)));
+    expect(JSON.parse(overviewJson(cache, info, wall, now))).toEqual(
+      clusterOverview.parse(buildOverview(cache, info, wall, now)),
+    );
     // streamed one row a slice (as 5 000 nodes are, 500 a slice), the text is the same document
     const slices = [...overviewSlices(cache, info, wall, now, 1)];
     expect(slices.length).toBe(doc.nodes.length + 2);
     expect(slices.join("")).toBe(overviewJson(cache, info, wall, now));
     // the browser's lighter check accepts the same document and keeps it whole
-    expect(clusterOverviewInBrowser.parse(JSON.parse(overviewJson(cache, info, wall, now)))).toEqual(clusterOverview.parse(buildOverview(cache, info, wall, now)));
+    expect(clusterOverviewInBrowser.parse(JSON.parse(overviewJson(cache, info, wall, now)))).toEqual(
+      clusterOverview.parse(buildOverview(cache, info, wall, now)),
+    );
     const detail = nodeDetail.parse(buildNodeDetail(cache, doc.nodes[0]!.name));
     expect(detail.kubeletConfig).toHaveProperty("evictionHard");
     expect(detail.pods.length).toBe(doc.nodes[0]!.podCount);
@@ -54,7 +60,13 @@ describe("ClusterCache against the memory-pressure scenario", () => {
       sim.advance(5);
       await new Promise((r) => setTimeout(r, 20));
     }
-    await until(() => buildOverview(cache, info).nodes.some((n) => n.name === leaky && n.conditions.MemoryPressure) || (buildNodeDetail(cache, leaky)?.evictions.length ?? 0) > 0, 10_000, "pressure or eviction");
+    await until(
+      () =>
+        buildOverview(cache, info).nodes.some((n) => n.name === leaky && n.conditions.MemoryPressure) ||
+        (buildNodeDetail(cache, leaky)?.evictions.length ?? 0) > 0,
+      10_000,
+      "pressure or eviction",
+    );
     await until(() => (buildNodeDetail(cache, leaky)?.evictions.length ?? 0) > 0, 10_000, "eviction record");
     const ev = buildNodeDetail(cache, leaky)!.evictions[0]!;
     expect(ev).toMatchObject({ kind: "node-pressure", signalResource: "memory" });

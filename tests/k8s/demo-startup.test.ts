@@ -2,6 +2,7 @@
 // plays its warm-up while the cache collects each 10 s step over loopback HTTP, so the first
 // /api/cluster answer already shows a busy fleet with history, pressure and evictions.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { GET as cluster } from "@/app/api/cluster/route";
 import { GET as nodeRoute } from "@/app/api/nodes/[name]/route";
 import { clusterOverview, nodeDetail } from "@/lib/dto";
@@ -37,7 +38,9 @@ describe("the default demo (lib/server/start/startup.ts)", () => {
     expect(rows.some((r) => (r.leaseAgeSeconds ?? 0) > (r.leaseDurationSeconds ?? 40))).toBe(true);
     // history: the warm-up's 40 minutes, one sample per 10 s step, at the cluster clock
     const name = rows[0]!.name;
-    const detail = nodeDetail.parse(await (await nodeRoute(new Request(`http://x/api/nodes/${name}`), { params: Promise.resolve({ name }) })).json());
+    const detail = nodeDetail.parse(
+      await (await nodeRoute(new Request(`http://x/api/nodes/${name}`), { params: Promise.resolve({ name }) })).json(),
+    );
     const mem = detail.history.signals["memory.available"]!;
     expect(mem.available.filter((v) => v !== null).length).toBeGreaterThanOrEqual(180);
     expect(Date.now() - detail.history.start).toBeGreaterThanOrEqual(30 * 60_000);
@@ -46,6 +49,8 @@ describe("the default demo (lib/server/start/startup.ts)", () => {
 
   it("refuses a parameter the scenario does not take, naming it", async () => {
     await resetCluster();
-    await expect(startup(demoEnv({ HEADROOM_SIM_PARAMS: "nodes=300" }))).rejects.toThrow(/scenario demo: unknown parameter nodes \(it takes no parameters\)/);
+    await expect(startup(demoEnv({ HEADROOM_SIM_PARAMS: "nodes=300" }))).rejects.toThrow(
+      /scenario demo: unknown parameter nodes \(it takes no parameters\)/,
+    );
   });
 });

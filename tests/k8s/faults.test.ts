@@ -1,10 +1,12 @@
 // Failure handling against the sim over real HTTPS: forbidden proxy access, slow and broken
 // kubelets, and an API server that drops watches, throttles and fails.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+
 import type { ClusterCache } from "@/lib/k8s/cache";
 import type { ManualClock } from "@/lib/k8s/clock";
 import { buildOverview } from "@/lib/k8s/overview";
-import { type Sim, startSim } from "@/lib/sim";
+import { startSim, type Sim } from "@/lib/sim";
+
 import { cacheFor, drive, manualCacheFor } from "./helpers";
 
 const info = { context: "c", contexts: ["c"], demo: false };
@@ -59,7 +61,13 @@ describe("collection failures", () => {
     const rows = () => new Map(buildOverview(cache, info).nodes.map((r) => [r.name, r]));
     // The hanging kubelet holds one request slot until its (real) 0.4 s deadline; `hung: 1` lets
     // the clock move meanwhile, so the others are polled on schedule around it.
-    await drive(cache, clock, () => cache.ready() && rows().get(hang!)?.collection.state === "failed", "first pass and the hanging kubelet's timeout", { hung: 1 });
+    await drive(
+      cache,
+      clock,
+      () => cache.ready() && rows().get(hang!)?.collection.state === "failed",
+      "first pass and the hanging kubelet's timeout",
+      { hung: 1 },
+    );
     expect(rows().get(hang!)!.collection).toMatchObject({ state: "failed", error: "timeout after 0.4s" });
     expect(rows().get(garble!)!.collection.state).toBe("failed");
     expect(rows().get(garble!)!.collection.error).toMatch(/^bad data: kubelet summary is not valid JSON/);
@@ -67,7 +75,13 @@ describe("collection failures", () => {
     // is ever older than one interval (plus the 50 ms step the answer lands in).
     const seq = (n: string) => cache.states.get(n)!.summarySeq;
     const before = new Map(healthy.map((n) => [n, seq(n)]));
-    const spent = await drive(cache, clock, () => healthy.every((n) => seq(n) >= before.get(n)! + 3), "three more collections of each healthy node", { hung: 1 });
+    const spent = await drive(
+      cache,
+      clock,
+      () => healthy.every((n) => seq(n) >= before.get(n)! + 3),
+      "three more collections of each healthy node",
+      { hung: 1 },
+    );
     expect(spent).toBeLessThanOrEqual(3 * INTERVAL + 50);
     for (const n of healthy) {
       const r = rows().get(n)!;
@@ -112,6 +126,11 @@ describe("collection failures", () => {
     const victim = sim.cluster.nodes[0]!;
     victim.stopsAt = sim.clock.now();
     sim.advance(60);
-    await drive(cache, clock, () => buildOverview(cache, info).nodes.find((n) => n.name === victim.name)?.ready === "Unknown", "node to turn NotReady");
+    await drive(
+      cache,
+      clock,
+      () => buildOverview(cache, info).nodes.find((n) => n.name === victim.name)?.ready === "Unknown",
+      "node to turn NotReady",
+    );
   });
 });

@@ -1,19 +1,21 @@
 // The collection thread for real: a worker thread reading an HTTPS "kubelet" on loopback, packing
 // Summaries off the main thread, failing clearly, and coming back after it dies.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixture, fixtureFiles } from "@/tests/fixtures";
-import { makeCa, issueServing } from "@/lib/sim/certs";
-import { FETCH_WORKER_FILE, bundleFetchWorker } from "@/scripts/bundle-fetch-worker.mjs";
+
 import { K8sError } from "@/lib/k8s/errors";
 import { FetchThread, workerEntry } from "@/lib/k8s/fetch-thread";
 import { COLLECTION_NICE, type KubeletPath } from "@/lib/k8s/kubelet-fetch";
-import { type StoredSummary, expandSummary, storeSummary } from "@/lib/k8s/stored-summary";
+import { expandSummary, storeSummary, type StoredSummary } from "@/lib/k8s/stored-summary";
 import { trimSummary } from "@/lib/k8s/trim";
+import { issueServing, makeCa } from "@/lib/sim/certs";
+import { bundleFetchWorker, FETCH_WORKER_FILE } from "@/scripts/bundle-fetch-worker.mjs";
+import { fixture, fixtureFiles } from "@/tests/fixtures";
+
 import { until } from "./helpers";
 
 const summary = fixture<Record<string, unknown>>(fixtureFiles("summary").find((f) => f.includes("containerd"))!);
@@ -64,7 +66,10 @@ describe("FetchThread", () => {
     return t;
   };
   const get = (t: FetchThread, prefix: string, path: KubeletPath) =>
-    t.request({ path, url: `${base}${prefix}${path}`, headers: {}, agent: "direct", timeoutMs: 10_000, maxBytes: 64 * 2 ** 20 }, { ca, keepAlive: true });
+    t.request(
+      { path, url: `${base}${prefix}${path}`, headers: {}, agent: "direct", timeoutMs: 10_000, maxBytes: 64 * 2 ** 20 },
+      { ca, keepAlive: true },
+    );
 
   it("packs a real Summary in the thread exactly as the main thread would, and reads configz", async () => {
     const t = started();
@@ -107,7 +112,9 @@ describe("FetchThread", () => {
     const t = started();
     await get(t, "/ok", "/configz");
     // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value (after the "(comm)" field).
-    const nice = readdirSync("/proc/self/task").map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ")[16]));
+    const nice = readdirSync("/proc/self/task").map((tid) =>
+      Number(readFileSync(`/proc/self/task/${tid}/stat`, "utf8").split(") ")[1]!.split(" ")[16]),
+    );
     expect(nice).toContain(COLLECTION_NICE);
     expect(Number(readFileSync("/proc/self/stat", "utf8").split(") ")[1]!.split(" ")[16])).toBe(0);
   });
@@ -116,7 +123,11 @@ describe("FetchThread", () => {
     const t = started();
     const noNode = await get(t, "/nonode", "/stats/summary").catch((e: unknown) => e);
     expect(noNode).toBeInstanceOf(K8sError);
-    expect(noNode).toMatchObject({ message: "bad data: summary has no node stats", kind: "bad-data", resource: "kubelet summary" });
+    expect(noNode).toMatchObject({
+      message: "bad data: summary has no node stats",
+      kind: "bad-data",
+      resource: "kubelet summary",
+    });
     await expect(get(t, "/noconfig", "/configz")).rejects.toThrow("bad data: configz has no kubeletconfig");
     await expect(get(t, "/missing", "/configz")).rejects.toMatchObject({ status: 404, message: "404 Not Found: no such path" });
   });
@@ -124,7 +135,10 @@ describe("FetchThread", () => {
   it("fails what is in flight when the thread goes, and starts a new thread for the next request", async () => {
     const t = started();
     const before = hangs;
-    const hung = get(t, "/hang", "/configz").then(() => "answered", (e: Error) => e.message);
+    const hung = get(t, "/hang", "/configz").then(
+      () => "answered",
+      (e: Error) => e.message,
+    );
     // The request is in flight: the kubelet has it and is not answering.
     await until(() => hangs === before + 1, 10_000, "the hanging request to arrive");
     t.close();

@@ -1,19 +1,36 @@
 // Shared set-up for the data-layer integration tests: a sim on loopback and a cache wired to it.
-import { type CacheOptions, ClusterCache } from "@/lib/k8s/cache";
+import { ClusterCache, type CacheOptions } from "@/lib/k8s/cache";
 import { ClusterClient, loadKubeConfig } from "@/lib/k8s/client";
-import { ManualClock, fixedRandom } from "@/lib/k8s/clock";
+import { fixedRandom, ManualClock } from "@/lib/k8s/clock";
 import type { CollectorSettings } from "@/lib/k8s/env";
 import type { Sim } from "@/lib/sim";
 
 export const FAST: CollectorSettings = {
-  mode: "direct", summaryIntervalMs: 500, configzIntervalMs: 60_000, historySeconds: 60, concurrency: 8,
-  kubeletTimeoutMs: 1000, kubeletInsecureSkipVerify: false,
+  mode: "direct",
+  summaryIntervalMs: 500,
+  configzIntervalMs: 60_000,
+  historySeconds: 60,
+  concurrency: 8,
+  kubeletTimeoutMs: 1000,
+  kubeletInsecureSkipVerify: false,
 };
 
 /** A started cache against the sim with the given identity and settings. */
-export function cacheFor(sim: Sim, scope = "full", settings: Partial<CollectorSettings> = {}, options: Pick<CacheOptions, "mayRun" | "clock" | "random"> = {}): ClusterCache {
+export function cacheFor(
+  sim: Sim,
+  scope = "full",
+  settings: Partial<CollectorSettings> = {},
+  options: Pick<CacheOptions, "mayRun" | "clock" | "random"> = {},
+): ClusterCache {
   const client = new ClusterClient(loadKubeConfig({ kind: "text", yaml: sim.kubeconfigFor(scope) }));
-  const cache = new ClusterCache({ client, settings: { ...FAST, ...settings }, profiles: [], demo: false, now: () => sim.clock.now(), ...options });
+  const cache = new ClusterCache({
+    client,
+    settings: { ...FAST, ...settings },
+    profiles: [],
+    demo: false,
+    now: () => sim.clock.now(),
+    ...options,
+  });
   cache.start();
   return cache;
 }
@@ -23,7 +40,12 @@ export function cacheFor(sim: Sim, scope = "full", settings: Partial<CollectorSe
  * kubelet is asked exactly every `summaryIntervalMs` of that clock. The sim's cluster clock is
  * separate and stays where the test puts it.
  */
-export function manualCacheFor(sim: Sim, scope = "full", settings: Partial<CollectorSettings> = {}, options: Pick<CacheOptions, "mayRun"> = {}): { cache: ClusterCache; clock: ManualClock } {
+export function manualCacheFor(
+  sim: Sim,
+  scope = "full",
+  settings: Partial<CollectorSettings> = {},
+  options: Pick<CacheOptions, "mayRun"> = {},
+): { cache: ClusterCache; clock: ManualClock } {
   const clock = new ManualClock();
   return { cache: cacheFor(sim, scope, settings, { clock, random: fixedRandom(0.5), ...options }), clock };
 }
@@ -43,7 +65,13 @@ export async function until(check: () => boolean, timeoutMs = 10_000, what = "co
  * clock time it was asked for: ages and schedules come out exact, whatever the machine's load.
  * Returns the clock time spent.
  */
-export async function drive(cache: ClusterCache, clock: ManualClock, check: () => boolean, what: string, { stepMs = 50, hung = 0, timeoutMs = 20_000 } = {}): Promise<number> {
+export async function drive(
+  cache: ClusterCache,
+  clock: ManualClock,
+  check: () => boolean,
+  what: string,
+  { stepMs = 50, hung = 0, timeoutMs = 20_000 } = {},
+): Promise<number> {
   const start = clock.now();
   const end = Date.now() + timeoutMs;
   while (!check()) {

@@ -2,11 +2,13 @@
 // cap, and a slow-loris trickle. Each unreadable node is marked failed with the reason, absurd
 // numbers are analyzed as served, the other nodes stay current, and reading stops at the cap.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { ClusterCache } from "@/lib/k8s/cache";
 import type { ManualClock } from "@/lib/k8s/clock";
 import { renderCacheMetrics } from "@/lib/k8s/metrics";
 import { buildOverview } from "@/lib/k8s/overview";
-import { type Sim, startSim } from "@/lib/sim";
+import { startSim, type Sim } from "@/lib/sim";
+
 import { drive, manualCacheFor } from "./helpers";
 
 const info = { context: "c", contexts: ["c"], demo: false };
@@ -34,7 +36,11 @@ describe("hostile kubelets", () => {
   });
 
   it("marks each unreadable node failed with its reason, analyzes absurd numbers as served, keeps the rest current, and stops reading at the cap", async () => {
-    ({ cache, clock } = manualCacheFor(sim, "least-privilege", { kubeletTimeoutMs: 2000, summaryIntervalMs: 400, concurrency: 4 }));
+    ({ cache, clock } = manualCacheFor(sim, "least-privilege", {
+      kubeletTimeoutMs: 2000,
+      summaryIntervalMs: 400,
+      concurrency: 4,
+    }));
     const [huge, slow, garbled, absurd, ...healthy] = names;
     const rows = () => new Map(buildOverview(cache, info).nodes.map((r) => [r.name, r]));
     const seq = (n: string) => cache.states.get(n)?.summarySeq ?? 0;
@@ -43,7 +49,10 @@ describe("hostile kubelets", () => {
     // meanwhile. Done: the first pass (every node tried once) and the healthy ones collected twice.
     await drive(cache, clock, () => cache.ready() && healthy.every((n) => seq(n) >= 2), "first pass", { hung: 2 });
     const r = rows();
-    expect(r.get(huge!)!.collection).toMatchObject({ state: "failed", error: `bad data: kubelet summary larger than ${CAP} bytes` });
+    expect(r.get(huge!)!.collection).toMatchObject({
+      state: "failed",
+      error: `bad data: kubelet summary larger than ${CAP} bytes`,
+    });
     expect(r.get(slow!)!.collection.error).toBe("timeout after 2s");
     expect(r.get(garbled!)!.collection.error).toMatch(/^bad data: kubelet summary is not valid JSON/);
     // Absurd numbers (negative bytes, 2^64 counters) are still numbers: the node is analyzed from

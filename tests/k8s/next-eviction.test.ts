@@ -1,8 +1,10 @@
 // The fleet row's "next eviction", computed by the cache with lib/forecast from what it collected.
 import { afterAll, beforeAll, expect, it } from "vitest";
+
 import type { ClusterCache } from "@/lib/k8s/cache";
 import { buildOverview } from "@/lib/k8s/overview";
-import { type Sim, startSim } from "@/lib/sim";
+import { startSim, type Sim } from "@/lib/sim";
+
 import { cacheFor, until } from "./helpers";
 
 const info = { context: "headroom-sim", contexts: ["headroom-sim"], demo: false };
@@ -35,6 +37,9 @@ it("rows carry the soonest expected eviction (grace end, hard met) and a conditi
   // evicted at the 300 s cycle: MemoryPressure held by the 5m transition period until 600 s
   sim.advance(35);
   await until(() => row(leaky).pressureHold != null, 10_000, "the condition hold");
-  expect(row(leaky)).toMatchObject({ nextEviction: null, pressureHold: { condition: "MemoryPressure", clearsAt: start + 600_000 } });
+  expect(row(leaky)).toMatchObject({
+    nextEviction: null,
+    pressureHold: { condition: "MemoryPressure", clearsAt: start + 600_000 },
+  });
   expect(row(calm).pressureHold).toBeNull();
 });

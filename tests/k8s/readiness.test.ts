@@ -2,10 +2,12 @@
 // the API server is unreachable and each informer's error; once the watches are answered again the
 // errors clear (without waiting for a full relist) and only lastError remembers the outage.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { ClusterCache } from "@/lib/k8s/cache";
 import { renderCacheMetrics } from "@/lib/k8s/metrics";
 import { buildOverview } from "@/lib/k8s/overview";
-import { type Sim, startSim } from "@/lib/sim";
+import { startSim, type Sim } from "@/lib/sim";
+
 import { cacheFor, until } from "./helpers";
 
 const info = { context: "c", contexts: ["c"], demo: false };
@@ -35,7 +37,8 @@ describe("readiness during and after an API-server outage", () => {
     const down = cache.apiServer();
     expect(down.error).toMatch(/network error|socket hang up|ECONNRESET|fetch failed/);
     expect(buildOverview(cache, info).cluster.apiServer).toEqual(down);
-    for (const s of informers(cache)) expect(s).toMatchObject({ watching: false, error: expect.any(String), lastError: expect.any(String) });
+    for (const s of informers(cache))
+      expect(s).toMatchObject({ watching: false, error: expect.any(String), lastError: expect.any(String) });
     expect(renderCacheMetrics(cache)).toMatch(/^headroom_apiserver_reachable 0$/m);
     expect(renderCacheMetrics(cache)).toMatch(/^headroom_informer_healthy\{resource="nodes"\} 0$/m);
     expect(cache.ready()).toBe(true); // sticky: an outage does not take the pod out of its Service

@@ -1,19 +1,25 @@
 // The route handlers over the shared per-process cache, against the sim: documents validate,
 // errors map to 400/404/503, and N concurrent viewers cost the cluster exactly what one does.
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+
 import { GET as cluster } from "@/app/api/cluster/route";
 import { GET as context, POST as switchTo } from "@/app/api/context/route";
 import { GET as node } from "@/app/api/nodes/[name]/route";
 import { GET as readyz } from "@/app/api/readyz/route";
 import { clusterOverview, nodeDetail } from "@/lib/dto";
 import { configureCluster, getCache, resetCluster } from "@/lib/k8s/runtime";
-import { type Sim, startSim } from "@/lib/sim";
+import { startSim, type Sim } from "@/lib/sim";
+
 import { FAST } from "./helpers";
 
 const nodeGet = (name: string) => node(new Request(`http://x/api/nodes/${name}`), { params: Promise.resolve({ name }) });
 
 async function configured(sim: Sim, settings = {}) {
-  await configureCluster({ source: { kind: "text", yaml: sim.kubeconfigYaml }, settings: { ...FAST, ...settings }, now: () => sim.clock.now() });
+  await configureCluster({
+    source: { kind: "text", yaml: sim.kubeconfigYaml },
+    settings: { ...FAST, ...settings },
+    now: () => sim.clock.now(),
+  });
 }
 
 describe("cluster routes", () => {
@@ -53,12 +59,22 @@ describe("cluster routes", () => {
     const detail = nodeDetail.parse(await (await nodeGet(first)).json());
     expect(detail.row.name).toBe(first);
     // PSI and swap: node-level whole, each pod's averages and swap, the row's figure, the counters' history
-    const summary = detail.summary as { node: { memory: { psi: { some: { total: number } } }; swap: { swapUsageBytes: number } }; pods: Array<{ memory: { psi?: { full: { avg60: number } } }; swap?: object }> };
+    const summary = detail.summary as {
+      node: { memory: { psi: { some: { total: number } } }; swap: { swapUsageBytes: number } };
+      pods: Array<{ memory: { psi?: { full: { avg60: number } } }; swap?: object }>;
+    };
     expect(summary.node.memory.psi.some.total).toBeGreaterThan(0);
     expect(summary.node.swap.swapUsageBytes).toBeGreaterThan(0);
     expect(summary.pods.every((p) => typeof p.memory.psi?.full.avg60 === "number" && p.swap)).toBe(true);
     expect(detail.row.pressure).toMatchObject({ psiAbsent: null, memoryFullAvg60: expect.any(Number) });
-    expect(Object.keys(detail.psiHistory!.signals)).toEqual(["cpu.some", "cpu.full", "memory.some", "memory.full", "io.some", "io.full"]);
+    expect(Object.keys(detail.psiHistory!.signals)).toEqual([
+      "cpu.some",
+      "cpu.full",
+      "memory.some",
+      "memory.full",
+      "io.some",
+      "io.full",
+    ]);
     const zeros = nodeDetail.parse(await (await nodeGet(doc.nodes[1]!.name)).json());
     expect(zeros.row.pressure).toMatchObject({ psiAbsent: "all-zero", memoryFullAvg60: null });
     expect(zeros.psiHistory).toBeUndefined();
@@ -72,13 +88,19 @@ describe("cluster routes", () => {
     sim = await startSim({ scenario: "memory-pressure" });
     await configured(sim);
     expect(await (await context()).json()).toMatchObject({ context: "headroom-sim", contexts: ["headroom-sim"] });
-    const bad = await switchTo(new Request("http://x/api/context", { method: "POST", body: JSON.stringify({ context: "prod" }) }));
+    const bad = await switchTo(
+      new Request("http://x/api/context", { method: "POST", body: JSON.stringify({ context: "prod" }) }),
+    );
     expect(bad.status).toBe(400);
     expect((await switchTo(new Request("http://x/api/context", { method: "POST", body: "{" }))).status).toBe(400);
-    const huge = await switchTo(new Request("http://x/api/context", { method: "POST", body: JSON.stringify({ context: "x".repeat(10_000) }) }));
+    const huge = await switchTo(
+      new Request("http://x/api/context", { method: "POST", body: JSON.stringify({ context: "x".repeat(10_000) }) }),
+    );
     expect(huge.status).toBe(413);
     expect((await huge.json()).error).toMatch(/^body: larger than 4096 bytes/);
-    const same = await switchTo(new Request("http://x/api/context", { method: "POST", body: JSON.stringify({ context: "headroom-sim" }) }));
+    const same = await switchTo(
+      new Request("http://x/api/context", { method: "POST", body: JSON.stringify({ context: "headroom-sim" }) }),
+    );
     expect(same.status).toBe(200);
   });
 
@@ -94,7 +116,9 @@ describe("cluster routes", () => {
       const again = await Promise.all(Array.from({ length: viewers }, () => cluster()));
       expect(again.every((r) => r.status === 200)).toBe(true);
       const snap = sim.counters.snapshot();
-      counts.push(Object.fromEntries(Object.entries(snap).filter(([k]) => /^apiserver\.(list|get|watch|proxy)|^kubelet/.test(k))));
+      counts.push(
+        Object.fromEntries(Object.entries(snap).filter(([k]) => /^apiserver\.(list|get|watch|proxy)|^kubelet/.test(k))),
+      );
       await resetCluster();
       await sim.close();
       sim = undefined;

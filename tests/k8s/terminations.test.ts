@@ -1,11 +1,13 @@
 // The termination timeline end to end: the demo's incidents over real HTTPS, seen by the cache's
 // informers with the least-privilege identity, as GET /api/nodes/NAME and /api/terminations carry them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { nodeDetail } from "@/lib/dto";
 import type { ClusterCache } from "@/lib/k8s/cache";
 import { buildNodeDetail } from "@/lib/k8s/node-detail";
 import { buildFleetTerminations } from "@/lib/k8s/terminations-doc";
-import { nodeDetail } from "@/lib/dto";
-import { type Sim, startSim } from "@/lib/sim";
+import { startSim, type Sim } from "@/lib/sim";
+
 import { cacheFor, until } from "./helpers";
 
 describe("terminations from the demo's incidents", () => {
@@ -35,9 +37,12 @@ describe("terminations from the demo's incidents", () => {
   it("records each cause once, per node and fleet-wide", async () => {
     await play(1310);
     const causes = new Set(cache.terminations.all().map((t) => t.cause));
-    for (const c of ["oom-killed", "system-oom", "api-eviction", "preemption", "taint-manager", "kubelet-eviction"]) expect(causes, c).toContain(c);
+    for (const c of ["oom-killed", "system-oom", "api-eviction", "preemption", "taint-manager", "kubelet-eviction"])
+      expect(causes, c).toContain(c);
 
-    const drained = nodeDetail.parse(buildNodeDetail(cache, "gke-prod-default-pool-6c2f9d1e-1")).terminations.filter((t) => t.cause === "api-eviction");
+    const drained = nodeDetail
+      .parse(buildNodeDetail(cache, "gke-prod-default-pool-6c2f9d1e-1"))
+      .terminations.filter((t) => t.cause === "api-eviction");
     expect(drained.length).toBeGreaterThan(0);
     expect(drained[0]).toMatchObject({ cordoned: true, message: "Eviction API: evicting" });
     // one record per evicted pod, though the pod was updated and then deleted
@@ -46,14 +51,18 @@ describe("terminations from the demo's incidents", () => {
     const preempted = buildNodeDetail(cache, "k8s-node-01")!.terminations.find((t) => t.cause === "preemption")!;
     expect(preempted.preemptor).toMatch(/^batch\/urgent-batch-/);
 
-    const tainted = buildNodeDetail(cache, "ip-192-168-4-41.us-west-2.compute.internal")!.terminations.find((t) => t.cause === "taint-manager")!;
+    const tainted = buildNodeDetail(cache, "ip-192-168-4-41.us-west-2.compute.internal")!.terminations.find(
+      (t) => t.cause === "taint-manager",
+    )!;
     expect(tainted.taints).toEqual(["example.com/maintenance=true:NoExecute"]);
 
     const fleet = buildFleetTerminations(cache);
     const resizer = fleet.workloads.find((w) => w.name === "image-resizer")!;
     expect(resizer.kind).toBe("Deployment");
     expect(resizer.byCause["oom-killed"]).toBeGreaterThanOrEqual(3);
-    expect(resizer.terminations.map((t) => t.restartCount)).toEqual([...resizer.terminations.map((t) => t.restartCount)].sort((a, b) => b! - a!));
+    expect(resizer.terminations.map((t) => t.restartCount)).toEqual(
+      [...resizer.terminations.map((t) => t.restartCount)].sort((a, b) => b! - a!),
+    );
     expect(resizer.suggestions[0]).toMatch(/^Raise the memory limit of container resizer above 512Mi/);
     const worker = fleet.workloads.find((w) => w.name === "report-worker")!;
     expect(worker.terminations[0]).toMatchObject({ cause: "kubelet-eviction", resource: "memory" });

@@ -4,6 +4,7 @@
 // node-scope outcome says something changed.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import type { ClusterOverview, NodeDetail } from "@/lib/dto";
 import { analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
 import type { WhatIf } from "@/lib/eviction/types";
@@ -12,8 +13,9 @@ import type { ClusterCache } from "@/lib/k8s/cache";
 import { buildNodeDetail } from "@/lib/k8s/node-detail";
 import { buildOverview } from "@/lib/k8s/overview";
 import { detailInput, detailOutcome } from "@/lib/node-whatif";
-import { type Sim, startSim } from "@/lib/sim";
+import { startSim, type Sim } from "@/lib/sim";
 import { nodeLevel, outcomeChanged } from "@/lib/whatif-outcome";
+
 import { cacheFor, until } from "./helpers";
 
 const info = { context: "headroom-sim", contexts: ["headroom-sim"], demo: false };
@@ -24,14 +26,23 @@ const mem = fc.constantFrom("0", "256Mi", "1Gi", "2Gi", "7Gi", "12Gi");
 const threshold = fc.constantFrom("100Mi", "500Mi", "1Gi", "4Gi", "5%", "10%", "30%", "60%");
 const whatIfArb: fc.Arbitrary<WhatIf> = fc
   .record({
-    kr: opt(mem), sr: opt(mem), krCpu: opt(fc.constantFrom("100m", "1", "3")),
-    ehMem: opt(threshold), ehAlloc: opt(threshold), ehNodefs: opt(fc.constantFrom("5%", "10%", "40%", "90%")), esMem: opt(threshold),
-    gp: opt(fc.constantFrom("0s", "30s", "1m30s")), mr: opt(fc.constantFrom("0", "200Mi", "2Gi")),
-    scaleMem: opt(fc.double({ min: 0.5, max: 3, noNaN: true })), scaleDisk: opt(fc.double({ min: 0.5, max: 3, noNaN: true })), scalePid: opt(fc.double({ min: 0.5, max: 3, noNaN: true })),
+    kr: opt(mem),
+    sr: opt(mem),
+    krCpu: opt(fc.constantFrom("100m", "1", "3")),
+    ehMem: opt(threshold),
+    ehAlloc: opt(threshold),
+    ehNodefs: opt(fc.constantFrom("5%", "10%", "40%", "90%")),
+    esMem: opt(threshold),
+    gp: opt(fc.constantFrom("0s", "30s", "1m30s")),
+    mr: opt(fc.constantFrom("0", "200Mi", "2Gi")),
+    scaleMem: opt(fc.double({ min: 0.5, max: 3, noNaN: true })),
+    scaleDisk: opt(fc.double({ min: 0.5, max: 3, noNaN: true })),
+    scalePid: opt(fc.double({ min: 0.5, max: 3, noNaN: true })),
   })
   .map((r) => {
     const w: WhatIf = {};
-    const put = (k: keyof Omit<WhatIf, "usageScale">, key: string, v: string | undefined) => v !== undefined && (w[k] = { ...w[k], [key]: v });
+    const put = (k: keyof Omit<WhatIf, "usageScale">, key: string, v: string | undefined) =>
+      v !== undefined && (w[k] = { ...w[k], [key]: v });
     put("kubeReserved", "memory", r.kr);
     put("kubeReserved", "cpu", r.krCpu);
     put("systemReserved", "memory", r.sr);
@@ -111,7 +122,10 @@ describe.each([
   });
 
   it("for random what-ifs", async () => {
-    await fc.assert(fc.asyncProperty(whatIfArb, (w) => checkScopes(snap.overview, snap.details, w)), { numRuns: RUNS, seed: 12 });
+    await fc.assert(
+      fc.asyncProperty(whatIfArb, (w) => checkScopes(snap.overview, snap.details, w)),
+      { numRuns: RUNS, seed: 12 },
+    );
   }, 120_000);
 });
 

@@ -1,18 +1,20 @@
 // The fleet-of-clusters view over one Prometheus that scrapes two clusters' Headroom, told apart
 // by a `cluster` target label: each cluster's pressured nodes, worst margins and node count, with
 // the link to that cluster's Headroom; and the route's answers without and with Prometheus.
-import { type Server, createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { GET as clustersRoute } from "@/app/api/clusters/route";
+import { clustersDocument } from "@/lib/clusters-doc";
 import type { ClusterCache } from "@/lib/k8s/cache";
 import { renderCacheMetrics } from "@/lib/k8s/metrics";
 import { queryInstant } from "@/lib/prometheus/client";
 import { clustersOverview } from "@/lib/prometheus/clusters";
-import { clustersDocument } from "@/lib/clusters-doc";
-import { type PrometheusSettings, setHistorySettings } from "@/lib/prometheus/settings";
-import { type Sim, startSim } from "@/lib/sim";
+import { setHistorySettings, type PrometheusSettings } from "@/lib/prometheus/settings";
+import { startSim, type Sim } from "@/lib/sim";
+import { freePort, startPrometheus, type RunningPrometheus } from "@/scripts/bench/prometheus-server";
+
 import { cacheFor } from "../k8s/helpers";
-import { type RunningPrometheus, freePort, startPrometheus } from "@/scripts/bench/prometheus-server";
 
 async function serve(cache: ClusterCache): Promise<{ server: Server; address: string }> {
   const port = await freePort();
@@ -31,7 +33,10 @@ describe("clusters page data from a shared Prometheus", () => {
 
   beforeAll(async () => {
     const targets = [];
-    for (const [cluster, scenario, at] of [["prod-1", "memory-pressure", 330], ["staging", "healthy", 60]] as const) {
+    for (const [cluster, scenario, at] of [
+      ["prod-1", "memory-pressure", 330],
+      ["staging", "healthy", 60],
+    ] as const) {
       const sim = await startSim({ scenario });
       sim.advance(at);
       const cache = cacheFor(sim);
@@ -67,7 +72,10 @@ describe("clusters page data from a shared Prometheus", () => {
     expect(prod.link).toBe(links["prod-1"]);
     expect(prod.headroomUp).toBe(true);
     // What prod-1's own Headroom says about its nodes, read back through Prometheus.
-    const pressured = [...caches[0]!.states.values()].filter((s) => s.row?.conditions.MemoryPressure).map((s) => s.name).sort();
+    const pressured = [...caches[0]!.states.values()]
+      .filter((s) => s.row?.conditions.MemoryPressure)
+      .map((s) => s.name)
+      .sort();
     expect(pressured.length).toBeGreaterThan(0);
     expect(prod.underPressure).toEqual(pressured.map((node) => ({ node, conditions: ["MemoryPressure"] })));
     const fractions = prod.worstMargins.map((m) => m.fraction);

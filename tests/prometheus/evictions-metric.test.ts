@@ -2,9 +2,11 @@
 // Headroom watches is counted once, with its node, namespace, owning workload and signal; the
 // evictions the first list shows (before this process started) are not.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { ClusterCache } from "@/lib/k8s/cache";
 import { renderCacheMetrics } from "@/lib/k8s/metrics";
-import { type Sim, startSim } from "@/lib/sim";
+import { startSim, type Sim } from "@/lib/sim";
+
 import { cacheFor, until } from "../k8s/helpers";
 
 describe("headroom_evictions_observed_total", () => {
@@ -36,12 +38,28 @@ describe("headroom_evictions_observed_total", () => {
     const evicted = () => [...cache.pods.store.values()].some((p) => p.status?.reason === "Evicted");
     await until(() => evicted() && cache.eventList().some((e) => e.reason === "Evicted"), 5000, "both reports of the eviction");
     expect(cache.evictions.entries()).toEqual([
-      { labels: { node, namespace: "default", workload_kind: "Deployment", workload: "report-worker", signal: "memory.available" }, value: 1 },
+      {
+        labels: {
+          node,
+          namespace: "default",
+          workload_kind: "Deployment",
+          workload: "report-worker",
+          signal: "memory.available",
+        },
+        value: 1,
+      },
     ]);
     const text = renderCacheMetrics(cache);
     expect(text).toContain("# TYPE headroom_evictions_observed_total counter");
-    expect(text).toContain(`headroom_evictions_observed_total{node="${node}",namespace="default",workload_kind="Deployment",workload="report-worker",signal="memory.available"} 1`);
-    expect(text).toMatch(new RegExp(`^headroom_signal_capacity\\{node="${node.replace(/\./g, "\\.")}",signal="memory\\.available"\\} [1-9]\\d+$`, "m"));
+    expect(text).toContain(
+      `headroom_evictions_observed_total{node="${node}",namespace="default",workload_kind="Deployment",workload="report-worker",signal="memory.available"} 1`,
+    );
+    expect(text).toMatch(
+      new RegExp(
+        `^headroom_signal_capacity\\{node="${node.replace(/\./g, "\\.")}",signal="memory\\.available"\\} [1-9]\\d+$`,
+        "m",
+      ),
+    );
   });
 
   it("does not count what the first list shows: a second Headroom started now sees the eviction as past", async () => {

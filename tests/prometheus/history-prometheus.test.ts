@@ -2,17 +2,19 @@
 // second while Headroom collects from the simulated cluster; the history route then answers from
 // Prometheus with exactly what Headroom exported, still answers it after Headroom restarts, and
 // falls back to the in-memory ring, saying why, when Prometheus is gone.
-import { type Server, createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { GET as historyRoute } from "@/app/api/nodes/[name]/history/route";
 import { GET as metricsRoute } from "@/app/metrics/route";
-import { configureCluster, getCache, resetCluster } from "@/lib/k8s/runtime";
 import type { HistoryDoc } from "@/lib/history-doc";
+import { configureCluster, getCache, resetCluster } from "@/lib/k8s/runtime";
 import { prometheusHistory } from "@/lib/prometheus/history";
-import { type PrometheusSettings, setHistorySettings } from "@/lib/prometheus/settings";
-import { SimClock, type Sim, startSim } from "@/lib/sim";
+import { setHistorySettings, type PrometheusSettings } from "@/lib/prometheus/settings";
+import { SimClock, startSim, type Sim } from "@/lib/sim";
+import { freePort, startPrometheus, type RunningPrometheus } from "@/scripts/bench/prometheus-server";
+
 import { FAST, until } from "../k8s/helpers";
-import { type RunningPrometheus, freePort, startPrometheus } from "@/scripts/bench/prometheus-server";
 
 const SIGNAL = "memory.available";
 
@@ -43,7 +45,9 @@ describe("history from Prometheus", () => {
     await serveMetrics();
   };
   const route = async (range = "15m") => {
-    const r = await historyRoute(new Request(`http://x/api/nodes/${node}/history?range=${range}`), { params: Promise.resolve({ name: node }) });
+    const r = await historyRoute(new Request(`http://x/api/nodes/${node}/history?range=${range}`), {
+      params: Promise.resolve({ name: node }),
+    });
     return { status: r.status, body: (await r.json()) as HistoryDoc & { error?: string } };
   };
 
@@ -77,7 +81,10 @@ describe("history from Prometheus", () => {
     expect(points.length).toBeGreaterThanOrEqual(5);
     for (const [, v] of points) expect(values.has(v), `${v} was exported`).toBe(true);
     expect(new Set(points.map(([, v]) => v)).size).toBeGreaterThanOrEqual(2);
-    const kinds = doc.series.find((s) => s.signal === SIGNAL)!.thresholds.map((t) => t.kind).sort();
+    const kinds = doc.series
+      .find((s) => s.signal === SIGNAL)!
+      .thresholds.map((t) => t.kind)
+      .sort();
     expect(kinds).toEqual(["hard", "soft"]); // the scenario's 300Mi hard and 1Gi soft thresholds
 
     const { status, body } = await route();
@@ -88,7 +95,14 @@ describe("history from Prometheus", () => {
     expect(body.series.map((s) => s.signal)).toContain(SIGNAL);
     // the node's PSI counters come back in µs, one series per resource and kind, never decreasing
     const psi = doc.series.find((s) => s.signal === "psi:memory.some")!;
-    expect(doc.series.filter((s) => s.signal.startsWith("psi:")).map((s) => s.signal)).toEqual(["psi:cpu.full", "psi:cpu.some", "psi:io.full", "psi:io.some", "psi:memory.full", "psi:memory.some"]);
+    expect(doc.series.filter((s) => s.signal.startsWith("psi:")).map((s) => s.signal)).toEqual([
+      "psi:cpu.full",
+      "psi:cpu.some",
+      "psi:io.full",
+      "psi:io.some",
+      "psi:memory.full",
+      "psi:memory.some",
+    ]);
     expect(psi.points.length).toBeGreaterThanOrEqual(5);
     for (let i = 1; i < psi.points.length; i++) expect(psi.points[i]![1]).toBeGreaterThanOrEqual(psi.points[i - 1]![1]);
   }, 60_000);
@@ -124,6 +138,8 @@ describe("history from Prometheus", () => {
     // A node Headroom does not know and Prometheus cannot be asked about: not found, said plainly.
     const r = await historyRoute(new Request("http://x/api/nodes/gone/history"), { params: Promise.resolve({ name: "gone" }) });
     expect(r.status).toBe(502);
-    expect(((await r.json()) as { error: string }).error).toMatch(/not in the cluster and Prometheus did not answer: unreachable/);
+    expect(((await r.json()) as { error: string }).error).toMatch(
+      /not in the cluster and Prometheus did not answer: unreachable/,
+    );
   }, 30_000);
 });

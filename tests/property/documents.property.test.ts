@@ -3,12 +3,25 @@
 // or 2, never 1 ("internal error").
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { POST } from "@/app/api/analyze/route";
 import { main } from "@/bin/cli";
 import { nestedText, runCli, validDoc, writeTemp } from "@/tests/hostile/helpers";
-import { FIELD_ERROR, RUNS, nastyString, nastyValue } from "./arbitraries";
 
-const OUTPUT_KEYS = ["node", "thresholdSource", "thresholds", "reservation", "allocatable", "signals", "conditions", "pods", "rankings", "replay"];
+import { FIELD_ERROR, nastyString, nastyValue, RUNS } from "./arbitraries";
+
+const OUTPUT_KEYS = [
+  "node",
+  "thresholdSource",
+  "thresholds",
+  "reservation",
+  "allocatable",
+  "signals",
+  "conditions",
+  "pods",
+  "rankings",
+  "replay",
+];
 // The optional sections come last, both of them exactly when the input has a Summary.
 const outputKeys = (doc: Record<string, unknown>) => (doc.psi === undefined ? OUTPUT_KEYS : [...OUTPUT_KEYS, "psi", "swap"]);
 const FIELDS = ["node", "pods", "summary", "kubeletConfig", "kubeletFlags", "featureGates", "filesystems", "whatIf", "now"];
@@ -24,7 +37,10 @@ const hostile: fc.Arbitrary<string> = fc.oneof(
 // A valid document with one hostile value put at a random place in it (as JSON text, so values
 // JSON.parse itself turns into Infinity, such as 1e400, arrive as a client would send them).
 const PLACES = [
-  () => ({ ...validDoc(), pods: [{ ...validDoc().pods[0], spec: { containers: [{ name: "c", resources: { requests: { memory: "@" } } }] } }] }),
+  () => ({
+    ...validDoc(),
+    pods: [{ ...validDoc().pods[0], spec: { containers: [{ name: "c", resources: { requests: { memory: "@" } } }] } }],
+  }),
   () => ({ ...validDoc(), node: { metadata: { name: "n" }, status: { capacity: { memory: "@", cpu: "4" } } } }),
   () => ({ ...validDoc(), kubeletConfig: { kubeReserved: { memory: "@" } } }),
   () => ({ ...validDoc(), kubeletConfig: { evictionHard: { "memory.available": "@" } } }),
@@ -37,9 +53,21 @@ const placed = fc.tuple(fc.nat(PLACES.length - 1), hostile).map(([i, v]) => JSON
 const documents = fc.oneof(
   placed,
   fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify(v)),
-  fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(hostile, nastyString.map((s) => JSON.stringify(s))), { maxKeys: 4 }).map(
-    (d) => `{${Object.entries(d).map(([k, v]) => `"${k}":${v}`).join(",")}}`,
-  ),
+  fc
+    .dictionary(
+      fc.constantFrom(...FIELDS),
+      fc.oneof(
+        hostile,
+        nastyString.map((s) => JSON.stringify(s)),
+      ),
+      { maxKeys: 4 },
+    )
+    .map(
+      (d) =>
+        `{${Object.entries(d)
+          .map(([k, v]) => `"${k}":${v}`)
+          .join(",")}}`,
+    ),
 );
 
 describe("arbitrary JSON documents", () => {
@@ -67,8 +95,7 @@ describe("arbitrary JSON documents", () => {
         if (r.status === 0) {
           const out = JSON.parse(r.stdout) as Record<string, unknown>;
           expect(Object.keys(out)).toEqual(outputKeys(out));
-        }
-        else expect(r.stderr).toMatch(/^headroom: ([A-Za-z_"[]|\/)/);
+        } else expect(r.stderr).toMatch(/^headroom: ([A-Za-z_"[]|\/)/);
       }),
       { numRuns: Math.min(RUNS, 3000) },
     );

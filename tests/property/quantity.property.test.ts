@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { QuantityError, parseBytes, parseMillis, parseQuantity } from "@/lib/eviction/quantity";
-import { RUNS, nastyString } from "./arbitraries";
+
+import { parseBytes, parseMillis, parseQuantity, QuantityError } from "@/lib/eviction/quantity";
+
+import { nastyString, RUNS } from "./arbitraries";
 
 describe("quantity strings", () => {
   it("parse or fail with a QuantityError that quotes the input", () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { analyzeNode } from "@/lib/eviction";
+
 import { POST } from "./route";
 
 function post(body: string) {
@@ -8,7 +10,10 @@ function post(body: string) {
 
 describe("POST /api/analyze", () => {
   it("answers the same document as analyzeNode", async () => {
-    const input = { kubeletConfig: { evictionHard: { "memory.available": "1Gi" } }, node: { metadata: { name: "n1" }, status: { capacity: { memory: "8Gi", cpu: "4" } } } };
+    const input = {
+      kubeletConfig: { evictionHard: { "memory.available": "1Gi" } },
+      node: { metadata: { name: "n1" }, status: { capacity: { memory: "8Gi", cpu: "4" } } },
+    };
     const res = await post(JSON.stringify(input));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(analyzeNode(input));
@@ -39,12 +44,19 @@ describe("POST /api/analyze", () => {
   });
 
   it("answers 400 naming the document when a bare Summary or configz is posted as the whole input", async () => {
-    const summary = { node: { nodeName: "n1", systemContainers: [], memory: { availableBytes: 1 } }, pods: [{ podRef: { name: "a", namespace: "default", uid: "u" } }] };
+    const summary = {
+      node: { nodeName: "n1", systemContainers: [], memory: { availableBytes: 1 } },
+      pods: [{ podRef: { name: "a", namespace: "default", uid: "u" } }],
+    };
     const res = await post(JSON.stringify(summary));
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe('input: this is a kubelet Summary (GET /stats/summary), not an input document; it belongs under "summary", e.g. {"summary": <this document>, ...} (see README, "headroom analyze")');
+    expect((await res.json()).error).toBe(
+      'input: this is a kubelet Summary (GET /stats/summary), not an input document; it belongs under "summary", e.g. {"summary": <this document>, ...} (see README, "headroom analyze")',
+    );
     const configz = await post(JSON.stringify({ kubeletconfig: { evictionHard: { "memory.available": "100Mi" } } }));
     expect(configz.status).toBe(400);
-    expect((await configz.json()).error).toMatch(/^input: this is a kubelet configz response \(GET \/configz\), not an input document; it belongs under "kubeletConfig"/);
+    expect((await configz.json()).error).toMatch(
+      /^input: this is a kubelet configz response \(GET \/configz\), not an input document; it belongs under "kubeletConfig"/,
+    );
   });
 });

@@ -1,7 +1,6 @@
 import { DocumentTooLarge, parseDocumentText } from "@/lib/document";
-import { analyzeNode } from "@/lib/eviction";
-import { InputError } from "@/lib/eviction";
-import { type AnalyzeOutcome, INLINE_BYTES, analyzeInThread } from "@/lib/http/analyze-thread";
+import { analyzeNode, InputError } from "@/lib/eviction";
+import { analyzeInThread, INLINE_BYTES, type AnalyzeOutcome } from "@/lib/http/analyze-thread";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readBodyBytes } from "@/lib/http/read-body";
 import { log } from "@/lib/server/log";

@@ -5,12 +5,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
-import { ANALYZE_WORKER_FILE, bundleAnalyzeWorker } from "@/scripts/bundle-fetch-worker.mjs";
+
 import { bigJson, bigYaml } from "@/e2e/helpers/big-documents";
 import { MAX_YAML_BYTES } from "@/lib/document";
 import { analyzeNode } from "@/lib/eviction";
 import { INLINE_BYTES } from "@/lib/http/analyze-thread";
+import { ANALYZE_WORKER_FILE, bundleAnalyzeWorker } from "@/scripts/bundle-fetch-worker.mjs";
 import { nestedText } from "@/tests/hostile/helpers";
+
 import { POST } from "./route";
 
 const post = (body: string) => POST(new Request("http://h/api/analyze", { method: "POST", body }));
@@ -47,9 +49,14 @@ describe("POST /api/analyze with large documents", () => {
     const bad = bigJson(INLINE_BYTES * 2).replace('"memory":"64Mi"', '"memory":"1e400"');
     const res = await post(bad);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: string }).error).toMatch(/^pods\[0\]\.spec\.containers\[0\]\.resources\.requests\.memory: /);
+    expect(((await res.json()) as { error: string }).error).toMatch(
+      /^pods\[0\]\.spec\.containers\[0\]\.resources\.requests\.memory: /,
+    );
     const deep = await post(`{"kubeletConfig":${nestedText(200_000)}}`);
-    expect([deep.status, ((await deep.json()) as { error: string }).error]).toEqual([400, expect.stringMatching(/^kubeletConfig: nested more than/)]);
+    expect([deep.status, ((await deep.json()) as { error: string }).error]).toEqual([
+      400,
+      expect.stringMatching(/^kubeletConfig: nested more than/),
+    ]);
     const yaml = await post(`kubeletConfig: {}\n#${"x".repeat(MAX_YAML_BYTES)}\n`);
     expect(yaml.status).toBe(413);
     expect(((await yaml.json()) as { error: string }).error).toMatch(/^body: YAML larger than/);

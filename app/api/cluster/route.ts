@@ -10,8 +10,12 @@ export const dynamic = "force-dynamic";
 export function GET(request?: Request) {
   if (request && new URL(request.url).searchParams.get("nodes") === "none") {
     const e = clusterEnvelopeJson();
-    return e.ok ? new Response(e.data, { headers: { "Content-Type": "application/json" } }) : Response.json({ error: e.error }, { status: e.status });
+    return e.ok
+      ? new Response(e.data, { headers: { "Content-Type": "application/json" } })
+      : Response.json({ error: e.error }, { status: e.status });
   }
   const r = clusterDocumentStream();
-  return r.ok ? new Response(r.data, { headers: { "Content-Type": "application/json" } }) : Response.json({ error: r.error }, { status: r.status });
+  return r.ok
+    ? new Response(r.data, { headers: { "Content-Type": "application/json" } })
+    : Response.json({ error: r.error }, { status: r.status });
 }

@@ -4,8 +4,8 @@ import { contextDocument } from "@/lib/k8s/api";
 
 export const dynamic = "force-dynamic";
 
-
-const reply = (r: ReturnType<typeof contextDocument>) => (r.ok ? Response.json(r.data) : Response.json({ error: r.error }, { status: r.status }));
+const reply = (r: ReturnType<typeof contextDocument>) =>
+  r.ok ? Response.json(r.data) : Response.json({ error: r.error }, { status: r.status });
 
 /** GET /api/context: the kubeconfig's contexts and the current one. */
 export function GET() {

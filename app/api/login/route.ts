@@ -1,8 +1,8 @@
 import { safeNext } from "@/lib/auth/gate";
-import { SESSION_COOKIE, issueSession, tokenMatches } from "@/lib/auth/session";
-import { parseServerConfig } from "@/lib/server/config";
+import { issueSession, SESSION_COOKIE, tokenMatches } from "@/lib/auth/session";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readBody } from "@/lib/http/read-body";
+import { parseServerConfig } from "@/lib/server/config";
 import { log } from "@/lib/server/log";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +17,8 @@ function overHttps(request: Request): boolean {
 
 /** POST /api/login (token mode): trades the token (form field `token`) for a session cookie. */
 export async function POST(request: Request) {
-  if (cfg?.HEADROOM_AUTH_MODE !== "token") return Response.json({ error: "login is only used with HEADROOM_AUTH_MODE=token" }, { status: 404 });
+  if (cfg?.HEADROOM_AUTH_MODE !== "token")
+    return Response.json({ error: "login is only used with HEADROOM_AUTH_MODE=token" }, { status: 404 });
   const body = await readBody(request, BODY_LIMITS["/api/login"]!);
   if (!body.ok) return Response.json({ error: body.error }, { status: body.status });
   const form = new URLSearchParams(body.text);
@@ -29,7 +30,11 @@ export async function POST(request: Request) {
   const maxAge = Math.round(cfg.HEADROOM_SESSION_HOURS * 3600);
   const cookie = [
     `${SESSION_COOKIE}=${issueSession(cfg.HEADROOM_AUTH_TOKEN!, Date.now() + maxAge * 1000)}`,
-    "Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`, ...(overHttps(request) ? ["Secure"] : []),
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${maxAge}`,
+    ...(overHttps(request) ? ["Secure"] : []),
   ].join("; ");
   log.info("login", { user: "session" });
   // A relative Location: behind a proxy, request.url may carry the internal host.

@@ -1,4 +1,5 @@
 import { Suspense } from "react";
+
 import { NodePage } from "@/components/node/node-page";
 
 export default async function NodeRoute({ params }: { params: Promise<{ name: string }> }) {

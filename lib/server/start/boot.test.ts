@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { configErrors } from "./boot";
 
 describe("configErrors", () => {
@@ -6,8 +7,18 @@ describe("configErrors", () => {
     expect(configErrors({ HOSTNAME: "127.0.0.1" })).toEqual([]);
   });
   it("lists one line per wrong variable, server and cluster settings alike", () => {
-    const e = configErrors({ HOSTNAME: "0.0.0.0", HEADROOM_LOG_LEVEL: "loud", HEADROOM_SUMMARY_INTERVAL_SECONDS: "-1", HEADROOM_EMBED_ORIGINS: "https://ok.example, *" });
-    expect(e.map((l) => l.split(":")[0])).toEqual(["HEADROOM_LOG_LEVEL", "HEADROOM_AUTH_MODE", "HEADROOM_SUMMARY_INTERVAL_SECONDS", "HEADROOM_EMBED_ORIGINS"]);
+    const e = configErrors({
+      HOSTNAME: "0.0.0.0",
+      HEADROOM_LOG_LEVEL: "loud",
+      HEADROOM_SUMMARY_INTERVAL_SECONDS: "-1",
+      HEADROOM_EMBED_ORIGINS: "https://ok.example, *",
+    });
+    expect(e.map((l) => l.split(":")[0])).toEqual([
+      "HEADROOM_LOG_LEVEL",
+      "HEADROOM_AUTH_MODE",
+      "HEADROOM_SUMMARY_INTERVAL_SECONDS",
+      "HEADROOM_EMBED_ORIGINS",
+    ]);
     expect(e.at(-1)).toBe("HEADROOM_EMBED_ORIGINS: not http(s) origins: *");
   });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+
 // Process start-up, called once from instrumentation.ts: validate every setting (and stop with one
 // line per wrong variable rather than serve half-configured), set up logging with the auth token
 // as a secret to scrub, stamp request peers for trusted-header auth, compress responses, put the
@@ -6,14 +7,14 @@ import "server-only";
 // requests in flight (background collection waits for them), start the process metrics, then the
 // cluster cache.
 import { installPeerStamp } from "@/lib/auth/peer-stamp";
-import { parseServerConfig } from "@/lib/server/config";
 import { installResponseCompression } from "@/lib/http/compress-responses";
 import { installFrontDoor } from "@/lib/http/front-door";
 import { installRequestActivity } from "@/lib/http/request-activity";
 import { readEnv } from "@/lib/k8s/env";
 import { startProcessMetrics } from "@/lib/k8s/process-metrics";
-import { captureConsole, configureLog, log } from "@/lib/server/log";
 import { parseHistorySettings } from "@/lib/prometheus/settings";
+import { parseServerConfig } from "@/lib/server/config";
+import { captureConsole, configureLog, log } from "@/lib/server/log";
 import { framePolicy } from "@/lib/server/security-headers";
 
 /** Validates the configuration; returns the messages of every wrong variable (empty when fine). */
@@ -59,5 +60,10 @@ export async function boot(): Promise<void> {
     log.error(`start-up failed: ${(e as Error).message}`);
     process.exit(2);
   }
-  log.info("headroom started", { authMode: server.data.HEADROOM_AUTH_MODE, bind: server.data.HOSTNAME, demo, embedOrigins: framePolicy(env.HEADROOM_EMBED_ORIGINS).frameAncestors });
+  log.info("headroom started", {
+    authMode: server.data.HEADROOM_AUTH_MODE,
+    bind: server.data.HOSTNAME,
+    demo,
+    embedOrigins: framePolicy(env.HEADROOM_EMBED_ORIGINS).frameAncestors,
+  });
 }

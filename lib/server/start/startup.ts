@@ -1,4 +1,5 @@
 import "server-only";
+
 // The start-up switch, run once per server process from instrumentation.ts: a configured cluster
 // (KUBECONFIG, ~/.kube/config, or the in-cluster service account) when there is one, otherwise
 // the simulated cluster of lib/sim as a visible "demo cluster". Outside lib/sim and tests, only this
@@ -6,9 +7,10 @@ import "server-only";
 // bars app/, components/ and lib/k8s/ from it); lib/k8s receives a kubeconfig and cannot tell the
 // difference.
 import { join } from "node:path";
+
 import { readEnv } from "@/lib/k8s/env";
 import { configureCluster, detectClusterSource, getCache } from "@/lib/k8s/runtime";
-import { SimClock, loadScenario, startSim } from "@/lib/sim";
+import { loadScenario, SimClock, startSim } from "@/lib/sim";
 
 const WARMUP_STEP_SECONDS = 10;
 
@@ -22,7 +24,10 @@ export async function startup(env = readEnv()): Promise<{ demo: boolean }> {
   }
   // By path, not name: in a server bundle lib/sim cannot find its scenarios next to itself.
   // Loaded here first so a parameter the scenario does not take stops the start-up, naming it.
-  const scenario = loadScenario(join(process.cwd(), "lib", "sim", "scenarios", `${env.HEADROOM_SIM_SCENARIO}.yaml`), env.HEADROOM_SIM_PARAMS);
+  const scenario = loadScenario(
+    join(process.cwd(), "lib", "sim", "scenarios", `${env.HEADROOM_SIM_SCENARIO}.yaml`),
+    env.HEADROOM_SIM_PARAMS,
+  );
   const ff = env.HEADROOM_SIM_FAST_FORWARD_SECONDS;
   const warmup = env.HEADROOM_SIM_WARMUP_SECONDS ?? scenario.warmup;
   // Start the sim in the past and play it forward so its clock lands on "now": the first `ff`
