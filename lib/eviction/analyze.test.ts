@@ -2,25 +2,27 @@ import { describe, expect, it } from "vitest";
 
 import { analyze, analyzeNode } from "./analyze";
 import { parseAnalyzeInput, withWhatIf } from "./input";
+import { pod as buildPod, container, podStats } from "./testing";
 
 const MI = 1024 ** 2;
 const GI = 1024 ** 3;
 
+// The shared engine builders (./testing.ts), shaped as these tables need: one container "c"
+// with a memory request, uid `uid-NAME`, and its working set on the pod and on the container.
 function pod(name: string, memRequest: string | null, priority = 0, extra: Record<string, unknown> = {}) {
-  const resources = memRequest ? { requests: { memory: memRequest, cpu: "100m" } } : {};
-  return {
-    metadata: { name, namespace: "default", uid: `uid-${name}`, ...extra },
-    spec: { priority, containers: [{ name: "c", resources }] },
-    status: { phase: "Running" },
-  };
+  const p = buildPod({
+    name,
+    uid: `uid-${name}`,
+    namespace: "default",
+    priority,
+    containers: [container("c", memRequest ? { memory: memRequest, cpu: "100m" } : undefined)],
+    phase: "Running",
+  });
+  return { ...p, metadata: { ...p.metadata, ...extra } };
 }
 
 function podStat(name: string, ws: number) {
-  return {
-    podRef: { name, namespace: "default", uid: `uid-${name}` },
-    memory: { workingSetBytes: ws },
-    containers: [{ name: "c", memory: { workingSetBytes: ws } }],
-  };
+  return { ...podStats(pod(name, null), { workingSet: ws }), containers: [{ name: "c", memory: { workingSetBytes: ws } }] };
 }
 
 // A 10 GiB node with 150 MiB available: under a 200 MiB hard threshold.

@@ -89,6 +89,11 @@ export class Reflector<T, W extends Raw = Raw> {
     this.synced = new Promise((r) => (this.syncedResolve = r));
   }
 
+  /** The resourceVersion seen so far (last list, watch event or BOOKMARK): how far this reflector has caught up. */
+  get resourceVersion(): string | undefined {
+    return this.rv;
+  }
+
   start(): void {
     void this.run();
   }

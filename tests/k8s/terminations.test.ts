@@ -31,7 +31,10 @@ describe("terminations from the demo's incidents", () => {
       await until(() => Number(cache.pods.status.synced) > 0 && rv > 0, 2000);
       await new Promise((r) => setTimeout(r, 15));
     }
-    await new Promise((r) => setTimeout(r, 300));
+    // Caught up when the pod and event informers have seen the cluster's last revision (BOOKMARKs
+    // carry it), not after a fixed wait.
+    const last = sim.cluster.stores.rev.value;
+    await until(() => [cache.pods, cache.events].every((r) => Number(r.resourceVersion ?? 0) >= last), 5000, "informers at the last revision");
   }
 
   it("records each cause once, per node and fleet-wide", async () => {
