@@ -34,7 +34,11 @@ describe("terminations from the demo's incidents", () => {
     // Caught up when the pod and event informers have seen the cluster's last revision (BOOKMARKs
     // carry it), not after a fixed wait.
     const last = sim.cluster.stores.rev.value;
-    await until(() => [cache.pods, cache.events].every((r) => Number(r.resourceVersion ?? 0) >= last), 5000, "informers at the last revision");
+    await until(
+      () => [cache.pods, cache.events].every((r) => Number(r.resourceVersion ?? 0) >= last),
+      5000,
+      "informers at the last revision",
+    );
   }
 
   it("records each cause once, per node and fleet-wide", async () => {
