@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 
 import { computeAllocatable, kubepodsLimit, validateReservation } from "./allocatable";
 import type { ResourceList } from "./k8s-types";
-import { ConfigError, defaultEvictionConfig, type EvictionConfig } from "./thresholds";
+import { evictionConfig as cfg } from "./testing";
+import { ConfigError, type EvictionConfig } from "./thresholds";
 
 const Mi = 2 ** 20;
 const Gi = 2 ** 30;
@@ -12,7 +13,6 @@ const list = (cpu: string, memory: string): Record<string, string> => ({
   ...(memory ? { memory } : {}),
 });
 const eph = (storage: string): Record<string, string> => (storage ? { "ephemeral-storage": storage } : {});
-const cfg = (over: Partial<EvictionConfig>): EvictionConfig => ({ ...defaultEvictionConfig(), evictionHard: {}, ...over });
 
 // hardThreshold: "" = the Go test's empty ThresholdValue (reserves 0), else the memory.available value.
 const CPU_MEM: [

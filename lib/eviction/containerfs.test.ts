@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { percent as pct } from "./testing";
 import { defaultEvictionConfig, deriveContainerFsThresholds, parseThresholds, type Threshold } from "./thresholds";
 
 const Gi = 2 ** 30;
@@ -10,7 +11,6 @@ const base = parseThresholds({
   evictionSoftGracePeriod: { "nodefs.available": "2m" },
   evictionMinimumReclaim: { "nodefs.available": "1Gi" },
 });
-const pct = (p: number) => ({ percentage: Math.fround(p) });
 const placeholder = (signal: Threshold["signal"], kind: Threshold["kind"]): Threshold => ({
   signal,
   kind,

@@ -1,16 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import type { Container, Pod, PodSpec, ResourceList } from "./k8s-types";
+import type { Pod, PodSpec, ResourceList } from "./k8s-types";
 import { containerOomScoreAdj } from "./oom-score";
 import type { FeatureGates } from "./pod-resources";
+import { container as c } from "./testing";
 
 const ON: FeatureGates = { PodLevelResources: true };
 const OFF: FeatureGates = { PodLevelResources: false };
 
-const c = (name: string, requests?: ResourceList, limits?: ResourceList): Container => ({
-  name,
-  resources: { requests, limits },
-});
 const pod = (spec: PodSpec): Pod => ({ spec });
 const mem = (memory: string): ResourceList => ({ memory });
 // Pod-level memory request 2e9 with a larger limit: Burstable, as in policy_test.go.

@@ -8,7 +8,7 @@ import { DEFAULT_FEATURE_GATES, type FeatureGates } from "./pod-resources";
 import { parseBytes } from "./quantity";
 import { rankEntry, type RankEntry } from "./rank";
 import type { Signal } from "./signals";
-import type { Threshold, ThresholdValue } from "./thresholds";
+import { defaultEvictionConfig, type EvictionConfig, type Threshold, type ThresholdValue } from "./thresholds";
 
 export const Mi = 2 ** 20;
 export const Gi = 2 ** 30;
@@ -218,6 +218,11 @@ function quantity(q: Amount): ThresholdValue {
 }
 
 /** A percentage threshold value, stored as the float32 fraction the kubelet parses (0.2 → 0.20000000298…). */
+/** The kubelet's default eviction configuration without its hard thresholds, with `over` applied. */
+export function evictionConfig(over: Partial<EvictionConfig> = {}): EvictionConfig {
+  return { ...defaultEvictionConfig(), evictionHard: {}, ...over };
+}
+
 export function percent(fraction: number): ThresholdValue {
   return { percentage: Math.fround(fraction) };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { evictionConfig as cfg } from "./testing";
 import {
   ConfigError,
   defaultEvictionConfig,
@@ -11,7 +12,6 @@ import {
 
 const Mi = 2 ** 20;
 const Gi = 2 ** 30;
-const cfg = (over: Partial<EvictionConfig>): EvictionConfig => ({ ...defaultEvictionConfig(), evictionHard: {}, ...over });
 const parse = (over: Partial<EvictionConfig>) => parseThresholds(cfg(over));
 const th = (signal: Threshold["signal"], value: Threshold["value"], extra: Partial<Threshold> = {}): Threshold => ({
   signal,
