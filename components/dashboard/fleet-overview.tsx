@@ -8,7 +8,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { formatResource } from "@/lib/format";
 import { labelSelectorError } from "@/lib/label-selector";
 import { clusterOptions } from "@/lib/queries";
-import { FILTERS, serializeUrlState, SORTS } from "@/lib/url-state";
+import { DEFAULT_STATE, FILTERS, serializeUrlState, SORTS } from "@/lib/url-state";
 
 import { FleetStateContext } from "./fleet-state-context";
 import { InvalidParamsNote } from "./invalid-params-note";
@@ -27,6 +27,10 @@ function Stat({ label, value, hint }: { label: string; value: string | number; h
 
 const input = "rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 
+// Node links carry the what-if, theme and embed, but not the fleet's own search, sort and filters.
+const { q, sort, desc, filter, pool, label, marginBelow } = DEFAULT_STATE;
+const FLEET_DEFAULTS = { q, sort, desc, filter, pool, label, marginBelow };
+
 /** The fleet overview: summary, filters and the node table, all driven by the URL. */
 export function FleetOverview() {
   const { data, error, isPending } = useQuery(clusterOptions());
@@ -35,16 +39,7 @@ export function FleetOverview() {
   const pools = useMemo(() => (data ? poolsOf(data.nodes) : []), [data]);
   const labelError = useMemo(() => labelSelectorError(state.label), [state.label]);
   const query = useMemo(() => {
-    const qs = serializeUrlState({
-      ...state,
-      q: "",
-      sort: "memory",
-      desc: false,
-      filter: "all",
-      pool: "",
-      label: "",
-      marginBelow: null,
-    }).toString();
+    const qs = serializeUrlState({ ...state, ...FLEET_DEFAULTS }).toString();
     return qs ? `?${qs}` : "";
   }, [state]);
 

@@ -1,5 +1,6 @@
 import { WHAT_IF_KEYS } from "./effective-config";
 import { describeValue, fieldPath, InputError, isObject, jsonType } from "./input-errors";
+import { INPUT_KEYS } from "./input-keys";
 import type { Node, Pod, Summary } from "./k8s-types";
 import { checkNesting } from "./nesting";
 import type { FilesystemLayout } from "./observe";
@@ -24,17 +25,6 @@ export interface AnalyzeInput {
 
 const WHATIF_MAPS = WHAT_IF_KEYS;
 const SCALE_KEYS = ["memory", "ephemeral-storage", "pid"] as const;
-const TOP_LEVEL = new Set([
-  "node",
-  "pods",
-  "summary",
-  "kubeletConfig",
-  "kubeletFlags",
-  "featureGates",
-  "filesystems",
-  "whatIf",
-  "now",
-]);
 
 function stringMap(v: unknown, path: string): Record<string, string> | undefined {
   if (v == null) return undefined;
@@ -121,9 +111,9 @@ export function parseAnalyzeInput(raw: unknown): AnalyzeInput {
   if (!isObject(raw)) throw new InputError(`input: must be a JSON object, got ${jsonType(raw)}`);
   for (const key of Object.keys(raw)) {
     // Quoted unless a plain name, so an empty or odd key ("", "a: b") still reads as a field.
-    if (!TOP_LEVEL.has(key))
+    if (!INPUT_KEYS.has(key))
       throw new InputError(
-        `${/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? key : JSON.stringify(key)}: unknown field (allowed: ${[...TOP_LEVEL].join(", ")})`,
+        `${/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? key : JSON.stringify(key)}: unknown field (allowed: ${[...INPUT_KEYS].join(", ")})`,
       );
   }
   // Before anything walks the document: every later step (and its error messages) may recurse.

@@ -3,6 +3,7 @@
 // sent to its slot instead of being read as an input document that happens to share key names
 // (a Summary's top-level "node" and "pods" are not a V1Node and V1Pods).
 import { isObject } from "./input-errors";
+import { INPUT_KEYS } from "./input-keys";
 
 export type Slot = "node" | "pods" | "summary" | "kubeletConfig";
 
@@ -11,17 +12,6 @@ export type Recognized =
   | { kind: "piece"; slot: Slot; what: string; value: unknown }
   | { kind: "refused"; what: string; reason: string };
 
-const INPUT_KEYS = new Set([
-  "node",
-  "pods",
-  "summary",
-  "kubeletConfig",
-  "kubeletFlags",
-  "featureGates",
-  "filesystems",
-  "whatIf",
-  "now",
-]);
 const CONFIG_KEYS = [
   "evictionHard",
   "evictionSoft",
