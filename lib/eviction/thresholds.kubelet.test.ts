@@ -4,6 +4,7 @@
 // parser of today, where a repeated key is no longer an error (the last one wins).
 import { describe, expect, it } from "vitest";
 
+import { Gi, Mi, percent as pct } from "./testing";
 import {
   effectiveConfig,
   parseKubeletFlags,
@@ -21,10 +22,7 @@ interface Case {
   want?: Threshold[];
 }
 
-const Mi = 2 ** 20;
-const Gi = 2 ** 30;
 const q = (quantity: number): ThresholdValue => ({ quantity });
-const pct = (p: number): ThresholdValue => ({ percentage: Math.fround(p) });
 const t = (signal: Threshold["signal"], value: ThresholdValue, minReclaim: ThresholdValue | null, grace = 0): Threshold => ({
   signal,
   kind: "hard",
