@@ -22,7 +22,8 @@ const fail = (status: number, error: string): ApiResult<never> => ({ ok: false, 
 const failed = (e: unknown): ApiResult<never> =>
   fail(e instanceof HttpStatusError ? e.status : 500, e instanceof Error ? e.message : String(e));
 
-function cached<T>(fn: () => ApiResult<T>): ApiResult<T> {
+/** Runs `fn`, turning a thrown error into its result (its own HTTP status, else 500). */
+export function cached<T>(fn: () => ApiResult<T>): ApiResult<T> {
   try {
     return fn();
   } catch (e) {

@@ -1,7 +1,6 @@
 import "server-only";
 
-import type { ApiResult } from "./api";
-import { redact } from "./errors";
+import { cached, type ApiResult } from "./api";
 import { overviewSlices } from "./overview";
 import { getCache } from "./runtime";
 
@@ -11,14 +10,11 @@ import { getCache } from "./runtime";
  * the 5 000-row document for them. The envelope is the overview's first slice, validated there.
  */
 export function clusterEnvelopeJson(): ApiResult<string> {
-  try {
+  return cached(() => {
     const { cache, info } = getCache();
     const slices = overviewSlices(cache, info);
     const head = slices.next();
     slices.return();
     return { ok: true, data: `${head.done ? "{" : head.value}]}` };
-  } catch (e) {
-    const msg = (e as Error).message;
-    return { ok: false, status: msg === "no cluster configured" ? 503 : 500, error: redact(msg) };
-  }
+  });
 }

@@ -4,7 +4,15 @@
 // each as possibly absent; a value of the wrong JSON type is caught downstream, where the engine
 // validates its input and names the field (lib/eviction/validate-*.ts). The trimmed, cached
 // shapes the rest of the data layer reads are in trim.ts.
-import type { NodeCondition, NodeStats, PodStats, ResourceList, ResourceRequirements, Volume } from "@/lib/eviction";
+import type {
+  NodeCondition,
+  NodeStats,
+  PodCondition,
+  PodStats,
+  ResourceList,
+  ResourceRequirements,
+  Volume,
+} from "@/lib/eviction";
 
 import { K8sError } from "./errors";
 
@@ -62,13 +70,8 @@ export interface WireContainer {
 /** A volume: its name and one source field (hostPath, emptyDir, configMap, …) as the engine's type has it. */
 export type WireVolume = Volume;
 
-export interface PodCondition {
-  type: string;
-  status: string;
-  reason?: string;
-  message?: string;
-  lastTransitionTime?: string;
-}
+/** The engine's pod condition: the API server sends the same shape. */
+export type { PodCondition };
 
 export interface TerminatedState {
   reason?: string;
