@@ -150,10 +150,24 @@ try {
   console.log(
     `  CPU over ${STEADY_MS / 1000} s steady state:         process ${cpuSeconds(cpu).toFixed(2)} s (user ${(cpu.user / 1e6).toFixed(2)} + system ${(cpu.system / 1e6).toFixed(2)})${threadLine}; ${collectedInWindow} summaries requested, ${((cpuSeconds(cpu) * 1000) / Math.max(1, collectedInWindow)).toFixed(2)} ms of process CPU each`,
   );
+  // The history rings grow for an hour (historySeconds / interval samples), past the 25 s window.
+  let ringNow = 0;
+  let ringFull = 0;
+  for (const s of cache.states.values()) {
+    ringNow += s.history.bytes();
+    ringFull += s.history.bytesWhenFull();
+  }
+  console.log(`  history rings: ${mib(ringNow)} now, ${mib(ringFull)} when full (1 h of samples at 10 s)`);
   if (threadHeap)
     console.log(
       `  collection thread heap +25 s: ${mib(threadHeap.used_heap_size)} used, ${mib(threadHeap.total_physical_size)} physical`,
     );
+  // BENCH_SNAP=file: a heap snapshot of the steady state, to compare two versions' live objects
+  // (Chrome DevTools' Memory tab opens it). Last, because taking it slows what runs after it.
+  if (process.env.BENCH_SNAP) {
+    gc?.();
+    (await import("node:v8")).writeHeapSnapshot(process.env.BENCH_SNAP);
+  }
   cache.stop();
 } finally {
   sim.kill("SIGTERM");

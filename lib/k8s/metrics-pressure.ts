@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { NodePressure } from "./node-pressure";
+import { PSI_SERIES, type NodePressure } from "./node-pressure";
 
 // Node PSI and swap for /metrics. The stall counters are exported as Prometheus counters in
 // seconds (the Summary's `total` is µs), so rate() over any window gives the stalled fraction
@@ -8,9 +8,6 @@ import type { NodePressure } from "./node-pressure";
 // needed. A node whose kubelet reports no PSI (or the all-zero PSI of kubernetes#136333) has no
 // series, and one `headroom_node_psi_reported` gauge says so. Lines are written directly: at
 // 5 000 nodes this is 35 000 series on every scrape.
-
-const RESOURCES = ["cpu", "memory", "io"] as const;
-const KINDS = ["some", "full"] as const;
 
 /** Renders the PSI and swap families for the given nodes' pressure. */
 export function renderPressureMetrics(nodes: Iterable<[string, NodePressure | null]>, esc: (v: string) => string): string[] {
@@ -29,21 +26,15 @@ export function renderPressureMetrics(nodes: Iterable<[string, NodePressure | nu
   for (const [name, p] of nodes) {
     if (!p) continue;
     const node = esc(name);
-    reported.push(`headroom_node_psi_reported{node="${node}"} ${p.psi.reported ? 1 : 0}`);
-    if (p.psi.reported) {
-      for (const r of RESOURCES) {
-        const res = p.psi[r];
-        if (!res) continue;
-        for (const k of KINDS) {
-          const total = res[k].total;
-          if (total != null)
-            psi.push(`headroom_node_psi_seconds_total{node="${node}",resource="${r}",kind="${k}"} ${total / 1e6}`);
-        }
-      }
-    }
+    reported.push(`headroom_node_psi_reported{node="${node}"} ${p.totals ? 1 : 0}`);
+    p.totals?.forEach((total, i) => {
+      if (Number.isNaN(total)) return;
+      const [r, k] = PSI_SERIES[i]!.split(".");
+      psi.push(`headroom_node_psi_seconds_total{node="${node}",resource="${r}",kind="${k}"} ${total / 1e6}`);
+    });
     // only nodes with a swap device: every kubelet since 1.28 reports swap, mostly 0 of 0
-    const used = p.swap?.usageBytes;
-    if (used != null && (used > 0 || (p.swap?.availableBytes ?? 0) > 0))
+    const used = p.swapUsageBytes;
+    if (used != null && (used > 0 || (p.swapAvailableBytes ?? 0) > 0))
       swap.push(`headroom_node_swap_usage_bytes{node="${node}"} ${used}`);
   }
   return [psi.join("\n"), reported.join("\n"), swap.join("\n")];

@@ -43,7 +43,7 @@ export function buildNodeDetail(cache: ClusterCache, name: string): NodeDetail |
         }
       : null,
     history: s.history.series(cache.settings.summaryIntervalMs / 1000),
-    ...(s.psiHistory.size ? { psiHistory: s.psiHistory.series(cache.settings.summaryIntervalMs / 1000) } : {}),
+    ...(s.history.hasCounters ? { psiHistory: s.history.counterSeries(cache.settings.summaryIntervalMs / 1000) } : {}),
     evictions: evictionRecords(s.pods.values(), events, name),
     terminations: withSignals(
       withPreemptorNames(cache.terminations.forNode(name), (uid) => [...s.pods.values()].find((p) => p.metadata?.uid === uid)),

@@ -1,38 +1,52 @@
-// Pure: a node's PSI and swap from the engine's output, in the forms the cache keeps: the row's
-// few figures (fleet column), the history's counters (node page charts) and /metrics.
+// Pure: a node's PSI and swap from the engine's output, in the compact form the cache keeps
+// between collections (one small object and one six-number array per node, not the engine's
+// dozen objects: at 5 000 nodes that is MiBs), read by the row (fleet column), the history's
+// counters (node page charts) and /metrics.
 import type { NodeRow } from "@/lib/dto";
-import type { AnalyzeOutput, PsiAbsence, PsiReport, SwapFigures } from "@/lib/eviction";
+import type { AnalyzeOutput, PsiAbsence } from "@/lib/eviction";
 
-import type { SignalSample } from "./history";
+import type { CounterSample } from "./history";
 
 export interface NodePressure {
-  psi: PsiReport;
-  swap: SwapFigures | null;
+  /** The PSI stall totals in µs, in PSI_SERIES order (NaN: not in the Summary); null when PSI is not reported. */
+  totals: number[] | null;
+  /** Why PSI is not reported; null when it is. */
+  absent: PsiAbsence | null;
+  memoryFullAvg60: number | null;
+  /** Node swap (Summary node.swap); null when the Summary has none. */
+  swapUsageBytes: number | null;
+  swapAvailableBytes: number | null;
 }
+
+/** The six counters, in the order of `NodePressure.totals`. */
+export const PSI_SERIES = ["cpu.some", "cpu.full", "memory.some", "memory.full", "io.some", "io.full"] as const;
+const PARTS = PSI_SERIES.map((s) => s.split(".") as ["cpu" | "memory" | "io", "some" | "full"]);
 
 /** The node-level part of the engine's psi and swap sections; null without a Summary. */
 export function nodePressureOf(out: Pick<AnalyzeOutput, "psi" | "swap"> | null): NodePressure | null {
-  return out?.psi ? { psi: out.psi.node, swap: out.swap?.node ?? null } : null;
+  const psi = out?.psi?.node;
+  if (!psi) return null;
+  const swap = out.swap?.node ?? null;
+  return {
+    totals: psi.reported ? PARTS.map(([r, k]) => psi[r]?.[k].total ?? NaN) : null,
+    absent: psi.reported ? null : psi.cause,
+    memoryFullAvg60: psi.reported ? (psi.memory?.full.avg60 ?? null) : null,
+    swapUsageBytes: swap?.usageBytes ?? null,
+    swapAvailableBytes: swap?.availableBytes ?? null,
+  };
 }
 
-const PSI_SERIES = ["cpu.some", "cpu.full", "memory.some", "memory.full", "io.some", "io.full"] as const;
-
 /** The node's cumulative stall counters (µs) as history samples, one per resource and kind. */
-export function psiSamples(p: NodePressure | null): SignalSample[] {
-  if (!p?.psi.reported) return [];
-  const out: SignalSample[] = [];
-  for (const name of PSI_SERIES) {
-    const [r, k] = name.split(".") as ["cpu" | "memory" | "io", "some" | "full"];
-    const total = p.psi[r]?.[k].total;
-    if (total != null) out.push({ signal: name, available: total, capacity: 0 }); // a counter has no capacity
-  }
+export function psiSamples(p: NodePressure | null): CounterSample[] {
+  const out: CounterSample[] = [];
+  p?.totals?.forEach((value, i) => {
+    if (!Number.isNaN(value)) out.push({ name: PSI_SERIES[i]!, value });
+  });
   return out;
 }
 
 /** The row's pressure figures: memory full avg60 (the fleet column), why PSI is absent, swap used. */
 export function rowPressure(p: NodePressure | null): NonNullable<NodeRow["pressure"]> | null {
   if (!p) return null;
-  const absent: PsiAbsence | null = p.psi.reported ? null : p.psi.cause;
-  const memoryFullAvg60 = p.psi.reported ? (p.psi.memory?.full.avg60 ?? null) : null;
-  return { memoryFullAvg60, psiAbsent: absent, swapUsageBytes: p.swap?.usageBytes ?? null };
+  return { memoryFullAvg60: p.memoryFullAvg60, psiAbsent: p.absent, swapUsageBytes: p.swapUsageBytes };
 }

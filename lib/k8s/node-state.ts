@@ -44,9 +44,8 @@ export class NodeState {
   /** Content hash of the effective config: nodes of a pool share one entry in the overview. */
   configId = configIdOf(this.cfg);
   configError: string | null = null;
+  /** The signals over time, and the node's PSI counters (node-pressure.ts) in the same ring. */
   readonly history: NodeHistory;
-  /** The node's PSI counters over time (node-pressure.ts), beside the signals' history. */
-  readonly psiHistory: NodeHistory;
   /** The node's PSI and swap from the last analysis; null without a Summary. */
   pressure: NodePressure | null = null;
   readonly conditionChanges: ConditionChange[] = [];
@@ -63,7 +62,6 @@ export class NodeState {
     historySamples: number,
   ) {
     this.history = new NodeHistory(historySamples);
-    this.psiHistory = new NodeHistory(historySamples);
   }
 
   /** The last Summary collected (trimmed; rebuilt from its packed form on every call), or null. */
@@ -134,9 +132,8 @@ export class NodeState {
       this.history.push(
         clusterNow,
         this.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })),
+        psiSamples(this.pressure),
       );
-      const psi = psiSamples(this.pressure);
-      if (psi.length || this.psiHistory.size) this.psiHistory.push(clusterNow, psi);
     }
     const forecast =
       analysis &&

@@ -29,7 +29,7 @@ describe("PSI and swap in the stored Summary", () => {
     });
   });
 
-  it("keeps pods' avg10 and avg60 (float32, back to two decimals) and swap, only when asked", () => {
+  it("keeps pods' avg10 and avg60 (hundredths, exact to the kernel's two decimals) and swap, only when asked", () => {
     expect(expandSummary(stored).pods![0]!.memory!.psi).toBeUndefined();
     const pods = expandSummary(stored, true).pods!;
     expect(pods[0]!.memory!.psi).toEqual({ some: { avg10: 38.25, avg60: 17.9 }, full: { avg10: 21.07, avg60: 9.33 } });
@@ -43,6 +43,63 @@ describe("PSI and swap in the stored Summary", () => {
       reported: true,
       memory: { some: { avg10: 38.25, avg60: 17.9, avg300: null, total: null } },
     });
+  });
+
+  it("keeps the pods' pressure in the numbers' own buffer: one allocation and one transfer per Summary", () => {
+    if (stored.invalid) throw new Error("fixture is valid");
+    expect(stored.pressure!.psi!.buffer).toBe(stored.nums.buffer);
+    expect(stored.pressure!.swap!.buffer).toBe(stored.nums.buffer);
+    const pods = raw.pods.length as number;
+    // numbers, then per pod 2 swap figures (float64) and 12 PSI averages (uint16), then the node's 27 PSI numbers
+    const podPsiBytes = Math.ceil((pods * 12 * 2) / 8) * 8;
+    expect(stored.nums.buffer.byteLength).toBe(stored.nums.byteLength + pods * 2 * 8 + podPsiBytes + 27 * 8);
+    // what postMessage does with the transfer list the collection thread gives
+    const copy = structuredClone(stored, { transfer: [stored.nums.buffer as ArrayBuffer] });
+    expect(expandSummary(copy, true).pods![0]!.memory!.psi!.some).toEqual({ avg10: 38.25, avg60: 17.9 });
+  });
+
+  it("reads an average no kernel prints (above 655.34 %) as absent, not as a wrapped number", () => {
+    const odd = fixture("kubelet-1.34-cgroupv2-psi-swap.json");
+    odd.pods[0].memory.psi.some.avg10 = 700;
+    odd.pods[0].memory.psi.full = { avg10: 0.004, avg60: 99.995 };
+    const memory = expandSummary(packSummary(trimSummary(odd)), true).pods![0]!.memory!.psi!;
+    expect(memory.some).toEqual({ avg10: undefined, avg60: 17.9 });
+    expect(memory.full).toEqual({ avg10: 0, avg60: 100 });
+  });
+
+  it("keeps 'no swap' (every pod 0 of 0, as kubelets since 1.28 report without a swap device) as a flag, not as numbers", () => {
+    const none = fixture("kubelet-1.34-cgroupv2-psi-swap.json");
+    for (const p of none.pods) p.swap = { time: p.swap?.time, swapUsageBytes: 0, swapAvailableBytes: 0 };
+    const s = packSummary(trimSummary(none));
+    if (s.invalid) throw new Error("fixture is valid");
+    expect(s.pressure!.swap).toBeNull();
+    expect(s.pressure!.noSwap).toBe(true);
+    expect(expandSummary(s, true).pods!.map((p) => p.swap)).toEqual(
+      none.pods.map(() => ({ swapUsageBytes: 0, swapAvailableBytes: 0 })),
+    );
+    // one pod with swap in use: every pod keeps its own figures
+    none.pods[1].swap.swapUsageBytes = 4096;
+    const some = packSummary(trimSummary(none));
+    expect(expandSummary(some, true).pods![1]!.swap).toEqual({ swapUsageBytes: 4096, swapAvailableBytes: 0 });
+    expect(expandSummary(some, true).pods![0]!.swap).toEqual({ swapUsageBytes: 0, swapAvailableBytes: 0 });
+  });
+
+  it("keeps the node's PSI in the buffer, not as objects, and the engine reads the same report back", () => {
+    for (const f of [
+      "kubelet-1.34-cgroupv2-psi-swap.json",
+      "kubelet-1.34-cgroupv1-all-zero.json",
+      "kubelet-1.33-gate-off.json",
+    ]) {
+      const summary = fixture(f);
+      const s = packSummary(trimSummary(summary));
+      if (s.invalid) throw new Error(`${f} is valid`);
+      expect(s.node!.cpu?.psi ?? s.node!.memory?.psi ?? s.node!.io).toBeUndefined();
+      expect(s.nodePsi?.buffer ?? s.nums.buffer).toBe(s.nums.buffer);
+      const direct = analyzeNode({ node, summary: trimSummary(summary) });
+      const stored = analyzeNode({ node, summary: expandSummary(s) });
+      expect(stored.psi!.node, f).toEqual(direct.psi!.node);
+      expect(stored.signals, f).toEqual(direct.signals);
+    }
   });
 
   it("pays nothing for a fleet without PSI or swap", () => {
@@ -68,7 +125,7 @@ describe("row figures and history counters", () => {
   it("memory full avg60 and swap for the row; six counters for the history", () => {
     const p = nodePressureOf(analyzeNode({ node, summary: fixture("kubelet-1.34-cgroupv2-psi-swap.json") }));
     expect(rowPressure(p)).toEqual({ memoryFullAvg60: 5.9, psiAbsent: null, swapUsageBytes: 90177536 });
-    expect(psiSamples(p).map((s) => [s.signal, s.available])).toEqual([
+    expect(psiSamples(p).map((s) => [s.name, s.value])).toEqual([
       ["cpu.some", 6543219876],
       ["cpu.full", 0],
       ["memory.some", 198765432],

@@ -6,15 +6,17 @@
 import type { PodStats, Summary } from "@/lib/eviction";
 import { validateSummary } from "@/lib/eviction/validate-summary";
 
-import { packPressure, unpackPressure, type PackedPressure } from "./pod-pressure-pack";
+import { nodePsiBytes, packNodePsi, unpackNodePsi } from "./node-psi-pack";
+import { packPressure, pressureBytes, unpackPressure, type PackedPressure } from "./pod-pressure-pack";
 import type { TrimmedSummary } from "./trim";
 
 type NodeStats = TrimmedSummary["node"];
 
 export type StoredSummary =
-  /** A valid Summary: node stats as trimmed, pod stats packed (see `pack`). */
+  /** A valid Summary: node stats as trimmed but its PSI (in `nodePsi`), pod stats packed (see `pack`). */
   | {
       node: NodeStats | undefined;
+      nodePsi: Float64Array | null;
       refs: unknown[];
       nums: Float64Array;
       pods: number;
@@ -69,7 +71,10 @@ export function packSummary(trimmed: TrimmedSummary): StoredSummary {
     size += POD_NUMS + c * CONTAINER_NUMS + v * VOLUME_NUMS;
     refCount += 3 + c + v;
   }
-  const nums = new Float64Array(size);
+  // One buffer for the numbers, the pods' PSI and swap and the node's PSI: one allocation, one transfer.
+  const podPressure = pressureBytes(pods);
+  const buf = new ArrayBuffer(size * 8 + podPressure + nodePsiBytes(trimmed.node));
+  const nums = new Float64Array(buf, 0, size);
   const refs: unknown[] = new Array(refCount);
   let n = 0;
   let r = 0;
@@ -99,7 +104,8 @@ export function packSummary(trimmed: TrimmedSummary): StoredSummary {
       refs[r++] = v.name;
     }
   }
-  return { node: trimmed.node, refs, nums, pods: pods.length, pressure: packPressure(pods) };
+  const node = packNodePsi(trimmed.node, buf, size * 8 + podPressure);
+  return { node: node.node, nodePsi: node.psi, refs, nums, pods: pods.length, pressure: packPressure(pods, buf, size * 8) };
 }
 
 /**
@@ -180,10 +186,11 @@ export function expandSummary(s: StoredSummary, pressure = false): Summary {
     pods[i] = ps;
   }
   if (pressure) unpackPressure(pods, s.pressure);
-  return s.node === undefined ? { pods } : { node: s.node, pods };
+  const node = unpackNodePsi(s.node, s.nodePsi);
+  return node === undefined ? { pods } : { node, pods };
 }
 
-/** The node-level stats (what the overview row reads), without expanding the pods. */
+/** The node-level stats but PSI (what the overview row reads), without expanding the pods. */
 export function storedNodeStats(s: StoredSummary): NodeStats | undefined {
   return s.invalid ? s.invalid.node : s.node;
 }

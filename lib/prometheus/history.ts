@@ -66,7 +66,7 @@ function memoryHistory(state: NodeState, from: number, to: number, step: number)
     }));
     series.push({ signal, points, thresholds });
   }
-  const psi = state.psiHistory.series(step);
+  const psi = state.history.counterSeries(step) ?? { start: 0, intervalSeconds: step, signals: {} };
   for (const [name, s] of Object.entries(psi.signals)) {
     const points: Point[] = [];
     s.available.forEach((v, i) => {
