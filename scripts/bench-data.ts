@@ -119,7 +119,9 @@ try {
   }
   scrapes.sort((a, b) => a - b);
   const series = metricsText.split("\n").filter((l) => l && !l.startsWith("#")).length;
-  console.log(`data-layer bench: ${doc.nodes.length} nodes, ${cache.pods.store.size} pods, mode ${MODE}, concurrency 32`);
+  console.log(
+    `data-layer bench: ${doc.nodes.length} nodes, ${cache.pods.store.size} pods, mode ${MODE}, concurrency 32, kubelets with KubeletPSI ${process.env.BENCH_PSI === "0" ? "off" : "on"}`,
+  );
   console.log(
     `  kubectl get pods -A -o json:          ${kubectlMs === null ? "n/a (skipped or no kubectl)" : `${kubectlMs.toFixed(0)} ms`}`,
   );

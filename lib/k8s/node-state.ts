@@ -9,6 +9,7 @@ import { fleetForecast } from "@/lib/forecast/next-eviction";
 import { evictionRecords, type ConditionChange } from "./evictions";
 import { NodeHistory } from "./history";
 import { nodePressureOf, psiSamples, rowPressure, type NodePressure } from "./node-pressure";
+import { reuseBuffer } from "./stored-buffer-reuse";
 import { expandSummary, sharePodStrings, storedNodeStats, type StoredSummary } from "./stored-summary";
 import {
   amounts,
@@ -77,7 +78,7 @@ export class NodeState {
   /** Keeps a packed Summary (stored-summary.ts), its name and uid strings shared with the cached pods. */
   setSummary(stored: StoredSummary | null): void {
     if (stored) sharePodStrings(stored, (ns, name) => this.pods.get(`${ns}/${name}`));
-    this.stored = stored;
+    this.stored = stored && reuseBuffer(this.stored, stored);
   }
 
   get config(): NodeConfig {

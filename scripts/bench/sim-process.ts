@@ -2,9 +2,12 @@
 // cluster: its API server and kubelets do not share Headroom's event loop. Used by the data-layer
 // and UI benchmarks.
 import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 
-const root = join(import.meta.dirname, "..", "..");
+// BENCH_SIM_ROOT: another checkout's simulator, to measure two versions of Headroom against one
+// cluster (docs/benchmarks.md compares this version with the one before PSI that way).
+const root = process.env.BENCH_SIM_ROOT ?? join(import.meta.dirname, "..", "..");
 
 /** The `large` scenario's parameters for a node count (30 pods a node: 150 000 pods at 5 000 nodes). */
 export const largeParams = (nodes: number): string[] => [
@@ -16,12 +19,25 @@ export const largeParams = (nodes: number): string[] => [
   "replicas=29",
 ];
 
+/**
+ * The scenario to run: `large`, or with BENCH_PSI=0 a copy whose kubelets run with the KubeletPSI
+ * gate off (no PSI in any Summary, as before 1.34), to weigh what PSI in the kubelets' answers costs.
+ */
+function scenario(kubeconfig: string): string {
+  if (process.env.BENCH_PSI !== "0") return "large";
+  const file = join(dirname(kubeconfig), "large-without-psi.yaml");
+  const text = readFileSync(join(root, "lib/sim/scenarios/large.yaml"), "utf8");
+  if (!text.includes("KubeletPSI: true")) throw new Error("large.yaml no longer sets KubeletPSI: true");
+  writeFileSync(file, text.replace("KubeletPSI: true", "KubeletPSI: false"));
+  return file;
+}
+
 /** Starts `npm run sim` for the large scenario, writing a full-access kubeconfig; resolves once it prints "ready". */
 export function startSimProcess(nodes: number, kubeconfig: string): Promise<ChildProcess> {
   const args = [
     "lib/sim/main.ts",
     "--scenario",
-    "large",
+    scenario(kubeconfig),
     "--kubeconfig",
     kubeconfig,
     "--token-scope",
