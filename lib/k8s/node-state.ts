@@ -8,12 +8,12 @@ import { fleetForecast } from "@/lib/forecast/next-eviction";
 
 import { evictionRecords, type ConditionChange } from "./evictions";
 import { NodeHistory } from "./history";
+import { NodeAnalysis } from "./node-analysis";
 import { nodePressureOf, psiSamples, rowPressure, type NodePressure } from "./node-pressure";
 import { reuseBuffer } from "./stored-buffer-reuse";
 import { expandSummary, sharePodStrings, storedNodeStats, type StoredSummary } from "./stored-summary";
 import {
   amounts,
-  engineInput,
   nodeConditions,
   poolOf,
   requestedTotals,
@@ -57,6 +57,7 @@ export class NodeState {
   rowJson = "";
   analyzeError: string | null = null;
   dirty = true;
+  private readonly analysis = new NodeAnalysis();
 
   constructor(
     readonly name: string,
@@ -120,7 +121,7 @@ export class NodeState {
     this.analyzeError = null;
     let analysis: ReturnType<typeof analyzeNode> | null = null;
     try {
-      analysis = analyzeNode(engineInput(node, active, this.summary, this.config));
+      analysis = this.analysis.run(node, active, this.config, this.stored);
       this.signals = analysis.signals;
       this.pressure = nodePressureOf(analysis);
     } catch (e) {
