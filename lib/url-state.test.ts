@@ -142,15 +142,12 @@ describe("panel (embeds showing one panel alone)", () => {
     "oom-order",
     "signal:memory.available",
     "signal:nodefs.inodesFree",
-  ])(
-    "accepts %s and writes it back",
-    (panel) => {
-      const { state, invalid } = parse(`embed=1&panel=${encodeURIComponent(panel)}`);
-      expect(invalid).toEqual([]);
-      expect(state.panel).toBe(panel);
-      expect(serializeUrlState(state).get("panel")).toBe(panel);
-    },
-  );
+  ])("accepts %s and writes it back", (panel) => {
+    const { state, invalid } = parse(`embed=1&panel=${encodeURIComponent(panel)}`);
+    expect(invalid).toEqual([]);
+    expect(state.panel).toBe(panel);
+    expect(serializeUrlState(state).get("panel")).toBe(panel);
+  });
   it.each([
     "signal:memory.avail",
     "signal:",
@@ -170,6 +167,11 @@ describe("panel (embeds showing one panel alone)", () => {
     expect(invalid).toEqual([
       { param: "panel", reason: "must be signals, ranking, capacity, pressure, terminations, oom-order or signal:<signal name>" },
     ]);
+  });
+  it("refuses an over-long value by name before reading it", () => {
+    const { state, invalid } = parse(`panel=${"oom-order".repeat(20)}`);
+    expect(state.panel).toBeNull();
+    expect(invalid).toEqual([{ param: "panel", reason: "longer than 128 characters" }]);
   });
   it("keeps a new panel through a link round trip with embed and theme", () => {
     const qs = "embed=1&theme=dark&panel=oom-order";
