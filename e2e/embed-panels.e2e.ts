@@ -177,3 +177,13 @@ test("the terminations tile's link to every node's terminations stays in the emb
   await expect(f.getByRole("navigation", { name: "Main" })).toHaveCount(0);
   await expect(f.locator("html")).toHaveClass(/\bdark\b/);
 });
+
+test("the new tiles carry the same framing rules: the portal's origin only, with the nonce CSP", async ({ request }) => {
+  for (const panel of FORENSIC_TILES.map((t) => t.panel)) {
+    const res = await request.get(`/nodes/${NODE}?embed=1&panel=${panel}`);
+    expect(res.status()).toBe(200);
+    const csp = res.headers()["content-security-policy"] ?? "";
+    expect(csp).toContain(`frame-ancestors 'self' http://127.0.0.1:${PORTAL}`);
+    expect(csp).toMatch(/script-src [^;]*'nonce-/);
+  }
+});
