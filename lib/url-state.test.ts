@@ -133,23 +133,52 @@ describe("the what-if panel's state", () => {
 });
 
 describe("panel (embeds showing one panel alone)", () => {
-  it.each(["signals", "ranking", "capacity", "signal:memory.available", "signal:nodefs.inodesFree"])(
-    "accepts %s and writes it back",
-    (panel) => {
-      const { state, invalid } = parse(`embed=1&panel=${encodeURIComponent(panel)}`);
-      expect(invalid).toEqual([]);
-      expect(state.panel).toBe(panel);
-      expect(serializeUrlState(state).get("panel")).toBe(panel);
-    },
-  );
-  it.each(["signal:memory.avail", "signal:", "Signals", "<script>", "signal:__proto__", "constructor"])(
-    "ignores %j with a note naming the parameter",
-    (panel) => {
-      const { state, invalid } = parse(`panel=${encodeURIComponent(panel)}`);
-      expect(state.panel).toBeNull();
-      expect(invalid).toEqual([{ param: "panel", reason: "must be signals, ranking, capacity or signal:<signal name>" }]);
-    },
-  );
+  it.each([
+    "signals",
+    "ranking",
+    "capacity",
+    "pressure",
+    "terminations",
+    "oom-order",
+    "signal:memory.available",
+    "signal:nodefs.inodesFree",
+  ])("accepts %s and writes it back", (panel) => {
+    const { state, invalid } = parse(`embed=1&panel=${encodeURIComponent(panel)}`);
+    expect(invalid).toEqual([]);
+    expect(state.panel).toBe(panel);
+    expect(serializeUrlState(state).get("panel")).toBe(panel);
+  });
+  it.each([
+    "signal:memory.avail",
+    "signal:",
+    "Signals",
+    "<script>",
+    "signal:__proto__",
+    "constructor",
+    "Pressure",
+    "psi",
+    "oom_order",
+    "oom-order,terminations",
+    "terminations\u0000",
+    "signal:pressure",
+  ])("ignores %j with a note naming the parameter", (panel) => {
+    const { state, invalid } = parse(`panel=${encodeURIComponent(panel)}`);
+    expect(state.panel).toBeNull();
+    expect(invalid).toEqual([
+      { param: "panel", reason: "must be signals, ranking, capacity, pressure, terminations, oom-order or signal:<signal name>" },
+    ]);
+  });
+  it("refuses an over-long value by name before reading it", () => {
+    const { state, invalid } = parse(`panel=${"oom-order".repeat(20)}`);
+    expect(state.panel).toBeNull();
+    expect(invalid).toEqual([{ param: "panel", reason: "longer than 128 characters" }]);
+  });
+  it("keeps a new panel through a link round trip with embed and theme", () => {
+    const qs = "embed=1&theme=dark&panel=oom-order";
+    const { state } = parse(qs);
+    expect(serializeUrlState(state).toString()).toBe(qs);
+    expect(parse(serializeUrlState({ ...state, panel: "terminations" }).toString()).state.panel).toBe("terminations");
+  });
   it("is left out of links when unset", () => {
     expect(serializeUrlState({ ...DEFAULT_STATE, whatIf: emptyWhatIf() }).has("panel")).toBe(false);
   });

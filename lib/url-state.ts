@@ -47,12 +47,13 @@ export interface UrlState {
   theme: "light" | "dark" | null;
   /** The node page's what-if panel, when the link says (`whatif=1|0`); null = the default (whatIfOpen). */
   whatIfPanel: "open" | "closed" | null;
-  /** Embeds: one panel alone (`signals`, `ranking`, `capacity` or `signal:<name>`); null = the whole page. */
+  /** Embeds: one panel alone (one of PANELS or `signal:<name>`); null = the whole page. */
   panel: Panel | null;
   whatIf: WhatIfState;
 }
 
-const PANELS = ["signals", "ranking", "capacity"] as const;
+// The node page's sections a portal may tile alone; `signal:<name>` is one signal's panel.
+const PANELS = ["signals", "ranking", "capacity", "pressure", "terminations", "oom-order"] as const;
 type Panel = (typeof PANELS)[number] | `signal:${Signal}`;
 
 /** Reads a `panel` value; null when it is not one. */

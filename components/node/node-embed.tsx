@@ -2,7 +2,7 @@
 
 // The node view inside a portal's iframe (?embed=1): verdict, signals and eviction order first,
 // then capacity, with the what-if folded away; or, with ?panel=, one panel alone so a portal can
-// tile several (signals | ranking | capacity | signal:<name>).
+// tile several (signals | ranking | capacity | pressure | terminations | oom-order | signal:<name>).
 import type { ReactNode } from "react";
 
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
@@ -14,6 +14,7 @@ import { cn, formatAge } from "@/lib/format";
 import { serializeUrlState, type InvalidParam, type UrlState } from "@/lib/url-state";
 
 import { CapacityBreakdown, type BreakdownProps } from "./capacity-breakdown";
+import type { ForensicSections } from "./forensic-sections";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
 
@@ -30,6 +31,8 @@ export interface NodeEmbedProps {
   invalid: InvalidParam[];
   /** The live verdict (the page's own). */
   verdict: ReactNode;
+  /** PSI, terminations and the kernel's OOM order, as the full page builds them; tiles only. */
+  forensics: ForensicSections;
   /** The page's what-if panel, folded away until asked for (closed by default in embeds). */
   whatIf: { open: boolean; changed: boolean; toggle: () => void; panel: ReactNode };
 }
@@ -73,10 +76,15 @@ export function NodeEmbed(p: NodeEmbedProps) {
   );
   const panel = p.state.panel;
   if (panel) {
+    // Every named panel's body (the type makes a name added to lib/url-state.ts fail to compile until it has one).
+    const named: Record<Exclude<NonNullable<UrlState["panel"]>, `signal:${string}`>, ReactNode> = {
+      signals: signals(p.view),
+      ranking,
+      capacity: <CapacityBreakdown {...p.breakdown} />,
+      ...p.forensics,
+    };
     let body;
-    if (panel === "signals") body = signals(p.view);
-    else if (panel === "ranking") body = ranking;
-    else if (panel === "capacity") body = <CapacityBreakdown {...p.breakdown} />;
+    if (Object.hasOwn(named, panel)) body = named[panel as keyof typeof named];
     else {
       const name = panel.slice("signal:".length);
       const one = p.view.signals.filter((s) => s.signal === name);

@@ -5,7 +5,6 @@ import { memo, useDeferredValue, useMemo, useState } from "react";
 
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { useUrlState } from "@/components/dashboard/use-url-state";
-import { PressurePanel } from "@/components/pressure/pressure-panel";
 import { ErrorNote } from "@/components/ui/error-note";
 import { useSettledValue } from "@/components/whatif/use-settled-value";
 import { WHAT_IF_PANEL_ID, WhatIfPanel } from "@/components/whatif/what-if-panel";
@@ -20,14 +19,13 @@ import { hasWhatIf, toEngineWhatIf, whatIfOpen, type UrlState } from "@/lib/url-
 import { CapacityBreakdown } from "./capacity-breakdown";
 import { CgroupTable } from "./cgroup-table";
 import { ConditionsPanel } from "./conditions-panel";
+import { forensicSections } from "./forensic-sections";
 import { KubeletConfigPanel } from "./kubelet-config-panel";
 import { LiveVerdict } from "./live-verdict";
 import { NodeEmbed } from "./node-embed";
 import { requestedByPods, usedFromSummary } from "./node-usage";
-import { OomOrderPanel } from "./oom-order-panel";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
-import { TerminationsPanel } from "./terminations-panel";
 
 // Long enough that key presses a person makes in a row (and Playwright's, on a busy machine) do not
 // redraw the charts between two of them.
@@ -77,6 +75,7 @@ const NodeSections = memo(function NodeSections({
 }: SectionsProps) {
   const result = view ?? live;
   const cfg = (data.kubeletConfig ?? {}) as { imageGCHighThresholdPercent?: number; imageGCLowThresholdPercent?: number };
+  const forensics = forensicSections({ data, result, live, memoryCapacity: capacity.memory });
   return (
     <>
       <SignalPanels
@@ -84,9 +83,9 @@ const NodeSections = memo(function NodeSections({
         history={data.history}
         imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }}
       />
-      <PressurePanel result={live} psiHistory={data.psiHistory} />
+      {forensics.pressure}
       <RankingTabs result={result} pods={pods} signal={signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
-      <OomOrderPanel result={result} summary={data.summary} memoryCapacity={capacity.memory} />
+      {forensics["oom-order"]}
       <CapacityBreakdown
         capacity={capacity}
         reported={amounts(data.node, "allocatable")}
@@ -95,7 +94,7 @@ const NodeSections = memo(function NodeSections({
         requested={requested}
         used={usedFromSummary(data.summary)}
       />
-      <TerminationsPanel terminations={data.terminations} node={data.row.name} />
+      {forensics.terminations}
       <ConditionsPanel detail={data} />
       <KubeletConfigPanel detail={data} result={result} />
       <CgroupTable pods={pods} result={result} />
@@ -200,6 +199,7 @@ export function NodePage({ name }: { name: string }) {
         setState={setState}
         invalid={invalid}
         verdict={<LiveVerdict name={row.name} />}
+        forensics={forensicSections({ data, result: view!, live: live.out, memoryCapacity: capacity.memory })}
         whatIf={{ open, changed: hasWhatIf(state.whatIf), toggle: toggleWhatIf, panel: whatIfPanel }}
       />
     );

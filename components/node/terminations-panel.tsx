@@ -1,8 +1,12 @@
+"use client";
+
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 
 import { TerminationsTable } from "@/components/terminations/terminations-table";
 import { MUTED } from "@/components/ui/styles";
 import type { Termination } from "@/lib/termination-doc";
+import { DEFAULT_STATE, embedParam, emptyWhatIf, serializeUrlState, themeParam } from "@/lib/url-state";
 
 import { EvictionTimeline } from "./eviction-timeline";
 
@@ -12,6 +16,15 @@ import { EvictionTimeline } from "./eviction-timeline";
  * from Prometheus. One list: the kubelet evictions are among the terminations.
  */
 export function TerminationsPanel({ terminations, node }: { terminations: Termination[]; node: string }) {
+  // Inside an embed (a portal's `panel=terminations` tile) the link keeps embed mode and the theme.
+  const params = useSearchParams();
+  const keep = serializeUrlState({
+    ...DEFAULT_STATE,
+    whatIf: emptyWhatIf(),
+    embed: embedParam(params.get("embed")),
+    theme: themeParam(params.get("theme")),
+  }).toString();
+  const fleetHref = keep ? `/terminations?${keep}` : "/terminations";
   return (
     <section aria-labelledby="terminations-h" className="space-y-2">
       <h2 id="terminations-h" className="text-lg font-medium">
@@ -20,7 +33,7 @@ export function TerminationsPanel({ terminations, node }: { terminations: Termin
       <p className={`text-sm ${MUTED}`}>
         Pods that died on this node and why, newest first, from pod statuses and Events as Headroom saw them (Events last about an
         hour in the API server).{" "}
-        <Link className="text-blue-700 underline dark:text-blue-300" href="/terminations">
+        <Link className="text-blue-700 underline dark:text-blue-300" href={fleetHref}>
           Every node, by workload
         </Link>
       </p>
