@@ -90,7 +90,7 @@ export async function fetchKubelet(req: FetchRequest): Promise<FetchValue> {
   }
   if (!body || typeof body !== "object" || Array.isArray(body) || !("node" in body))
     throw new K8sError("bad data: summary has no node stats", 0, resource, "bad-data");
-  return packSummary(trimSummary(decodeWire<WireSummary>(body, "kubelet summary", resource)));
+  return packSummary(trimSummary(decodeWire<WireSummary>(body, "kubelet summary", resource), { podPsiAsSent: true }));
 }
 
 // Structured cloning turns a Buffer into a plain Uint8Array; TLS material is given back as Buffers.

@@ -53,8 +53,9 @@ describe("PSI and swap in the stored Summary", () => {
     // numbers, then per pod 2 swap figures (float64) and 12 PSI averages (uint16), then the node's 27 PSI numbers
     const podPsiBytes = Math.ceil((pods * 12 * 2) / 8) * 8;
     expect(stored.nums.buffer.byteLength).toBe(stored.nums.byteLength + pods * 2 * 8 + podPsiBytes + 27 * 8);
-    // what postMessage does with the transfer list the collection thread gives
-    const copy = structuredClone(stored, { transfer: [stored.nums.buffer as ArrayBuffer] });
+    // what postMessage does with the transfer list the collection thread gives (on a copy: it detaches the buffer)
+    const sent = packSummary(trimSummary(raw));
+    const copy = structuredClone(sent, { transfer: [(sent.invalid ? null : sent.nums.buffer) as ArrayBuffer] });
     expect(expandSummary(copy, true).pods![0]!.memory!.psi!.some).toEqual({ avg10: 38.25, avg60: 17.9 });
   });
 
@@ -100,6 +101,16 @@ describe("PSI and swap in the stored Summary", () => {
       expect(stored.psi!.node, f).toEqual(direct.psi!.node);
       expect(stored.signals, f).toEqual(direct.signals);
     }
+  });
+
+  it("packs the same pod averages from the raw PSI objects (the collection thread's way) as from copies of them", () => {
+    const asSent = packSummary(trimSummary(raw, { podPsiAsSent: true }));
+    expect(expandSummary(asSent, true)).toEqual(expandSummary(stored, true));
+    // what the thread validates is what the kubelet sent: a broken pod total is named too
+    const odd = fixture("kubelet-1.34-cgroupv2-psi-swap.json");
+    odd.pods[0].io.psi.some.total = "x";
+    const s = packSummary(trimSummary(odd, { podPsiAsSent: true }));
+    expect(() => analyzeNode({ summary: expandSummary(s) })).toThrow("summary.pods[0].io.psi.some.total: must be a number");
   });
 
   it("pays nothing for a fleet without PSI or swap", () => {

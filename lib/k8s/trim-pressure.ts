@@ -36,11 +36,17 @@ const short = (d: unknown): PsiData | undefined =>
 const shortPsi = (p: unknown): PsiStats | undefined =>
   isObj(p) ? { some: short(p.some), full: short(p.full) } : p === null ? undefined : (p as undefined);
 
-/** Copies a pod's PSI averages (avg10, avg60) and swap from the raw Summary pod onto its trimmed copy. */
-export function keepPodPressure(trimmed: Record<string, unknown>, raw: RawStats): void {
-  if (isObj(raw.cpu?.psi)) trimmed.cpu = { psi: shortPsi(raw.cpu.psi) };
-  if (isObj(raw.memory?.psi)) trimmed.memory = { ...(trimmed.memory as object | undefined), psi: shortPsi(raw.memory.psi) };
-  if (isObj(raw.io) && raw.io.psi != null) trimmed.io = { psi: isObj(raw.io.psi) ? shortPsi(raw.io.psi) : raw.io.psi };
+/**
+ * Copies a pod's PSI averages (avg10, avg60) and swap from the raw Summary pod onto its trimmed
+ * copy. `asSent`: the raw PSI objects themselves, not copies of their averages, for a trimmed
+ * Summary that is packed at once (packSummary keeps only the averages): the collection thread then
+ * builds a dozen fewer objects per pod, and validates every PSI field the kubelet sent.
+ */
+export function keepPodPressure(trimmed: Record<string, unknown>, raw: RawStats, asSent = false): void {
+  const psiOf = asSent ? (p: unknown) => p as PsiStats : shortPsi;
+  if (isObj(raw.cpu?.psi)) trimmed.cpu = { psi: psiOf(raw.cpu.psi) };
+  if (isObj(raw.memory?.psi)) trimmed.memory = { ...(trimmed.memory as object | undefined), psi: psiOf(raw.memory.psi) };
+  if (isObj(raw.io) && raw.io.psi != null) trimmed.io = { psi: isObj(raw.io.psi) ? psiOf(raw.io.psi) : raw.io.psi };
   const swap = swapOf(raw.swap);
   if (swap) trimmed.swap = swap;
 }

@@ -305,8 +305,8 @@ export interface TrimmedSummary extends Summary {
   pods: PodStats[];
 }
 
-/** Keeps the Summary fields the engine observes (node memory/fs/rlimit, per-pod usage). */
-export function trimSummary(s: WireSummary): TrimmedSummary {
+/** Keeps the Summary fields the engine observes (node memory/fs/rlimit, per-pod usage); `podPsiAsSent`: see keepPodPressure. */
+export function trimSummary(s: WireSummary, { podPsiAsSent = false } = {}): TrimmedSummary {
   const n = s.node ?? {};
   const trimmed = {
     node: {
@@ -339,6 +339,6 @@ export function trimSummary(s: WireSummary): TrimmedSummary {
     })),
   };
   keepNodePressure(trimmed.node, n as RawStats);
-  (s.pods ?? []).forEach((p, i) => keepPodPressure(trimmed.pods[i]!, p as RawStats));
+  (s.pods ?? []).forEach((p, i) => keepPodPressure(trimmed.pods[i]!, p as RawStats, podPsiAsSent));
   return trimmed;
 }
