@@ -12,15 +12,7 @@ import { NodeAnalysis } from "./node-analysis";
 import { nodePressureOf, psiSamples, rowPressure, type NodePressure } from "./node-pressure";
 import { reuseBuffer } from "./stored-buffer-reuse";
 import { expandSummary, sharePodStrings, storedNodeStats, type StoredSummary } from "./stored-summary";
-import {
-  amounts,
-  nodeConditions,
-  poolOf,
-  requestedTotals,
-  usedFromSummary,
-  worstMargins,
-  type NodeConfig,
-} from "./to-engine";
+import { amounts, nodeConditions, poolOf, requestedTotals, usedFromSummary, worstMargins, type NodeConfig } from "./to-engine";
 import type { TrimmedLease, TrimmedNode, TrimmedPod } from "./trim";
 
 /** The row minus what depends on the clock (lease and collection ages), recomputed only on change. */
