@@ -30,6 +30,9 @@ interface Layout {
 // share them instead of holding two Maps and two arrays each.
 const layouts = new Map<string, Layout>();
 
+// A counter reading that is not a number (a broken Summary field) is skipped, not stored.
+const readable = (c: CounterSample): boolean => Number.isFinite(c.value);
+
 function layoutOf(signals: readonly string[], counters: readonly string[]): Layout {
   const key = `${signals.join("\n")}\t${counters.join("\n")}`;
   let l = layouts.get(key);
@@ -81,11 +84,10 @@ export class NodeHistory {
 
   /** Appends one observation (ms since epoch) of several signals and counters; the oldest is dropped when full. */
   push(t: number, samples: readonly SignalSample[], counters: readonly CounterSample[] = []): void {
-    counters = counters.filter((c) => Number.isFinite(c.value));
     const { column, counterIndex } = this.layout;
-    const newSignals = samples.filter((s) => !column.has(s.signal)).map((s) => s.signal);
-    const newCounters = counters.filter((c) => !counterIndex.has(c.name));
-    if (newSignals.length || newCounters.length) this.extend(newSignals, newCounters);
+    // Checked without allocating: this runs on every Summary of every node.
+    if (samples.some((s) => !column.has(s.signal)) || counters.some((c) => readable(c) && !counterIndex.has(c.name)))
+      this.extend(samples, counters);
     if (this.len === this.cap && this.cap < this.maxSamples) this.relayout(this.layout, Math.min(this.maxSamples, this.cap * 2));
     const idx = (this.head + this.len) % this.cap;
     if (this.len === this.cap) this.head = (this.head + 1) % this.cap;
@@ -100,6 +102,7 @@ export class NodeHistory {
       this.f64[c - 1] = s.capacity;
     }
     for (const c of counters) {
+      if (!readable(c)) continue;
       const j = layout.counterIndex.get(c.name)!;
       const last = layout.signals.length + j;
       this.u16[j * cap + idx] = encodeGrowth(c.value, this.f64[last]!);
@@ -107,10 +110,12 @@ export class NodeHistory {
     }
   }
 
-  /** Adds columns seen for the first time. */
-  private extend(signals: string[], counters: readonly CounterSample[]): void {
+  /** Adds the columns of the samples and readable counters seen for the first time. */
+  private extend(samples: readonly SignalSample[], counters: readonly CounterSample[]): void {
     const old = this.layout;
-    this.relayout(layoutOf([...old.signals, ...signals], [...old.counters, ...counters.map((c) => c.name)]), this.cap);
+    const signals = samples.map((s) => s.signal).filter((name) => !old.column.has(name));
+    const names = counters.filter((c) => readable(c) && !old.counterIndex.has(c.name)).map((c) => c.name);
+    this.relayout(layoutOf([...old.signals, ...signals], [...old.counters, ...names]), this.cap);
   }
 
   /** Copies into a buffer of `cap` samples per column for `layout` (a superset of the current one), oldest sample first. */

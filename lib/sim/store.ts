@@ -93,11 +93,19 @@ export class ResourceStore<S = unknown> implements StoreView {
 
   /** Creates or replaces an object, assigning a new resourceVersion and notifying watchers. */
   put(src: S, opts: { silent?: boolean } = {}): Entry<S> {
+    const e = this.entryOf(src);
+    const prev = this.entries.get(e.key);
+    this.entries.set(e.key, e);
+    if (!prev) this.insertSorted(e.key);
+    if (!opts.silent) this.emit(prev ? "MODIFIED" : "ADDED", e, prev);
+    return e;
+  }
+
+  /** The stored form of an object, with the next resourceVersion. */
+  private entryOf(src: S): Entry<S> {
     const { namespace, name } = this.codec.nameOf(src);
-    const key = this.keyOf(namespace, name);
-    const prev = this.entries.get(key);
-    const e: Entry<S> = {
-      key,
+    return {
+      key: this.keyOf(namespace, name),
       namespace,
       name,
       src,
@@ -105,27 +113,14 @@ export class ResourceStore<S = unknown> implements StoreView {
       labels: this.codec.labelsOf(src),
       fields: this.codec.fieldsOf(src),
     };
-    this.entries.set(key, e);
-    if (!prev) this.insertSorted(key);
-    if (!opts.silent) this.emit(prev ? "MODIFIED" : "ADDED", e, prev);
-    return e;
   }
 
   /** Loads initial objects without events and sorts once (splicing 150 000 keys one by one is quadratic). */
   load(srcs: Iterable<S>): void {
     for (const src of srcs) {
-      const { namespace, name } = this.codec.nameOf(src);
-      const key = this.keyOf(namespace, name);
-      if (!this.entries.has(key)) this.sorted.push(key);
-      this.entries.set(key, {
-        key,
-        namespace,
-        name,
-        src,
-        rv: this.rev.next(),
-        labels: this.codec.labelsOf(src),
-        fields: this.codec.fieldsOf(src),
-      });
+      const e = this.entryOf(src);
+      if (!this.entries.has(e.key)) this.sorted.push(e.key);
+      this.entries.set(e.key, e);
     }
     this.sorted.sort();
   }
