@@ -84,10 +84,16 @@ describe("TestNodeAllocatableInputValidation (validateReservation)", () => {
       'kubeletConfig.systemReserved.memory (with kubeletConfig.kubeReserved.memory and kubeletConfig.evictionHard["memory.available"]): invalid Node Allocatable configuration. Resource "memory" has a reservation of 22Gi but capacity of 11Gi. Expected capacity >= reservation.',
     );
   });
-  it('names only the settings that reserve the resource, even past float64 ("1e400")', () => {
-    const config = cfg({ evictionHard: { "memory.available": "1e400" } });
+  it('an evictionHard past int64 ("1e400") is refused where it is read, naming it (issue 29)', () => {
+    const config = cfg({ evictionHard: { "memory.available": "1e400" }, systemReserved: { memory: "1Gi" } });
     expect(() => validateReservation(list("4", "8Gi"), config)).toThrow(
-      'kubeletConfig.evictionHard["memory.available"]: invalid Node Allocatable configuration. Resource "memory" has a reservation of more than 1.8e308 but capacity of 8Gi. Expected capacity >= reservation.',
+      'kubeletConfig.evictionHard["memory.available"]: "1e400" is out of range: the kubelet reads it as a 64-bit integer of bytes or units, at most 9223372036854775807',
+    );
+  });
+  it("names the largest reservation first, so an oversized evictionHard is not blamed on systemReserved", () => {
+    const config = cfg({ evictionHard: { "memory.available": "20Gi" }, systemReserved: { memory: "1Gi" } });
+    expect(() => validateReservation(list("4", "16Gi"), config)).toThrow(
+      /^kubeletConfig\.evictionHard\["memory\.available"\] \(with kubeletConfig\.systemReserved\.memory\): /,
     );
   });
   it('a CPU reservation past float64 in millicores (".5E307" cores) is named, not a crash', () => {

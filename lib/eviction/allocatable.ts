@@ -137,9 +137,7 @@ const EVICTION_SIGNAL: Record<string, string> = { memory: "memory.available", "e
 // Go's Quantity.Add adopts the addend's format while the sum is still zero, so the kubelet prints the
 // reservation in the format of its first non-zero part (system, kube, eviction; a percentage is BinarySI).
 function reservationString(r: string, total: number, config: EvictionConfig, evictionAmount: number): string {
-  // A reservation past float64 ("1e400", or ".5E307" cores in millicores) has no exact total left
-  // to print; say so instead of throwing.
-  if (!Number.isFinite(total)) return r === "cpu" ? "more than 1.8e305" : "more than 1.8e308";
+  // Every part was read through parseBytes/parseMillis (at most int64 each), so the total is finite.
   if (r === "cpu") return formatMilli(total);
   const formatOf = (raw: string | undefined): QuantityFormat | null => {
     if (raw === undefined) return null;
@@ -226,12 +224,16 @@ function checkReservation(
   throw new ConfigError(`${label}: invalid Node Allocatable configuration. ${problems.join(" ")}`);
 }
 
-// The settings (system, kube, eviction-hard, in the kubelet's order) that reserve some of `r`.
+// The settings that reserve some of `r`, the largest share first (so a 20Gi evictionHard on a 16Gi
+// node is named before a 1Gi systemReserved), ties in the kubelet's order: system, kube, eviction.
 function reservingFields(r: string, reservation: Reservation, name: FieldNamer): string[] {
-  const out: string[] = [];
-  if (getOwn(reservation.systemReserved, r)) out.push(name("systemReserved", r));
-  if (getOwn(reservation.kubeReserved, r)) out.push(name("kubeReserved", r));
+  const parts: [string, number][] = [];
+  const system = getOwn(reservation.systemReserved, r);
+  if (system) parts.push([name("systemReserved", r), system]);
+  const kube = getOwn(reservation.kubeReserved, r);
+  if (kube) parts.push([name("kubeReserved", r), kube]);
   const signal = getOwn(EVICTION_SIGNAL, r);
-  if (signal && getOwn(reservation.evictionHard, r)) out.push(name("evictionHard", signal));
-  return out;
+  const hard = getOwn(reservation.evictionHard, r);
+  if (signal && hard) parts.push([name("evictionHard", signal), hard]);
+  return parts.sort((a, b) => b[1] - a[1]).map(([field]) => field);
 }

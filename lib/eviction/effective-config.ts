@@ -91,30 +91,34 @@ export function effectiveConfig(
     config[key] = { ...base, ...over };
     whatIfKeys.set(key, new Set(Object.keys(over)));
   }
+  let cpusFromCpuset = false;
   const fieldName: FieldNamer = (key, mapKey) => {
+    // systemReserved.cpu set from reservedSystemCPUs: an error in it is the cpuset's.
+    if (cpusFromCpuset && key === "systemReserved" && mapKey === "cpu") return fieldName("reservedSystemCPUs");
     if (mapKey !== undefined && whatIfKeys.get(key)?.has(mapKey)) return fieldPath(fieldPath(names.whatIf, key), mapKey);
     const o = origin[key];
     const base = o === "flags" ? flagFieldName(names.flags, key) : fieldPath(o === "config" ? names.config : "defaults", key);
     return mapKey === undefined ? base : fieldPath(base, mapKey);
   };
-  applyReservedCpus(config, fieldName);
+  cpusFromCpuset = applyReservedCpus(config, fieldName);
   const flagsSetThresholds = THRESHOLD_KEYS.some((k) => fromFlags?.[k] !== undefined);
   const source = flagsSetThresholds ? "kubeletFlags" : fromConfig ? "kubeletConfig" : "defaults";
   return { config, source, fieldName };
 }
 
 // cmd/kubelet/app/server.go: a non-empty reserved cpuset drops kubeReserved.cpu and sets systemReserved.cpu to its size.
-function applyReservedCpus(config: EvictionConfig, name: FieldNamer): void {
+function applyReservedCpus(config: EvictionConfig, name: FieldNamer): boolean {
   const cpus = config.reservedSystemCPUs;
-  if (!cpus) return;
+  if (!cpus) return false;
   let size: number;
   try {
     size = cpusetSize(cpus);
   } catch (e) {
     throw new ConfigError(`${name("reservedSystemCPUs")}: unable to parse reserved-cpus list: ${(e as Error).message}`);
   }
-  if (size === 0) return;
+  if (size === 0) return false;
   const { cpu: _dropped, ...kube } = config.kubeReserved;
   config.kubeReserved = kube;
   config.systemReserved = { ...config.systemReserved, cpu: String(size) };
+  return true;
 }

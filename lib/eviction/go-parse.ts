@@ -1,6 +1,8 @@
 // Small re-implementations of the Go standard-library parsers the kubelet uses for its settings.
 // They throw plain Errors carrying Go's message; callers wrap them with the field path.
 
+const MAX_INT64 = 9_223_372_036_854_775_807n;
+
 const UNIT_NS: Record<string, bigint> = {
   ns: 1n,
   us: 1_000n,
@@ -79,14 +81,25 @@ export function parseFloat32(s: string): number {
  * @example cpusetSize("0-3,8") // 5
  */
 export function cpusetSize(s: string): number {
-  const cpus = new Set<number>();
   if (s.trim() === "") return 0;
+  // Counted from the merged ranges, never CPU by CPU: "0-4000000000" or a 400-digit id must not
+  // spin (the kubelet's strconv.Atoi refuses ids past int64; the count is checked later as cpu).
+  const ranges: [bigint, bigint][] = [];
   for (const part of s.split(",")) {
     const m = /^\s*(\d+)(?:-(\d+))?\s*$/.exec(part);
-    const lo = Number(m?.[1]);
-    const hi = m?.[2] === undefined ? lo : Number(m[2]);
-    if (!m || hi < lo) throw new Error(`invalid cpuset ${JSON.stringify(s)}`);
-    for (let c = lo; c <= hi; c++) cpus.add(c);
+    if (!m || m[1]!.length > 19 || (m[2]?.length ?? 0) > 19) throw new Error(`invalid cpuset ${JSON.stringify(s)}`);
+    const lo = BigInt(m[1]!);
+    const hi = m[2] === undefined ? lo : BigInt(m[2]);
+    if (hi < lo || hi > MAX_INT64) throw new Error(`invalid cpuset ${JSON.stringify(s)}`);
+    ranges.push([lo, hi]);
   }
-  return cpus.size;
+  ranges.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  let size = 0n;
+  let covered = -1n; // the highest CPU counted so far
+  for (const [lo, hi] of ranges) {
+    if (hi <= covered) continue;
+    size += hi - (lo > covered ? lo : covered + 1n) + 1n;
+    covered = hi;
+  }
+  return Number(size);
 }

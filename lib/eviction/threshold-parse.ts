@@ -2,7 +2,7 @@
 // parseGracePeriods, parseMinimumReclaims). Messages keep the kubelet's wording after the field path.
 import { ConfigError, type FieldNamer, type Threshold, type ThresholdValue } from "./config-types";
 import { parseFloat32, parseGoDuration } from "./go-parse";
-import { parseQuantity, QuantityError, quantityValue } from "./quantity";
+import { parseBytes, QuantityError } from "./quantity";
 import { isSignal, type Signal } from "./signals";
 
 function checkSignal(key: string, path: string): Signal {
@@ -22,11 +22,13 @@ function parsePercentage(raw: string, path: string): number {
   return Math.fround(pct / 100);
 }
 
+// Through parseBytes, the one reading of a quantity as a number: a value past the kubelet's int64
+// ("1e400") is refused there with the field's path, never turned into Infinity (JSON null).
+// Value() rounds away from zero, so its sign is the quantity's own.
 function parseSignedQuantity(raw: string, path: string): { sign: number; value: number } {
   try {
-    const q = parseQuantity(raw);
-    const sign = q.num === 0n ? 0 : q.num > 0n ? 1 : -1;
-    return { sign, value: Number(quantityValue(q)) };
+    const value = parseBytes(raw);
+    return { sign: Math.sign(value), value };
   } catch (e) {
     if (e instanceof QuantityError) throw new ConfigError(`${path}: ${e.message}`);
     throw e;
