@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 
-import { createGate, crossSite, USER_HEADER } from "@/lib/auth/gate";
+import { createGate, crossSite, peerTrusted, USER_HEADER } from "@/lib/auth/gate";
 import { parseServerConfig } from "@/lib/server/config";
 import { contentSecurityPolicy, framePolicy, newNonce, securityHeaders } from "@/lib/server/security-headers";
 
@@ -12,6 +12,7 @@ const parsed = parseServerConfig(process.env);
 const cfg = parsed.success ? parsed.data : null;
 const frames = framePolicy(cfg?.HEADROOM_EMBED_ORIGINS);
 const gate = cfg ? createGate(cfg) : null;
+const fromTrustedProxy = peerTrusted(cfg?.trustedProxies ?? []);
 const dev = process.env.NODE_ENV === "development";
 
 function withHeaders(res: NextResponse, csp?: string): NextResponse {
@@ -30,7 +31,7 @@ export function proxy(request: NextRequest) {
   if (!gate) return refuse(503, "server misconfigured: see the start-up log");
   const path = request.nextUrl.pathname;
   const req = { path, method: request.method, headers: request.headers };
-  if (crossSite(req)) return refuse(403, "cross-site request refused");
+  if (crossSite(req, fromTrustedProxy(request.headers))) return refuse(403, "cross-site request refused");
   const decision = gate(req);
   if (decision.action === "deny") return refuse(decision.status, decision.error);
   if (decision.action === "login") {

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { parseServerConfig } from "@/lib/server/config";
@@ -75,14 +76,26 @@ describe("trusted-header mode", () => {
 
 describe("crossSite", () => {
   it("refuses writes from another origin", () => {
-    expect(crossSite(req("/api/context", { origin: "https://evil.example", host: "headroom.example" }, "POST"))).toBe(true);
-    expect(crossSite(req("/api/context", { origin: "null", host: "headroom.example" }, "POST"))).toBe(true);
-    expect(crossSite(req("/api/context", { origin: "https://headroom.example", host: "headroom.example" }, "POST"))).toBe(false);
-    expect(crossSite(req("/api/context", { host: "headroom.example" }, "POST"))).toBe(false);
-    expect(crossSite(req("/", { origin: "https://evil.example", host: "headroom.example" }))).toBe(false);
-    expect(crossSite(req("/api/login", { origin: "null", "sec-fetch-site": "same-origin" }, "POST"))).toBe(false);
-    expect(crossSite(req("/api/login", { origin: "null", "sec-fetch-site": "cross-site" }, "POST"))).toBe(true);
-    expect(crossSite(req("/api/login", { "sec-fetch-site": "same-site" }, "POST"))).toBe(true);
+    expect(crossSite(req("/api/context", { origin: "https://evil.example", host: "headroom.example" }, "POST"), false)).toBe(
+      true,
+    );
+    expect(crossSite(req("/api/context", { origin: "null", host: "headroom.example" }, "POST"), false)).toBe(true);
+    expect(crossSite(req("/api/context", { origin: "https://headroom.example", host: "headroom.example" }, "POST"), false)).toBe(
+      false,
+    );
+    expect(crossSite(req("/api/context", { host: "headroom.example" }, "POST"), false)).toBe(false);
+    expect(crossSite(req("/", { origin: "https://evil.example", host: "headroom.example" }), false)).toBe(false);
+    expect(crossSite(req("/api/login", { origin: "null", "sec-fetch-site": "same-origin" }, "POST"), false)).toBe(false);
+    expect(crossSite(req("/api/login", { origin: "null", "sec-fetch-site": "cross-site" }, "POST"), false)).toBe(true);
+    expect(crossSite(req("/api/login", { "sec-fetch-site": "same-site" }, "POST"), false)).toBe(true);
+  });
+  // Issue 29, item 5: Origin evil.example with a matching X-Forwarded-Host passed from any peer.
+  it("believes X-Forwarded-Host only from a trusted proxy", () => {
+    const forged = { origin: "http://evil.example", host: "headroom.example", "x-forwarded-host": "evil.example" };
+    expect(crossSite(req("/api/context", forged, "POST"), false)).toBe(true);
+    const proxied = { origin: "https://headroom.example", host: "headroom:3000", "x-forwarded-host": "headroom.example" };
+    expect(crossSite(req("/api/context", proxied, "POST"), true)).toBe(false);
+    expect(crossSite(req("/api/context", proxied, "POST"), false)).toBe(true);
   });
 });
 
@@ -97,7 +110,48 @@ describe("safeNext", () => {
     ["/€", "/%E2%82%AC"],
     ["/nodes/ü?q=é", "/nodes/%C3%BC?q=%C3%A9"],
     ["/a/../../b", "/b"],
+    // Issue 29, item 1: resolving dot segments made these protocol-relative ("//evil.example").
+    ["/..//evil.example", "/"],
+    ["/.//evil.example", "/"],
+    ["/a/..//evil.example/x?y#z", "/"],
+    ["/%2e%2e//evil.example", "/"],
+    ["/..\\/evil.example", "/"],
+    ["/a/..\\\\evil.example", "/"],
+    ["/\t/evil.example", "/"],
+    ["/\u0000//evil.example", "/"],
+    ["/..//", "/"],
+    ["/nodes/..//", "/"],
   ])("%j → %j", (raw, want) => {
     expect(safeNext(raw)).toBe(want);
+  });
+});
+
+describe("safeNext, over generated return paths", () => {
+  // Pieces that change how a URL is resolved: dot segments, slashes and backslashes (raw and
+  // percent-encoded), whitespace and control characters, schemes, user-info and host look-alikes.
+  const piece = fc.constantFrom(
+    ...["/", "//", "\\", "/\\", "\\/", "..", ".", "%2e", "%2E%2e", "%2f", "%2F", "%5c", "%5C", "%252f"],
+    ...["\t", "\n", "\r", " ", "\u0000", "\u007f", "\u3000", "\uff0f", "\u2215"],
+    ...["evil.example", "@", ":", "http:", "https:", "javascript:", "data:", "[::1]", "127.0.0.1"],
+    ...["?", "#", "&", "=", "nodes", "a", "€", "%", "%zz", ";", "~"],
+  );
+  const next = fc.oneof(
+    fc.array(piece, { maxLength: 10 }).map((p) => p.join("")),
+    fc.array(piece, { maxLength: 10 }).map((p) => "/" + p.join("")),
+    fc.string({ maxLength: 30 }).map((t) => "/" + t),
+  );
+  // Where a browser would go: the Location resolved against the login page of a real origin.
+  const ORIGIN = "https://headroom.example:8443";
+
+  it("always gives a path on this origin, fit for a Location header", () => {
+    fc.assert(
+      fc.property(next, (raw) => {
+        const out = safeNext(raw);
+        expect(out).toMatch(/^\/(?![/\\])[\x21-\x7e]*$/);
+        expect(new URL(out, `${ORIGIN}/login`).origin).toBe(ORIGIN);
+        expect(safeNext(out)).toBe(out);
+      }),
+      { numRuns: 20_000 },
+    );
   });
 });

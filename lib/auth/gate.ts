@@ -73,8 +73,11 @@ function wantsPage(req: GateRequest): boolean {
   return (req.headers.get("accept") ?? "").includes("text/html");
 }
 
-/** A same-origin check for state-changing requests: a cross-site form or fetch is refused. */
-export function crossSite(req: GateRequest): boolean {
+/**
+ * A same-origin check for state-changing requests: a cross-site form or fetch is refused.
+ * `forwardedTrusted`: the socket peer is a trusted proxy, so its X-Forwarded-Host is believed.
+ */
+export function crossSite(req: GateRequest, forwardedTrusted: boolean): boolean {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
   // Browsers say where a request comes from in Sec-Fetch-Site; Origin is "null" on our own form
   // posts under Referrer-Policy: no-referrer, so it is only the fallback for older browsers.
@@ -83,19 +86,32 @@ export function crossSite(req: GateRequest): boolean {
   const origin = req.headers.get("origin");
   if (!origin || origin === "null") return origin === "null";
   if (!URL.canParse(origin)) return true;
-  // Behind a proxy that rewrites Host the original is in X-Forwarded-Host; a browser cannot set
-  // that header on a cross-site request without a CORS preflight, which nothing here answers.
+  // Behind a proxy that rewrites Host the original is in X-Forwarded-Host, but only a trusted
+  // proxy's word counts: any other client can send the header with a matching Origin.
   const host = new URL(origin).host;
-  return host !== req.headers.get("host") && host !== req.headers.get("x-forwarded-host");
+  if (host === req.headers.get("host")) return false;
+  return !(forwardedTrusted && host === req.headers.get("x-forwarded-host"));
 }
+
+/** Tells whether a request's socket peer (PEER_HEADER) is one of the trusted proxies. */
+export function peerTrusted(trustedProxies: Cidr[]): (headers: Headers) => boolean {
+  const trusted = cidrMatcher(trustedProxies);
+  return (headers) => trusted(headers.get(PEER_HEADER));
+}
+
+// A path that a browser resolves on this origin: one leading "/", and not "//" or "/\\", which
+// browsers read as a protocol-relative URL to another host.
+const LOCAL_PATH = /^\/(?![/\\])/;
 
 /** A safe local path to return to after login ("/nodes/x?q=1"), never another site; percent-encoded, so it fits a Location header. */
 export function safeNext(raw: string | null | undefined): string {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\") || raw.length > 2048) return "/";
-  if (/[\r\n\t]/.test(raw)) return "/";
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (!raw || raw.length > 2048 || !LOCAL_PATH.test(raw) || /[\x00-\x1f\x7f]/.test(raw)) return "/";
   // The URL parser percent-encodes what a header cannot carry ("/€" → "/%E2%82%AC") and resolves
-  // anything that would leave this origin, which is then refused.
+  // dot segments. Resolving can *make* a protocol-relative path ("/..//evil.example" becomes
+  // "//evil.example"), so the rule is checked again on what will actually be sent.
   const base = "http://headroom.invalid";
   const url = new URL(raw, base);
-  return url.origin === base ? url.pathname + url.search + url.hash : "/";
+  const path = url.pathname + url.search + url.hash;
+  return url.origin === base && LOCAL_PATH.test(path) ? path : "/";
 }

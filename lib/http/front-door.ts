@@ -3,7 +3,8 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { TLSSocket } from "node:tls";
 
-import { createGate, crossSite, USER_HEADER } from "@/lib/auth/gate";
+import { dropUntrustedForwarding } from "@/lib/auth/forwarded";
+import { createGate, crossSite, peerTrusted, USER_HEADER } from "@/lib/auth/gate";
 import { hostName, hostPolicy, parseAllowedHosts } from "@/lib/auth/hosts";
 import type { ServerConfig } from "@/lib/server/config";
 import { framePolicy, securityHeaders } from "@/lib/server/security-headers";
@@ -37,6 +38,7 @@ const isApiPath = (path: string) => path.startsWith("/api/") || path === "/metri
 /** Builds the front door's decision function for one configuration. */
 export function frontDoor(cfg: ServerConfig): (req: FrontRequest) => Refusal | null {
   const gate = createGate(cfg);
+  const fromTrustedProxy = peerTrusted(cfg.trustedProxies);
   const hosts = hostPolicy({
     authMode: cfg.HEADROOM_AUTH_MODE,
     bind: cfg.HOSTNAME,
@@ -49,6 +51,10 @@ export function frontDoor(cfg: ServerConfig): (req: FrontRequest) => Refusal | n
     const path = url.split("?", 1)[0]!;
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    // Nothing after this (the checks below, Next, the routes) sees X-Forwarded-* from a peer that
+    // is not a trusted proxy.
+    const forwardedTrusted = fromTrustedProxy(headers);
+    for (const name of dropUntrustedForwarding(req.headers, forwardedTrusted)) headers.delete(name);
     // Probes come from the kubelet with the pod's IP as Host; they show no cluster data.
     if (hosts.enforced && !PROBES.has(path)) {
       if (!hosts.allows(hostName(req.headers.host ?? "")))
@@ -59,7 +65,7 @@ export function frontDoor(cfg: ServerConfig): (req: FrontRequest) => Refusal | n
     }
     const method = req.method ?? "GET";
     const gateReq = { path, method, headers };
-    if (crossSite(gateReq)) return { status: 403, error: "cross-site request refused" };
+    if (crossSite(gateReq, forwardedTrusted)) return { status: 403, error: "cross-site request refused" };
     const decision = gate(gateReq);
     if (decision.action === "deny") return { status: decision.status, error: decision.error };
     if (decision.action === "login") return { status: 303, location: `/login?${new URLSearchParams({ next: url })}` };

@@ -3,7 +3,7 @@ import "server-only";
 import { z } from "zod";
 
 import { parseAllowedHosts } from "@/lib/auth/hosts";
-import { isLoopback, parseCidrList } from "@/lib/auth/net";
+import { isLoopback, parseCidrList, tooBroad } from "@/lib/auth/net";
 
 // The server's exposure settings (auth, framing, logs, /metrics), validated once at start-up by
 // instrumentation.ts and read again by proxy.ts (a separate bundle). The cluster settings live in
@@ -14,12 +14,32 @@ const flag = z
   .default("false")
   .transform((v) => v === "true" || v === "1");
 
+// The shared secret of token mode. A short or repetitive one ("aaaaaaaaaaaaaaaa", sixteen spaces) is
+// guessable offline from a stolen session cookie; whitespace is refused because a Bearer header
+// cannot carry it at the ends, and a trailing newline from a secret file is a common slip.
+const MIN_TOKEN_LENGTH = 16;
+const MIN_TOKEN_DISTINCT = 8;
+const TOKEN_HINT = "e.g. `openssl rand -hex 24`";
+
+function tokenProblems(token: string, ctx: z.RefinementCtx): void {
+  const problem =
+    token.length < MIN_TOKEN_LENGTH
+      ? `must be at least ${MIN_TOKEN_LENGTH} characters`
+      : /\s/.test(token)
+        ? "must not contain spaces, tabs or newlines (a trailing newline from a secret file?)"
+        : !/^[\x21-\x7e]+$/.test(token)
+          ? "must be printable ASCII (it is sent in an Authorization header)"
+          : new Set(token).size < MIN_TOKEN_DISTINCT
+            ? `must have at least ${MIN_TOKEN_DISTINCT} different characters, it has ${new Set(token).size}`
+            : null;
+  if (problem) ctx.addIssue({ code: "custom", message: `${problem} (${TOKEN_HINT})` });
+}
+
 const schema = z.object({
   HEADROOM_AUTH_MODE: z
     .enum(["none", "token", "trusted-header"], { error: 'must be "none", "token" or "trusted-header"' })
     .default("none"),
-  // A short shared secret is guessable offline from a stolen session cookie; 16 is the floor.
-  HEADROOM_AUTH_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 24`)").optional(),
+  HEADROOM_AUTH_TOKEN: z.string().superRefine(tokenProblems).optional(),
   HEADROOM_AUTH_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, "must be an HTTP header name")
@@ -64,6 +84,13 @@ export function parseServerConfig(env: Record<string, string | undefined>): Conf
   const host = r.success ? r.data.HOSTNAME : env.HOSTNAME || "0.0.0.0";
   const proxies = parseCidrList(env.HEADROOM_TRUSTED_PROXIES ?? "");
   if (proxies.invalid.length) errors.push(`HEADROOM_TRUSTED_PROXIES: not an IP address or CIDR: ${proxies.invalid.join(", ")}`);
+  for (const c of proxies.cidrs) {
+    const why = tooBroad(c);
+    if (why)
+      errors.push(
+        `HEADROOM_TRUSTED_PROXIES: ${c.address}/${c.prefix} is too broad to trust (${why}); list the proxies' own addresses, e.g. 10.0.3.0/24`,
+      );
+  }
   const allowed = parseAllowedHosts(env.HEADROOM_ALLOWED_HOSTS ?? "");
   if (allowed.invalid.length)
     errors.push(`HEADROOM_ALLOWED_HOSTS: not host names or addresses (no port, no scheme): ${allowed.invalid.join(", ")}`);

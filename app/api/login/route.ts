@@ -1,4 +1,4 @@
-import { safeNext } from "@/lib/auth/gate";
+import { peerTrusted, safeNext } from "@/lib/auth/gate";
 import { issueSession, SESSION_COOKIE, tokenMatches } from "@/lib/auth/session";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readBody } from "@/lib/http/read-body";
@@ -9,10 +9,12 @@ export const dynamic = "force-dynamic";
 
 const parsed = parseServerConfig(process.env);
 const cfg = parsed.success ? parsed.data : null;
+const fromTrustedProxy = peerTrusted(cfg?.trustedProxies ?? []);
 
-/** Whether the session cookie must be Secure: the browser reached us over HTTPS (maybe via a proxy). */
+/** Whether the session cookie must be Secure: the browser reached us over HTTPS (maybe via a trusted proxy). */
 function overHttps(request: Request): boolean {
-  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  if (new URL(request.url).protocol === "https:") return true;
+  return fromTrustedProxy(request.headers) && request.headers.get("x-forwarded-proto") === "https";
 }
 
 /** POST /api/login (token mode): trades the token (form field `token`) for a session cookie. */

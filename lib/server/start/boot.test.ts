@@ -21,4 +21,15 @@ describe("configErrors", () => {
     ]);
     expect(e.at(-1)).toBe("HEADROOM_EMBED_ORIGINS: not http(s) origins: *");
   });
+  // Issue 29, items 4 and 9: the start-up refuses these, one line each, naming the setting.
+  it("refuses a token of sixteen spaces and an all-internet trusted-proxy range", () => {
+    expect(
+      configErrors({
+        HOSTNAME: "0.0.0.0",
+        HEADROOM_AUTH_MODE: "token",
+        HEADROOM_AUTH_TOKEN: " ".repeat(16),
+        HEADROOM_TRUSTED_PROXIES: "0.0.0.0/0, ::/0",
+      }).map((l) => l.split(":")[0]),
+    ).toEqual(["HEADROOM_AUTH_TOKEN", "HEADROOM_TRUSTED_PROXIES", "HEADROOM_TRUSTED_PROXIES"]);
+  });
 });
