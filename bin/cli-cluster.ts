@@ -4,7 +4,8 @@ import { accessSync, constants, statSync } from "node:fs";
 
 import { InputError } from "../lib/eviction/input-errors";
 import { formatBytesHuman } from "../lib/eviction/quantity";
-import { describeError } from "../lib/k8s/errors";
+import { loadKubeConfig, type ClusterSource } from "../lib/k8s/client";
+import { describeError, UnknownContextError } from "../lib/k8s/errors";
 import { analyzeCluster, type NodeResult } from "../lib/k8s/oneshot";
 import { detectClusterSource } from "../lib/k8s/runtime";
 import { worstMargins } from "../lib/k8s/to-engine";
@@ -76,11 +77,33 @@ function checkKubeconfigFile(path: string): void {
   }
 }
 
+// The kubeconfig and --context are the user's to fix (exit 2, naming them); only what happens
+// after, talking to the cluster, is a collection failure (exit 1).
+function checkKubeconfig(source: ClusterSource, a: ClusterArgs): void {
+  const what = source.kind === "file" ? `--kubeconfig ${source.path}` : "the kubeconfig (KUBECONFIG or ~/.kube/config)";
+  try {
+    loadKubeConfig(source, a.context);
+  } catch (e) {
+    if (e instanceof UnknownContextError)
+      throw new InputError(`--context: ${JSON.stringify(a.context)} is not a context in ${what}`);
+    if (source.kind === "in-cluster") throw e;
+    // The first line only: a YAML error goes on to quote the file, which may hold a token.
+    const firstLine = String((e as Error)?.message ?? e)
+      .split("\n", 1)[0]!
+      .trim();
+    throw new InputError(`${what}: not a usable kubeconfig (${describeError({ message: firstLine })})`);
+  }
+}
+
 /** Runs the cluster form of `analyze`; returns the exit status (0 ok, 1 when no node could be analyzed). */
 export async function runClusterAnalyze(a: ClusterArgs, io: Io): Promise<number> {
   if (a.kubeconfig) checkKubeconfigFile(a.kubeconfig);
-  const source = a.kubeconfig ? { kind: "file" as const, path: a.kubeconfig } : detectClusterSource();
-  if (!source) throw new Error("no cluster configured: pass --kubeconfig FILE or set KUBECONFIG");
+  const source: ClusterSource | null = a.kubeconfig ? { kind: "file", path: a.kubeconfig } : detectClusterSource();
+  if (!source)
+    throw new InputError(
+      "no cluster configured: pass --kubeconfig FILE, set KUBECONFIG or create ~/.kube/config (or analyze a file: headroom analyze FILE)",
+    );
+  checkKubeconfig(source, a);
   let results: NodeResult[];
   try {
     results = await analyzeCluster({

@@ -15,6 +15,18 @@ leads with the verdict and the replay and leaves out signals without a threshold
 
 class UsageError extends Error {}
 
+// A Node's name is a DNS subdomain (RFC 1123); anything else ("../../etc") is a typo or a probe,
+// and is refused here rather than sent to the API server as a path.
+const NODE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+function nodeName(v: string): string {
+  if (v.length > 253 || !NODE_NAME.test(v))
+    throw new UsageError(
+      `--node must be a Kubernetes node name (lowercase letters, digits, "-" and ".", at most 253 characters), got ${JSON.stringify(v.length > 64 ? `${v.slice(0, 64)}…` : v)}`,
+    );
+  return v;
+}
+
 interface AnalyzeArgs {
   file: string;
   output: "json" | "table";
@@ -49,7 +61,7 @@ function parseArgs(argv: string[], isTty: boolean): AnalyzeArgs {
       clusterMode = true;
       if (flag === "--kubeconfig") cluster.kubeconfig = value();
       else if (flag === "--context") cluster.context = value();
-      else if (flag === "--node") cluster.node = value();
+      else if (flag === "--node") cluster.node = nodeName(value());
       else cluster.allNodes = true;
     } else if (flag === "--mode") {
       const v = value();

@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders } from "node:http";
 // its own from the socket.
 
 /** Whether a request header name carries forwarding information (X-Forwarded-*, Forwarded, X-Real-IP). */
-export function isForwardingHeader(name: string): boolean {
+function isForwardingHeader(name: string): boolean {
   const n = name.toLowerCase();
   return n.startsWith("x-forwarded-") || n === "forwarded" || n === "x-real-ip";
 }

@@ -62,4 +62,14 @@ describe("headroom analyze against a cluster", () => {
     expect(missing.stderr).toBe('headroom: cannot collect from the cluster: 404 Not Found: nodes "nope" not found\n');
     expect((await run(["analyze", "--node", "x", "--all-nodes"])).status).toBe(2);
   });
+
+  // Issue 29, item 6: a context the kubeconfig does not have is the user's to fix (exit 2).
+  it("names a --context the kubeconfig does not have (exit 2, not a collection failure)", async () => {
+    const r = await run(["analyze", "--kubeconfig", full, "--context", "nope", "--all-nodes"]);
+    expect({ status: r.status, stderr: r.stderr, stdout: r.stdout }).toEqual({
+      status: 2,
+      stderr: `headroom: --context: "nope" is not a context in --kubeconfig ${full}\n`,
+      stdout: "",
+    });
+  });
 });
