@@ -4,6 +4,10 @@
 // history route, the eviction timeline and the clusters page answer within 2 s with a clear
 // error, healthz stays under 100 ms throughout, and an answer under the caps whose lines repeat
 // one signal gives a response no larger than itself.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { GET as clustersRoute } from "@/app/api/clusters/route";
@@ -119,4 +123,40 @@ describe("a hostile Prometheus answer under the size cap", () => {
     expect(result.ms).toBeLessThan(2000);
     expect(figures.healthzMaxMs).toBeLessThan(100);
   }, 30_000);
+
+  it("never shows Headroom's bearer token when Prometheus echoes it in an error", async () => {
+    // A Prometheus, or a proxy before it, that quotes the request in its error text.
+    const TOKEN = "hr-test-token-0123456789abcdef0123456789";
+    const dir = mkdtempSync(join(tmpdir(), "headroom-prom-token-"));
+    writeFileSync(join(dir, "token"), TOKEN);
+    const echo = createServer((req, res) => {
+      req.resume();
+      const error = `bad request from ${req.socket.remoteAddress}: Authorization: ${req.headers.authorization}`;
+      res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ status: "error", error }));
+    });
+    await new Promise<void>((r) => echo.listen(0, "127.0.0.1", () => r()));
+    const url = `http://127.0.0.1:${(echo.address() as { port: number }).port}`;
+    setHistorySettings({
+      prometheus: { url, bearerTokenFile: join(dir, "token"), matchers: [], timeoutMs: 5000 },
+      externalUrl: null,
+      clusterLinks: {},
+    });
+    try {
+      const history = (await (
+        await historyRoute(new Request(`http://x/api/nodes/${node}/history`), params())
+      ).json()) as HistoryDoc;
+      const timeline = (await (
+        await evictionsRoute(new Request(`http://x/api/nodes/${node}/evictions`), params())
+      ).json()) as EvictionTimelineDoc;
+      const clusters = (await (await clustersRoute()).json()) as { error: string };
+      // What each route shows: the error, without the token or the address it came from.
+      expect(history.prometheusError).toBe("HTTP 400: bad request from <addr>: Authorization: Bearer <redacted>");
+      expect(timeline.reason).toBe(
+        "Prometheus did not answer: HTTP 400: bad request from <addr>: Authorization: Bearer <redacted>",
+      );
+      expect(clusters.error).toBe("Prometheus: HTTP 400: bad request from <addr>: Authorization: Bearer <redacted>");
+    } finally {
+      await new Promise<void>((r) => echo.close(() => r()));
+    }
+  });
 });
