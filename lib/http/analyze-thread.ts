@@ -23,7 +23,7 @@ const DEADLINE_MS = 60_000;
  * main thread (~300 MiB at 1 000 nodes): a 640 MiB heap (plus the young generation and code) keeps
  * the total under the limit. A document that needs more is refused (413), the process lives on.
  */
-export const ANALYZE_HEAP_MB = 640;
+const ANALYZE_HEAP_MB = 640;
 
 export type AnalyzeReply = { ok: true; json: string } | { ok: false; input: boolean; tooLarge: boolean; message: string };
 export type AnalyzeOutcome = AnalyzeReply | { ok: false; busy: true; message: string };

@@ -12,9 +12,9 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 /** The whole request, body included (32 MiB at half a megabyte a second), within this long. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 /** A kept-alive connection with no request in progress is closed after this long (Node's default). */
-export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /** A connection on which nothing at all arrives or leaves is closed after this long. */
-export const IDLE_TIMEOUT_MS = 120_000;
+const IDLE_TIMEOUT_MS = 120_000;
 /** How often Node checks the header and request timeouts (its default, 30 s, made them 10-40 s). */
 const CHECK_INTERVAL_MS = 1_000;
 

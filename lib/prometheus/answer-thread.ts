@@ -14,7 +14,7 @@ import type { ExchangeRequest, ExchangeResult } from "./exchange";
 // none; the thread stops after IDLE_MS without work, and its heap goes with it.
 
 /** The thread's old-generation heap: a 16 MiB answer of the worst accepted shape parses in under half of it. */
-export const ANSWER_HEAP_MB = 256;
+const ANSWER_HEAP_MB = 256;
 /** Past the exchange's own deadline, the time the thread has to decode before the answer fails. */
 const DECODE_MS = 10_000;
 /** The thread exits after this long without an exchange. */
@@ -34,7 +34,7 @@ interface Pending {
 }
 
 /** One answer thread, started on first use and stopped when idle. */
-export class AnswerThread {
+class AnswerThread {
   private worker: Worker | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;

@@ -9,7 +9,7 @@ export const MAX_SERIES = 20_000;
  * timeline 168 hourly buckets per workload. The cap keeps what the main thread builds and
  * serialises from an answer bounded (a few milliseconds), whatever the answer's size.
  */
-export const MAX_POINTS = 200_000;
+const MAX_POINTS = 200_000;
 
 export interface DecodeLimits {
   maxSeries: number;
@@ -73,24 +73,19 @@ export class SeriesCounter {
   }
 }
 
-/** At least how many series an answer's bytes hold (SeriesCounter over the whole). */
-export function seriesAtLeast(bytes: Uint8Array): number {
-  return new SeriesCounter().add(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-}
-
 /** The error for an answer past the series cap (`n` known, or "more than" when the read stopped early). */
 export const tooManySeries = (n: number | null, limits: DecodeLimits) =>
   `answer has ${n ?? "more than " + limits.maxSeries} series, more than the ${limits.maxSeries} Headroom reads (narrow HEADROOM_PROMETHEUS_SELECTOR)`;
 
 /** Decodes an answer's bytes, refusing one with too many series before parsing it. */
 export function decodeBytes(bytes: Uint8Array, type: AnswerType, limits: DecodeLimits = DEFAULT_LIMITS): DecodeResult {
-  const n = seriesAtLeast(bytes);
+  const n = new SeriesCounter().add(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   if (n > limits.maxSeries) return fail(tooManySeries(n, limits));
   return decodeAnswer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"), type, limits);
 }
 
 /** Parses and checks an answer's text; the error says what was wrong with it. */
-export function decodeAnswer(text: string, type: AnswerType, limits: DecodeLimits = DEFAULT_LIMITS): DecodeResult {
+function decodeAnswer(text: string, type: AnswerType, limits: DecodeLimits = DEFAULT_LIMITS): DecodeResult {
   let doc: { status?: unknown; data?: { resultType?: unknown; result?: unknown }; error?: unknown };
   try {
     doc = JSON.parse(text);

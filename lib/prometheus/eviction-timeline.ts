@@ -14,7 +14,7 @@ import type { PrometheusSettings } from "./settings";
  * it the document says how many it left out, so a hostile or runaway answer cannot make a response
  * many times the size of the answer it came from (each entry repeats its labels).
  */
-export const MAX_TIMELINE_ENTRIES = 5_000;
+const MAX_TIMELINE_ENTRIES = 5_000;
 
 /** The node's evictions between `from` and `to` (unix seconds), one bucket of `step` seconds each, newest first. */
 export async function evictionTimeline(

@@ -8,7 +8,7 @@ import https from "node:https";
 
 import { decodeBytes, SeriesCounter, tooManySeries, type AnswerType, type Decoded, type DecodeLimits } from "./decode";
 
-export type ExchangeErrorKind = "timeout" | "unreachable" | "http" | "bad-answer";
+type ExchangeErrorKind = "timeout" | "unreachable" | "http" | "bad-answer";
 
 export interface ExchangeRequest {
   url: string;
