@@ -35,8 +35,10 @@ export function parseDocumentText(text: string, what = "input"): unknown {
   }
   try {
     // logLevel "error": YAML warnings (unknown tags) would otherwise go to the process's stderr,
-    // letting any client write unstructured lines into the server log.
-    return parseYaml(trimmed, { maxAliasCount: 100, logLevel: "error" });
+    // letting any client write unstructured lines into the server log. uniqueKeys false: the
+    // duplicate-key check compares every key with every other (17 000 labels took 21 s instead of
+    // 4, issue 29); a repeated key then keeps its last value, as JSON.parse does.
+    return parseYaml(trimmed, { maxAliasCount: 100, logLevel: "error", uniqueKeys: false });
   } catch (e) {
     const first = (e as Error).message.split("\n")[0];
     throw new InputError(`${what}: not valid JSON or YAML (${first})`);

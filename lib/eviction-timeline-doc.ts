@@ -19,5 +19,7 @@ export const evictionTimelineDoc = z.object({
       count: z.number(),
     }),
   ),
+  /** Entries left out past the document's cap, the oldest (lib/prometheus/eviction-timeline.ts). */
+  omitted: z.number().optional(),
 });
 export type EvictionTimelineDoc = z.infer<typeof evictionTimelineDoc>;

@@ -1,5 +1,6 @@
 // Bundles the worker threads' entries (lib/k8s/fetch-worker.ts: kubelet collection;
-// lib/http/analyze-worker.ts: parsing and analysing large /api/analyze documents) into
+// lib/http/analyze-worker.ts: parsing and analysing large /api/analyze documents;
+// lib/prometheus/answer-worker.ts: receiving and decoding Prometheus answers) into
 // self-contained ES modules beside server.js. Turbopack cannot bundle a Node worker entry: it
 // copies `new Worker(new URL(...))` targets as raw assets, TypeScript and "@/" imports included,
 // which no thread can load. esbuild (installed with tsx) resolves the tsconfig paths and inlines
@@ -10,6 +11,7 @@ import { buildSync } from "esbuild";
 /** The bundles' file names beside server.js; lib/k8s/fetch-thread.ts and lib/http/analyze-thread.ts look for the same names. */
 export const FETCH_WORKER_FILE = "headroom-fetch-worker.mjs";
 export const ANALYZE_WORKER_FILE = "headroom-analyze-worker.mjs";
+export const PROMETHEUS_WORKER_FILE = "headroom-prometheus-worker.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 
@@ -43,4 +45,10 @@ export function bundleFetchWorker(outFile) {
 /** @param {string} outFile */
 export function bundleAnalyzeWorker(outFile) {
   bundle(["lib", "http", "analyze-worker.ts"], outFile);
+}
+
+/** Writes the Prometheus answer thread's bundle to `outFile`. */
+/** @param {string} outFile */
+export function bundlePrometheusWorker(outFile) {
+  bundle(["lib", "prometheus", "answer-worker.ts"], outFile);
 }

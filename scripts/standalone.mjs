@@ -8,7 +8,14 @@
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
-import { ANALYZE_WORKER_FILE, bundleAnalyzeWorker, bundleFetchWorker, FETCH_WORKER_FILE } from "./bundle-fetch-worker.mjs";
+import {
+  ANALYZE_WORKER_FILE,
+  bundleAnalyzeWorker,
+  bundleFetchWorker,
+  bundlePrometheusWorker,
+  FETCH_WORKER_FILE,
+  PROMETHEUS_WORKER_FILE,
+} from "./bundle-fetch-worker.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const src = join(root, ".next", "standalone");
@@ -34,6 +41,7 @@ if (existsSync(join(root, "public"))) cpSync(join(root, "public"), join(out, "pu
 cpSync(join(root, "lib", "sim", "scenarios"), join(out, "lib", "sim", "scenarios"), { recursive: true });
 bundleFetchWorker(join(out, FETCH_WORKER_FILE));
 bundleAnalyzeWorker(join(out, ANALYZE_WORKER_FILE));
+bundlePrometheusWorker(join(out, PROMETHEUS_WORKER_FILE));
 cpSync(join(root, "scripts", "log-preload.mjs"), join(out, "headroom-log-preload.mjs"));
 writeFileSync(marker, buildId);
 console.log(`headroom: standalone server in ${out} (run: node server.js)`);

@@ -11,6 +11,7 @@ import { framePolicy, securityHeaders } from "@/lib/server/security-headers";
 
 import { bodyProblem } from "./body-limits";
 import { targetProblem } from "./request-target";
+import { applyTimeouts, HEADERS_TIMEOUT_MS, isRequestTimeout, REQUEST_TIMEOUT_MS } from "./slow-clients";
 
 // Next's proxy (proxy.ts) runs only after Next has parsed the URL (a 500 on "%FF") and buffered
 // the request body (10 MB, then silently truncated), and never sees static files or its own error
@@ -73,12 +74,21 @@ export function frontDoor(cfg: ServerConfig): (req: FrontRequest) => Refusal | n
   };
 }
 
-// Node answers a request it cannot parse itself ("400 Bad Request", "431" for oversized headers),
-// with no headers at all; this answer carries the security headers like every other.
-function refuseMalformed(err: NodeJS.ErrnoException, socket: Duplex, headers: [string, string][]): void {
+// Node answers a request it cannot parse itself ("400 Bad Request", "431" for oversized headers,
+// "408" for one too slow: slow-clients.ts), with no headers at all; this answer carries the
+// security headers like every other.
+export function refuseMalformed(err: NodeJS.ErrnoException, socket: Duplex, headers: [string, string][]): void {
   if (!socket.writable || err.code === "ECONNRESET") return void socket.destroy();
-  const [status, text] = err.code === "HPE_HEADER_OVERFLOW" ? [431, "Request Header Fields Too Large"] : [400, "Bad Request"];
-  const body = JSON.stringify({ error: `request: ${status === 431 ? "headers too large" : "malformed HTTP"}` });
+  const [status, text, why] = isRequestTimeout(err)
+    ? [
+        408,
+        "Request Timeout",
+        `not received in time (headers within ${HEADERS_TIMEOUT_MS / 1000} s, the whole request within ${REQUEST_TIMEOUT_MS / 1000} s)`,
+      ]
+    : err.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large", "headers too large"]
+      : [400, "Bad Request", "malformed HTTP"];
+  const body = JSON.stringify({ error: `request: ${why}` });
   const lines = [
     ...headers,
     ["Content-Type", "application/json"],
@@ -120,6 +130,7 @@ export function installFrontDoor(cfg: ServerConfig): void {
     const { request, server } = message as { request: IncomingMessage; server: Server };
     if ((request.socket as TLSSocket | undefined)?.encrypted || wrapped.has(server)) return;
     wrapped.add(server);
+    applyTimeouts(server);
     const emit = server.emit;
     server.emit = function (this: Server, event: string | symbol, ...args: unknown[]): boolean {
       if (event === "request") {

@@ -29,7 +29,16 @@ interface Runtime {
   config?: RuntimeConfig;
   cache?: ClusterCache;
   info?: ClusterInfo;
+  /** When the last context switch happened (Date.now()), for SWITCH_INTERVAL_MS. */
+  switchedAt?: number;
 }
+
+/**
+ * Context switches at most this often: each one drops the history and the eviction counters and
+ * relists the whole cluster (ten POSTs made forty LISTs, issue 29). Asking for the current
+ * context is not a switch and always answers.
+ */
+export const SWITCH_INTERVAL_MS = 5_000;
 
 const KEY = Symbol.for("headroom.k8s.runtime");
 const g = globalThis as unknown as Record<symbol, Runtime>;
@@ -77,6 +86,7 @@ export async function resetCluster(): Promise<void> {
   r.cache = undefined;
   r.info = undefined;
   r.config = undefined;
+  r.switchedAt = undefined;
   await close?.();
 }
 
@@ -108,6 +118,13 @@ export function switchContext(context: string): ClusterInfo {
   if (!r.config) getCache();
   const config = r.config!;
   if (config.source.kind === "in-cluster") throw new HttpStatusError("in-cluster configuration has a single context", 400);
+  if (r.cache && r.info?.context === context) return r.info;
+  const since = Date.now() - (r.switchedAt ?? -Infinity);
+  if (since < SWITCH_INTERVAL_MS)
+    throw new HttpStatusError(
+      `context: switched ${(since / 1000).toFixed(1)} s ago; one switch per ${SWITCH_INTERVAL_MS / 1000} s (retry in ${Math.ceil((SWITCH_INTERVAL_MS - since) / 1000)} s)`,
+      429,
+    );
   let next: ReturnType<typeof createCache>;
   try {
     next = createCache({ ...config, context });
@@ -119,5 +136,6 @@ export function switchContext(context: string): ClusterInfo {
   next.cache.start();
   r.cache = next.cache;
   r.info = next.info;
+  r.switchedAt = Date.now();
   return next.info;
 }

@@ -11,6 +11,9 @@ import type { PrometheusSettings } from "./settings";
 
 const WORST = 5;
 
+// Code-point order: localeCompare costs a microsecond a call, a quarter second over 20 000 nodes.
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** `name{…matchers}` with the configured matchers added (a label filter for a shared Prometheus). */
 function metric(name: string, s: PrometheusSettings, extra: string[] = []): string {
   const m = [...extra, ...s.matchers];
@@ -34,10 +37,16 @@ const byCluster = (samples: InstantSample[]) => {
   const m = new Map<string, InstantSample[]>();
   for (const x of samples) {
     const c = x.metric.cluster ?? "";
-    m.set(c, [...(m.get(c) ?? []), x]);
+    // push, not spread: a copy per sample made this quadratic in a cluster's series
+    const list = m.get(c) ?? [];
+    list.push(x);
+    m.set(c, list);
   }
   return m;
 };
+
+/** The `by (…)` labels of each query, in clusterQueries' order. */
+const BY = [["cluster"], ["cluster", "node", "condition"], ["cluster", "node", "signal"], ["cluster"], ["cluster"], ["cluster"]];
 
 /** Every cluster Prometheus has Headroom series for, pressured ones first. */
 export async function clustersOverview(
@@ -47,20 +56,24 @@ export async function clustersOverview(
 ): Promise<ClustersDocument> {
   const q = clusterQueries(s);
   const [nodes, pressure, worst, evictions, stale, up] = await Promise.all(
-    [q.nodes, q.pressure, q.worst, q.evictions, q.stale, q.up].map((query) => queryInstant(s, query)),
+    [q.nodes, q.pressure, q.worst, q.evictions, q.stale, q.up].map((query, i) => queryInstant(s, query, BY[i])),
   );
   const names = new Set([...nodes!, ...pressure!, ...worst!, ...up!].map((x) => x.metric.cluster ?? ""));
   const [P, W, E, S, U, N] = [pressure!, worst!, evictions!, stale!, up!, nodes!].map(byCluster);
   const clusters: ClusterSummary[] = [...names].map((name) => {
     const conditions = new Map<string, string[]>();
-    for (const x of P!.get(name) ?? [])
-      conditions.set(x.metric.node ?? "", [...(conditions.get(x.metric.node ?? "") ?? []), x.metric.condition ?? ""].sort());
+    for (const x of P!.get(name) ?? []) {
+      const list = conditions.get(x.metric.node ?? "") ?? [];
+      list.push(x.metric.condition ?? "");
+      conditions.set(x.metric.node ?? "", list);
+    }
+    for (const list of conditions.values()) list.sort();
     const upValue = U!.get(name)?.[0]?.value;
     return {
       name,
       link: links[name] ?? null,
       nodes: N!.get(name)?.[0]?.value ?? 0,
-      underPressure: [...conditions].map(([node, c]) => ({ node, conditions: c })).sort((a, b) => a.node.localeCompare(b.node)),
+      underPressure: [...conditions].map(([node, c]) => ({ node, conditions: c })).sort((a, b) => byText(a.node, b.node)),
       worstMargins: (W!.get(name) ?? [])
         .map((x) => ({ node: x.metric.node ?? "", signal: x.metric.signal ?? "", fraction: x.value }))
         .filter((x) => Number.isFinite(x.fraction))
@@ -74,7 +87,7 @@ export async function clustersOverview(
     (a, b) =>
       b.underPressure.length - a.underPressure.length ||
       (a.worstMargins[0]?.fraction ?? 1) - (b.worstMargins[0]?.fraction ?? 1) ||
-      a.name.localeCompare(b.name),
+      byText(a.name, b.name),
   );
   return { generatedAt: now.toISOString(), clusters };
 }

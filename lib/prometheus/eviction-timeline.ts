@@ -1,12 +1,20 @@
 import "server-only";
 
 import type { EvictionTimelineDoc } from "@/lib/eviction-timeline-doc";
+import { redact } from "@/lib/k8s/errors";
 
 import { counterGrowth, PrometheusError, promString, queryRange } from "./client";
 import type { PrometheusSettings } from "./settings";
 
 // A node's evictions over days, from headroom_evictions_observed_total (lib/k8s/eviction-tally.ts),
 // one bucket per step (counterGrowth: a label set's first eviction counts too).
+
+/**
+ * Entries one timeline carries (the newest; a week by the hour for thirty workloads is 5 040). Past
+ * it the document says how many it left out, so a hostile or runaway answer cannot make a response
+ * many times the size of the answer it came from (each entry repeats its labels).
+ */
+const MAX_TIMELINE_ENTRIES = 5_000;
 
 /** The node's evictions between `from` and `to` (unix seconds), one bucket of `step` seconds each, newest first. */
 export async function evictionTimeline(
@@ -17,21 +25,35 @@ export async function evictionTimeline(
   step: number,
 ): Promise<EvictionTimelineDoc> {
   const m = `headroom_evictions_observed_total{${[`node=${promString(node)}`, ...s.matchers].join(",")}}`;
-  const query = `sum by (namespace, workload_kind, workload, signal) ${counterGrowth(m, `${step}s`)}`;
-  const series = await queryRange(s, query, from, to, step);
-  const entries = series.flatMap((x) =>
-    x.values
-      .filter(([, v]) => Number.isFinite(v) && Math.round(v) > 0)
-      .map(([at, v]) => ({
-        at,
-        namespace: x.metric.namespace ?? "",
-        workloadKind: x.metric.workload_kind ?? "",
-        workload: x.metric.workload ?? "",
-        signal: x.metric.signal ?? "",
-        count: Math.round(v),
-      })),
-  );
-  entries.sort((a, b) => b.at - a.at || a.namespace.localeCompare(b.namespace) || a.workload.localeCompare(b.workload));
+  const by = ["namespace", "workload_kind", "workload", "signal"];
+  const query = `sum by (${by.join(", ")}) ${counterGrowth(m, `${step}s`)}`;
+  const series = await queryRange(s, query, from, to, step, by);
+  // Grouped by hour first: the sort then costs the hours, not the entries, and the cap keeps the newest.
+  const hours = new Map<number, EvictionTimelineDoc["entries"]>();
+  let total = 0;
+  for (const x of series) {
+    const labels = {
+      namespace: x.metric.namespace ?? "",
+      workloadKind: x.metric.workload_kind ?? "",
+      workload: x.metric.workload ?? "",
+      signal: x.metric.signal ?? "",
+    };
+    for (const [at, v] of x.values) {
+      if (!Number.isFinite(v) || Math.round(v) <= 0) continue;
+      const list = hours.get(at) ?? [];
+      list.push({ at, ...labels, count: Math.round(v) });
+      hours.set(at, list);
+      total++;
+    }
+  }
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const entries: EvictionTimelineDoc["entries"] = [];
+  for (const at of [...hours.keys()].sort((a, b) => b - a)) {
+    if (entries.length >= MAX_TIMELINE_ENTRIES) break;
+    const list = hours.get(at)!.sort((a, b) => cmp(a.namespace, b.namespace) || cmp(a.workload, b.workload));
+    entries.push(...list.slice(0, MAX_TIMELINE_ENTRIES - entries.length));
+  }
+  if (total > entries.length) return { source: "prometheus", from, to, entries, omitted: total - entries.length };
   return { source: "prometheus", from, to, entries };
 }
 
@@ -48,7 +70,7 @@ export async function weekOfEvictions(s: PrometheusSettings | null, node: string
   } catch (e) {
     return {
       source: "unavailable",
-      reason: `Prometheus did not answer: ${e instanceof PrometheusError ? e.message : (e as Error).message}`,
+      reason: redact(`Prometheus did not answer: ${e instanceof PrometheusError ? e.message : (e as Error).message}`),
       from,
       to,
       entries: [],

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { PSI_PREFIX, RANGES, stepFor, type HistoryDoc, type Point, type RangeName } from "@/lib/history-doc";
+import { redact } from "@/lib/k8s/errors";
 import type { NodeState } from "@/lib/k8s/node-state";
 
 import { PrometheusError, promString, queryRange, type RangeSeries } from "./client";
@@ -26,22 +27,32 @@ export async function prometheusHistory(
 ): Promise<HistoryDoc> {
   const sel = selector(node, s);
   const [observed, thresholds, psi] = await Promise.all([
-    queryRange(s, `max by (signal) (headroom_signal_observed${sel})`, from, to, step),
-    queryRange(s, `max by (signal, kind) (headroom_signal_threshold${sel})`, from, to, step),
+    queryRange(s, `max by (signal) (headroom_signal_observed${sel})`, from, to, step, ["signal"]),
+    queryRange(s, `max by (signal, kind) (headroom_signal_threshold${sel})`, from, to, step, ["signal", "kind"]),
     // the node's PSI counters, in µs as the ring keeps them (series "psi:memory.full", …)
-    queryRange(s, `max by (resource, kind) (headroom_node_psi_seconds_total${sel}) * 1e6`, from, to, step),
+    queryRange(s, `max by (resource, kind) (headroom_node_psi_seconds_total${sel}) * 1e6`, from, to, step, ["resource", "kind"]),
   ]);
   const finite = (r: RangeSeries) => r.values.filter(([, v]) => Number.isFinite(v));
-  const series = observed
-    .map((o) => ({
-      signal: o.metric.signal ?? "",
-      points: finite(o),
-      thresholds: thresholds
-        .filter((t) => t.metric.signal === o.metric.signal && (t.metric.kind === "hard" || t.metric.kind === "soft"))
-        .map((t) => ({ kind: t.metric.kind as "hard" | "soft", points: finite(t) })),
-    }))
-    .concat(psi.map((p) => ({ signal: `${PSI_PREFIX}${p.metric.resource}.${p.metric.kind}`, points: finite(p), thresholds: [] })))
-    .sort((a, b) => a.signal.localeCompare(b.signal));
+  // One line per signal (`max by` gives that; a proxy or a broken server may not), thresholds
+  // joined by signal through a map: linear in the answer, whatever its shape.
+  const limits = new Map<string, HistoryDoc["series"][number]["thresholds"]>();
+  for (const t of thresholds) {
+    const { signal = "", kind } = t.metric;
+    if (kind !== "hard" && kind !== "soft") continue;
+    const list = limits.get(signal) ?? [];
+    if (!list.some((x) => x.kind === kind)) list.push({ kind, points: finite(t) });
+    limits.set(signal, list);
+  }
+  const bySignal = new Map<string, HistoryDoc["series"][number]>();
+  for (const o of observed) {
+    const signal = o.metric.signal ?? "";
+    if (!bySignal.has(signal)) bySignal.set(signal, { signal, points: finite(o), thresholds: limits.get(signal) ?? [] });
+  }
+  for (const p of psi) {
+    const signal = `${PSI_PREFIX}${p.metric.resource}.${p.metric.kind}`;
+    if (!bySignal.has(signal)) bySignal.set(signal, { signal, points: finite(p), thresholds: [] });
+  }
+  const series = [...bySignal.values()].sort((a, b) => (a.signal < b.signal ? -1 : a.signal > b.signal ? 1 : 0));
   return { source: "prometheus", from, to, step, series };
 }
 
@@ -81,8 +92,9 @@ function memoryHistory(state: NodeState, from: number, to: number, step: number)
 
 /** Appends the ring's points newer than Prometheus's last one (not scraped yet), per signal. */
 export function withNewestFromMemory(prom: HistoryDoc, memory: HistoryDoc): HistoryDoc {
+  const ring = new Map(memory.series.map((m) => [m.signal, m]));
   const series = prom.series.map((p) => {
-    const m = memory.series.find((x) => x.signal === p.signal);
+    const m = ring.get(p.signal);
     const last = p.points.at(-1)?.[0] ?? -Infinity;
     if (!m) return p;
     const newer = (pts: Point[]) => pts.filter(([t]) => t > last);
@@ -96,7 +108,8 @@ export function withNewestFromMemory(prom: HistoryDoc, memory: HistoryDoc): Hist
     };
   });
   // A signal Prometheus has never seen (a new node) still shows what the ring has.
-  for (const m of memory.series) if (!series.some((s) => s.signal === m.signal)) series.push(m);
+  const known = new Set(prom.series.map((p) => p.signal));
+  for (const m of memory.series) if (!known.has(m.signal)) series.push(m);
   return { ...prom, series };
 }
 
@@ -125,7 +138,7 @@ export async function nodeHistory(opts: {
     if (!memory) return prom.series.length ? { ok: true, doc: prom } : unknown;
     return { ok: true, doc: withNewestFromMemory(prom, memory) };
   } catch (e) {
-    const reason = e instanceof PrometheusError ? e.message : `unexpected: ${(e as Error).message}`;
+    const reason = redact(e instanceof PrometheusError ? e.message : `unexpected: ${(e as Error).message}`);
     if (memory) return { ok: true, doc: { ...memory, prometheusError: reason } };
     return {
       ok: false,

@@ -1,6 +1,6 @@
 import { DocumentTooLarge, parseDocumentText } from "@/lib/document";
 import { analyzeNode, InputError } from "@/lib/eviction";
-import { analyzeInThread, INLINE_BYTES, type AnalyzeOutcome } from "@/lib/http/analyze-thread";
+import { admitToThread, BUSY, INLINE_BYTES, parsesAsJson, type Admission, type AnalyzeOutcome } from "@/lib/http/analyze-thread";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readBodyBytes } from "@/lib/http/read-body";
 import { log } from "@/lib/server/log";
@@ -21,14 +21,27 @@ function fromThread(r: AnalyzeOutcome): Response {
 
 /** POST /api/analyze: the engine contract over HTTP (body = input document, JSON or YAML). */
 export async function POST(request: Request) {
-  const body = await readBodyBytes(request, BODY_LIMITS["/api/analyze"]!);
-  if (!body.ok) return refuse(body.error, body.status);
-  // Large documents are parsed and analysed off the event loop (lib/http/analyze-thread.ts).
-  if (body.bytes.byteLength > INLINE_BYTES) return fromThread(await analyzeInThread(body.bytes));
+  // A body that may need the thread (declared past INLINE_BYTES, or not declared) takes its place
+  // in the queue first: a full queue answers 503 before buffering up to 32 MiB of it.
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  let place: Admission | null = null;
+  if (!(declared <= INLINE_BYTES) && !(place = admitToThread())) return fromThread(BUSY);
   try {
-    return Response.json(analyzeNode(parseDocumentText(body.bytes.toString("utf8"), "body")));
-  } catch (e) {
-    if (e instanceof InputError) return refuse(e.message.replace(/\s*\n\s*/g, " "), e instanceof DocumentTooLarge ? 413 : 400);
-    throw e;
+    const body = await readBodyBytes(request, BODY_LIMITS["/api/analyze"]!);
+    if (!body.ok) return refuse(body.error, body.status);
+    // Large documents, and YAML at any size, are parsed and analysed off the event loop
+    // (lib/http/analyze-thread.ts).
+    if (body.bytes.byteLength > INLINE_BYTES || !parsesAsJson(body.bytes)) {
+      place ??= admitToThread();
+      return fromThread(place ? await place.analyze(body.bytes) : BUSY);
+    }
+    try {
+      return Response.json(analyzeNode(parseDocumentText(body.bytes.toString("utf8"), "body")));
+    } catch (e) {
+      if (e instanceof InputError) return refuse(e.message.replace(/\s*\n\s*/g, " "), e instanceof DocumentTooLarge ? 413 : 400);
+      throw e;
+    }
+  } finally {
+    place?.release();
   }
 }
