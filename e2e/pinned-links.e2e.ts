@@ -103,7 +103,7 @@ test("a moment no history reaches gets a note and the live view, not a blank pag
   const note = page.getByTestId("pinned-outside");
   await expect(note).toBeVisible({ timeout: 30_000 });
   await expect(note).toContainText(
-    /^No history of this node as of .+: Headroom's in-memory history of this node starts at .+, and (no Prometheus is configured to reach further back|Prometheus holds it from .+)\. Showing the live view\. Go live$/,
+    /^No history of this node as of .+: Headroom's in-memory history of this node starts at .+, and history is read at most 7d back\. Showing the live view\. Go live$/,
   );
   await expect(page.getByTestId("verdict-text")).toHaveText(/^Evicting in ~\d+ s/);
   await expect(page.locator("#verdict-h")).toContainText(/· live, as of/);

@@ -8,7 +8,7 @@ import type { HistorySeries, NodeDetail } from "@/lib/dto";
 import { analyze, parseAnalyzeInput, type AnalyzeOutput, type Pod } from "@/lib/eviction";
 import { forecastNode, transitionPeriodOf, type NodeForecast } from "@/lib/forecast";
 import { formatTime } from "@/lib/format";
-import { RANGE_NAMES, RANGES, toHistorySeries, type RangeName } from "@/lib/history-doc";
+import { RANGE_NAMES, RANGES, toHistorySeries, type HistoryDoc, type RangeName } from "@/lib/history-doc";
 import { covers, pinnedView, type PinnedView } from "@/lib/pinned-view";
 import { historyOptions, nodeOptions } from "@/lib/queries";
 import { parseAt } from "@/lib/url-state";
@@ -75,19 +75,24 @@ function rangeReaching(at: number, now: number): RangeName | null {
   return RANGE_NAMES.find((r) => now - RANGES[r] * 1000 <= at) ?? null;
 }
 
-/** Why a moment has no pinned view: before the oldest sample either source holds, or after the newest data. */
-function outsideNote(at: number, d: NodeDetail, older: { from: number; source: string } | null): string {
+/** Why a moment has no pinned view: after the newest data, past the longest range, or before the oldest sample either source holds. */
+function outsideNote(at: number, d: NodeDetail, range: RangeName | null, older: HistoryDoc | undefined): string {
   const newest = Date.parse(d.generatedAt);
   if (at > newest)
     return `${formatTime(at)} is after the newest data on this node (${formatTime(newest)}), so there is nothing to show as of then yet. Showing the live view.`;
   const ring = d.history
     ? `Headroom's in-memory history of this node starts at ${formatTime(d.history.start)}`
     : "Headroom holds no history of this node yet";
-  const prom =
-    older?.source === "prometheus"
-      ? `Prometheus holds it from ${formatTime(older.from * 1000)}`
-      : "no Prometheus is configured to reach further back";
-  return `No history of this node as of ${formatTime(at)}: ${ring}, and ${prom}. Showing the live view.`;
+  const longest = RANGE_NAMES.at(-1)!;
+  const further =
+    range == null
+      ? `and history is read at most ${longest} back`
+      : older?.source === "prometheus"
+        ? `and Prometheus holds it from ${formatTime(older.from * 1000)}`
+        : older?.prometheusError
+          ? `and Prometheus did not answer (${older.prometheusError})`
+          : "and no Prometheus is configured to reach further back";
+  return `No history of this node as of ${formatTime(at)}: ${ring}, ${further}. Showing the live view.`;
 }
 
 function usePinned(d: NodeDetail | undefined, at: number | null): Pinned {
@@ -103,12 +108,12 @@ function usePinned(d: NodeDetail | undefined, at: number | null): Pinned {
     if (!live) return { kind: "live" };
     if (inRing) return { kind: "pinned", view: pinnedView(d, live, d.history!, at), source: "memory" };
     if (range != null && older.isPending) return { kind: "loading", at };
-    if (olderSeries && covers(olderSeries, at))
+    if (range != null && olderSeries && covers(olderSeries, at))
       return { kind: "pinned", view: pinnedView(d, live, olderSeries, at), source: older.data!.source };
     return {
       kind: "outside",
       at,
-      note: outsideNote(at, d, older.data ? { from: older.data.from, source: older.data.source } : null),
+      note: outsideNote(at, d, range, range != null ? older.data : undefined),
     };
   }, [d, at, inRing, range, older.isPending, older.data, olderSeries]);
 }
