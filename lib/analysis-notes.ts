@@ -21,7 +21,7 @@ export function reportedAllocatable(node: unknown): Record<string, number> {
 }
 
 /** Each resource the node reports with another allocatable than the one computed: "memory 7.2Gi (computed 7.6Gi)". */
-export function allocatableContradictions(out: AnalyzeOutput, reported: Record<string, number>): string[] {
+function allocatableContradictions(out: AnalyzeOutput, reported: Record<string, number>): string[] {
   const found: string[] = [];
   for (const r of DECIDED_BY_SETTINGS) {
     const mine = out.allocatable[r];
@@ -54,7 +54,7 @@ export function stallPercent(v: number | null): string {
   return v == null ? "–" : `${v.toFixed(1)} %`;
 }
 
-export interface PsiRow {
+interface PsiRow {
   resource: "cpu" | "memory" | "io";
   some: PsiFigures;
   full: PsiFigures;

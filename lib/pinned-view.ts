@@ -37,7 +37,7 @@ export function covers(h: HistorySeries | null, at: number): boolean {
  * thresholds' margins and met states re-evaluated by the engine's own rule (isMet); the replay is
  * kept only for signals met then. Signals without a sample keep today's value.
  */
-export function analysisAt(live: AnalyzeOutput, history: HistorySeries): AnalyzeOutput {
+function analysisAt(live: AnalyzeOutput, history: HistorySeries): AnalyzeOutput {
   const signals: SignalReport[] = live.signals.map((s) => {
     const v = valueAt(history, s.signal);
     if (v == null) return s;
@@ -58,7 +58,7 @@ export function analysisAt(live: AnalyzeOutput, history: HistorySeries): Analyze
 }
 
 /** The node's conditions as they stood at `at`, from the transition history Headroom recorded. */
-export function conditionsAt(d: Pick<NodeDetail, "conditions" | "conditionHistory">, at: number): ConditionLike[] {
+function conditionsAt(d: Pick<NodeDetail, "conditions" | "conditionHistory">, at: number): ConditionLike[] {
   const out: ConditionLike[] = [];
   for (const c of d.conditions) {
     const since = c.lastTransitionTime ? Date.parse(c.lastTransitionTime) : NaN;

@@ -1,9 +1,9 @@
 // The one formatting module: every number and time a person reads, in the UI, the CLI and the
 // embeds alike (house-style: "every number and time printed by one formatting module").
 export { formatCount, formatCountOf } from "./counts";
-export { formatAge, formatDuration, goDurationString } from "./durations";
-export { formatBytes, formatCpu, formatPercent, formatResource, formatSignal, signalCountUnit } from "./quantities";
-export { formatClock, formatIsoTime, formatTime, type TimeOptions } from "./times";
+export { formatAge, formatDuration } from "./durations";
+export { formatBytes, formatPercent, formatResource, formatSignal } from "./quantities";
+export { formatClock, formatIsoTime, formatTime } from "./times";
 
 /** Joins class names, skipping falsy ones. */
 export function cn(...classes: Array<string | false | null | undefined>): string {

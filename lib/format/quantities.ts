@@ -9,7 +9,7 @@ export function formatBytes(n: number): string {
 }
 
 /** Formats millicores as "1930m", whatever their size, so two cpu amounts side by side never mix "1930m" with "2". */
-export function formatCpu(millicores: number): string {
+function formatCpu(millicores: number): string {
   return `${Math.round(millicores)}m`;
 }
 
@@ -24,7 +24,7 @@ export function formatResource(resource: string, n: number): string {
 }
 
 /** The unit a count signal counts; null for the byte signals. */
-export function signalCountUnit(signal: string): "pid" | "inode" | null {
+function signalCountUnit(signal: string): "pid" | "inode" | null {
   if (signal === "pid.available") return "pid";
   if (signal.endsWith(".inodesFree")) return "inode";
   return null;
