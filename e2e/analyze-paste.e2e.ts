@@ -21,7 +21,7 @@ test("pieces pasted in a row each go to their slot, by keyboard and mouse; the r
   request,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
   const health = watchPage(page);
   const example = await (await request.get("/examples/sample-node.json")).json();
@@ -85,7 +85,7 @@ test("a whole input document with pods keeps the eviction order; prose gets a cl
   await analyze.input.fill("this is { not: json }");
   await page.getByRole("button", { name: "Analyze", exact: true }).press("Enter");
   await expect(page.getByTestId("analyze-error")).toHaveText(
-    'input: this is plain text ("this is { not"), not an input document; an input document is a JSON or YAML object such as {"node": ..., "pods": ..., "summary": ..., "kubeletConfig": ...}',
+    'This is plain text ("this is { not"): an input document is a JSON or YAML object such as {"node": ..., "pods": ..., "summary": ..., "kubeletConfig": ...}.',
   );
   await analyze.input.fill(JSON.stringify(example));
   await page.getByRole("button", { name: "Analyze", exact: true }).click();

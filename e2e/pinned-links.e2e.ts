@@ -41,7 +41,7 @@ test("a link pinned as of now shows the same countdown in a fresh browser opened
   browser,
   context,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE });
   const health = watchPage(page);
   await page.goto(NODE);
@@ -97,7 +97,7 @@ test("a link pinned as of now shows the same countdown in a fresh browser opened
 });
 
 test("a moment no history reaches gets a note and the live view, not a blank page", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(420_000);
   const health = watchPage(page);
   await page.goto(`${NODE}?at=2020-01-01T00:00:00Z`);
   const note = page.getByTestId("pinned-outside");

@@ -33,13 +33,13 @@ export function AnalyzeForm() {
     setText(await res.text());
   }
 
-  /** Places a piece as soon as it arrives; false when it is not one (it then stays in the box). */
-  function placeNow(pasted: string): boolean {
+  /** Places a piece as soon as it arrives; false when it is not one (it then stays in the box). `clear`: the box held only the piece. */
+  function placeNow(pasted: string, clear: boolean): boolean {
     const r = placePiece(pasted, pieces);
     if (!r) return false;
     analyze.reset();
     setPieces(r.pieces);
-    setText("");
+    if (clear) setText("");
     setNote({ kind: "status", text: r.message });
     return true;
   }
@@ -79,12 +79,14 @@ export function AnalyzeForm() {
         value={text}
         onPaste={(e) => {
           // the pasted text alone: a piece pasted after another must not be read as one with it
-          if (placeNow(e.clipboardData.getData("text"))) e.preventDefault();
+          const box = e.currentTarget;
+          const whole = box.selectionStart === 0 && box.selectionEnd === box.value.length;
+          if (placeNow(e.clipboardData.getData("text"), whole)) e.preventDefault();
         }}
         onChange={(e) => {
           const next = e.target.value;
           // more than a keystroke at once (a drop, a fill, an edit menu's paste): try it as a piece
-          if (next.length - text.length > 1 && placeNow(next)) return;
+          if (next.length - text.length > 1 && placeNow(next, true)) return;
           setText(next);
         }}
         spellCheck={false}

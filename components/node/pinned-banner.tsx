@@ -12,7 +12,8 @@ import type { Pinned } from "./use-node-forecast";
 const BOX = "rounded border-l-4 px-3 py-2 text-sm";
 
 function href(pathname: string, state: UrlState): string {
-  const qs = serializeUrlState(state).toString();
+  // a colon is allowed in a query; "at=2026-11-24T13:31:20Z" reads better than "13%3A31%3A20"
+  const qs = serializeUrlState(state).toString().replaceAll("%3A", ":");
   return qs ? `${pathname}?${qs}` : pathname;
 }
 
