@@ -3,7 +3,7 @@
 import { accessSync, constants, statSync } from "node:fs";
 
 import { InputError } from "../lib/eviction/input-errors";
-import { formatBytesHuman } from "../lib/eviction/quantity";
+import { formatPercent, formatSignal } from "../lib/format";
 import { loadKubeConfig, type ClusterSource } from "../lib/k8s/client";
 import { describeError, UnknownContextError } from "../lib/k8s/errors";
 import { analyzeCluster, type NodeResult } from "../lib/k8s/oneshot";
@@ -25,11 +25,7 @@ type Io = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 function margin(r: NodeResult, fam: "memory" | "disk" | "pid"): string {
   const w = r.analysis ? worstMargins(r.analysis)[fam] : null;
   if (!w) return "-";
-  const v =
-    fam === "pid" || w.signal.includes("inodes")
-      ? String(w.margin)
-      : (w.margin < 0 ? "-" : "") + formatBytesHuman(Math.abs(w.margin));
-  return `${v} (${(w.fraction * 100).toFixed(1)}%${w.met ? " MET" : ""})`;
+  return `${formatSignal(w.signal, w.margin)} (${formatPercent(w.fraction)}${w.met ? " MET" : ""})`;
 }
 
 function fleetTable(results: NodeResult[]): string {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-import { analyzeNode } from "@/lib/eviction";
+import { analyzeNode, parseBytes } from "@/lib/eviction";
 import { fixture, nodesOf } from "@/tests/fixtures";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -116,7 +116,7 @@ describe("headroom analyze given the wrong document", () => {
     [
       "kubectl get node -o json",
       "nodes/nri-minikube-1.35-nodelist.json",
-      'headroom: input: this is a list with one Node (kubectl get node -o json), not an input document; it belongs under "node"',
+      "headroom: input: this is a list with one Node (kubectl get node -o json), not an input document; its one item belongs under \"node\", e.g. jq '{node: .items[0]}'",
     ],
   ])("exits 2 on %s, saying what it is and where it belongs", (_name, file, message) => {
     const r = run(["analyze", "-", "--output", "table"], JSON.stringify(fixture(file)));
@@ -144,7 +144,7 @@ describe("headroom analyze --output table", () => {
   it("leads with the verdict and the replay, and leaves out signals without a threshold unless --all", () => {
     const r = run(["analyze", write("pressured.json", JSON.stringify(pressured)), "--output", "table"]);
     expect(r.status).toBe(0);
-    const lines = r.stdout.split("\n");
+    const lines = r.stdout.split("\n").filter((l) => !/^(Note: | {6})/.test(l));
     expect(lines[1]).toMatch(/^Verdict: memory\.available is past its threshold: the kubelet evicts \S+ first/);
     expect(lines[2]).toMatch(/^Replay memory\.available: evicts /);
     const out = analyzeNode(pressured);
@@ -154,5 +154,46 @@ describe("headroom analyze --output table", () => {
     expect(r.stdout).toContain(`(${without.length} signals without a threshold not shown; --all shows them)`);
     const all = run(["analyze", write("pressured.json", JSON.stringify(pressured)), "--output", "table", "--all"]);
     for (const s of without) expect(all.stdout).toMatch(new RegExp(`^${s.replace(".", "\\.")} `, "m"));
+  });
+});
+
+describe("headroom analyze: the operator's path through the hints", () => {
+  const nodeList = fixture("nodes/nri-minikube-1.35-nodelist.json");
+  it("a NodeList under node is refused with the jq that fixes it, and that jq's output keeps the allocatable table", () => {
+    const literal = run(["analyze", "-", "-o", "table"], JSON.stringify({ node: nodeList, summary: input.summary }));
+    expect(literal.status).toBe(2);
+    expect(literal.stderr).toBe(
+      "headroom: node: is a List of 1 item(s), not a Node; give the Node itself, e.g. jq '{node: .items[0]}'\n",
+    );
+    const fixed = run(["analyze", "-", "-o", "table"], JSON.stringify({ node: nodesOf(nodeList)[0], summary: input.summary }));
+    expect(fixed.status).toBe(0);
+    expect(fixed.stdout).toMatch(/^RESOURCE\s+KUBE-RESERVED/m);
+    // cpu in millicores, as the UI prints it (the node has 14 cpus)
+    expect(fixed.stdout).toMatch(/^cpu\s+-\s+-\s+-\s+14000m$/m);
+  });
+  it("says the thresholds are defaults, and that the node's own allocatable contradicts them", () => {
+    const r = run(["analyze", "-", "-o", "table"], JSON.stringify({ node: nodesOf(nodeList)[0], summary: input.summary }));
+    const note = r.stdout.split("\nVerdict:")[0]!.replace(/\n {6}/g, " ");
+    expect(note).toContain("Note: Thresholds are the kubelet's defaults: no kubeletConfig or kubeletFlags was given");
+    const out = analyzeNode({ node: nodesOf(nodeList)[0], summary: input.summary });
+    const reported = (nodesOf(nodeList)[0] as { status: { allocatable: { memory: string } } }).status.allocatable.memory;
+    expect(out.allocatable.memory).not.toBe(parseBytes(reported));
+    expect(note).toMatch(
+      /The node reports allocatable memory \S+ \(computed \S+\).*so these thresholds are likely not its own\./,
+    );
+    // with the node's configuration there is no defaults note
+    expect(run(["analyze", write("cfg.json", JSON.stringify(input)), "-o", "table"]).stdout).not.toContain("kubelet's defaults");
+  });
+  it("prints the node's PSI: cpu some avg10 75.8 %", () => {
+    const r = run(["analyze", write("psi.json", JSON.stringify(input)), "-o", "table"]);
+    expect(r.stdout).toMatch(/^Node PSI \(share of time stalled; the kubelet does not evict on PSI\):$/m);
+    expect(r.stdout).toMatch(/^cpu\s+75\.8 %\s+38\.4 %\s+10\.5 %\s+72\.6 %/m);
+  });
+  it("a nonsense file gets a clear message, not an unknown field", () => {
+    const r = run(["analyze", write("nonsense.txt", "this is { not: json }\n")]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(
+      'headroom: input: this is plain text ("this is { not"), not an input document; an input document is a JSON or YAML object such as {"node": ..., "pods": ..., "summary": ..., "kubeletConfig": ...}\n',
+    );
   });
 });

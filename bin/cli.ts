@@ -1,3 +1,4 @@
+import { reportedAllocatable } from "../lib/analysis-notes";
 import { parseDocumentText } from "../lib/document";
 import { analyzeNode } from "../lib/eviction/index";
 import { InputError } from "../lib/eviction/input-errors";
@@ -104,7 +105,10 @@ export async function main(argv: string[], io = { stdout: process.stdout, stderr
       (doc as Record<string, unknown>).now = args.now;
     }
     const result = analyzeNode(doc);
-    io.stdout.write(args.output === "json" ? JSON.stringify(result, null, 2) + "\n" : formatTable(result, { all: args.all }));
+    const reported = reportedAllocatable((doc as { node?: unknown }).node);
+    io.stdout.write(
+      args.output === "json" ? JSON.stringify(result, null, 2) + "\n" : formatTable(result, { all: args.all, reported }),
+    );
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {

@@ -1,20 +1,21 @@
-import { formatBytesHuman, formatMilli } from "../lib/eviction/quantity";
+import { nodePsi, stallPercent, thresholdSourceNote } from "../lib/analysis-notes";
 import type { AnalyzeOutput, RankingRow, SignalReport } from "../lib/eviction/types";
+import { formatResource as amount, formatSignal as signalAmount } from "../lib/format";
 import { verdictOf } from "../lib/verdict";
 
 const TOP = 5;
 
-function amount(resource: string, n: number): string {
-  if (resource === "cpu") return formatMilli(n);
-  if (resource === "memory" || resource === "ephemeral-storage" || resource.startsWith("hugepages-")) {
-    return n < 0 ? `-${formatBytesHuman(-n)}` : formatBytesHuman(n);
+/** Wraps prose at `width` columns, continuation lines indented by `indent` spaces. */
+function wrap(text: string, width = 100, indent = 6): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = " ".repeat(indent) + word;
+    } else line = line ? `${line} ${word}` : word;
   }
-  return String(n);
-}
-
-function signalAmount(signal: string, n: number): string {
-  const bytes = signal.endsWith(".available") && signal !== "pid.available";
-  return bytes ? amount("memory", n) : String(n);
+  return [...lines, line].join("\n") + "\n";
 }
 
 function table(rows: string[][]): string {
@@ -73,9 +74,24 @@ function replayLines(out: AnalyzeOutput): string {
     .join("");
 }
 
+function psiLines(out: AnalyzeOutput): string {
+  const psi = nodePsi(out);
+  if (!psi) return "";
+  const head = "Node PSI (share of time stalled; the kubelet does not evict on PSI)";
+  if ("absent" in psi) return `${head}: ${psi.absent}.\n\n`;
+  const rows = [["RESOURCE", "SOME AVG10", "SOME AVG60", "SOME AVG300", "FULL AVG10", "FULL AVG60", "FULL AVG300"]];
+  for (const r of psi.rows) {
+    const f = (x: typeof r.some) => [stallPercent(x.avg10), stallPercent(x.avg60), stallPercent(x.avg300)];
+    rows.push([r.resource, ...f(r.some), ...(r.resource === "cpu" && r.full.avg10 == null ? ["-", "-", "-"] : f(r.full))]);
+  }
+  return `${head}:\n${table(rows)}\n`;
+}
+
 export interface TableOptions {
   /** Also list signals that have no threshold (and their eviction order); `--all`. */
   all?: boolean;
+  /** The node's own `status.allocatable` (engine units), to tell when it contradicts the thresholds' source. */
+  reported?: Record<string, number>;
 }
 
 /**
@@ -86,6 +102,8 @@ export interface TableOptions {
 export function formatTable(out: AnalyzeOutput, opts: TableOptions = {}): string {
   const parts: string[] = [];
   parts.push(`Node: ${out.node ?? "(none given)"}   thresholds from: ${out.thresholdSource}\n`);
+  const note = thresholdSourceNote(out, opts.reported ?? {});
+  if (note) parts.push(wrap(`Note: ${note}`));
   parts.push(`Verdict: ${verdictOf(out).text}\n`);
   parts.push(replayLines(out));
   const conds = Object.entries(out.conditions).map(([k, v]) => `${k}=${v ? "True" : "False"}`);
@@ -115,6 +133,7 @@ export function formatTable(out: AnalyzeOutput, opts: TableOptions = {}): string
     if (hidden > 0) parts.push(`(${hidden} signal${hidden > 1 ? "s" : ""} without a threshold not shown; --all shows them)\n`);
     parts.push("\n");
   }
+  parts.push(psiLines(out));
   for (const { signal } of shown) {
     const rows = out.rankings[signal] ?? [];
     if (rows.length === 0) continue;

@@ -12,8 +12,8 @@ test("a bare Summary, then the Node and the configz, each go to their slot; the 
   const analyze = new AnalyzePage(page);
   await analyze.goto();
   const slots = page.getByTestId("analyze-slots");
+  // a piece is placed as soon as it arrives (components/analyze/compose.ts placePiece)
   await analyze.input.fill(JSON.stringify(example.summary));
-  await analyze.submit();
   await expect(page.getByTestId("analyze-placed")).toHaveText(
     "Recognised a kubelet Summary (GET /stats/summary): placed in the Summary slot. Add the other pieces, or Analyze.",
   );
@@ -22,10 +22,8 @@ test("a bare Summary, then the Node and the configz, each go to their slot; the 
   await expect(analyze.result).toHaveCount(0);
   // kubectl get node -o json gives a List with one item
   await analyze.input.fill(JSON.stringify({ apiVersion: "v1", kind: "List", items: [example.node] }));
-  await analyze.submit();
   await expect(slots.locator('[data-slot="node"]')).toContainText("a list with one Node");
   await analyze.input.fill(JSON.stringify({ kubeletconfig: example.kubeletConfig.kubeletconfig ?? example.kubeletConfig }));
-  await analyze.submit();
   await expect(slots.locator('[data-slot="kubeletConfig"]')).toContainText(/configz|KubeletConfiguration/);
   await page.getByRole("button", { name: "Analyze the pieces" }).click();
   await expect(analyze.result).toContainText("datagen-1-35");

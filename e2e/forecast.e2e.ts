@@ -107,7 +107,7 @@ test("MemoryPressure with every threshold ok: the page says the transition perio
     );
   const clears = await clock(evicted + 300_000);
   await expect(page.getByTestId("verdict-text")).toHaveText(
-    `MemoryPressure held until ${clears} by the 5m transition period; no threshold is met now.`,
+    `MemoryPressure held until ${clears} by the 5m0s transition period; no threshold is met now.`,
     { timeout: 30_000 },
   );
   await expect(page.getByTestId("pressure-badge")).toHaveText("MemoryPressure");
@@ -115,10 +115,10 @@ test("MemoryPressure with every threshold ok: the page says the transition perio
   for (const kind of ["hard", "soft"] as const)
     await expect(node.threshold("memory.available", kind).getByTestId("state")).toHaveText("ok");
   await expect(page.getByTestId("hold-note")).toHaveText(
-    `Why MemoryPressure while every threshold is ok: The kubelet keeps reporting MemoryPressure for evictionPressureTransitionPeriod (5m) after a threshold was last met: at ${await clock(evicted)} (the kubelet's last eviction for it). It clears at ${clears} unless a threshold is met again.`,
+    `Why MemoryPressure while every threshold is ok: The kubelet keeps reporting MemoryPressure for evictionPressureTransitionPeriod (5m0s) after a threshold was last met: at ${await clock(evicted)} (the kubelet's last eviction for it). It clears at ${clears} unless a threshold is met again.`,
   );
   await expect(node.signal("memory.available").getByTestId("panel-hold")).toHaveText(
-    `Every threshold is ok, yet MemoryPressure held until ${clears} by the 5m transition period; no threshold is met now.`,
+    `Every threshold is ok, yet MemoryPressure held until ${clears} by the 5m0s transition period; no threshold is met now.`,
   );
   // charts: a name and a text alternative, and no focus stop without one
   await expect(

@@ -1,10 +1,13 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import {
   DEFAULT_STATE,
   embedParam,
   emptyWhatIf,
+  formatAt,
   hasWhatIf,
+  parseAt,
   parseUrlState,
   serializeUrlState,
   themeParam,
@@ -197,5 +200,29 @@ describe("embed and theme: one reading for every component", () => {
     expect(themeParam("dark")).toBe("dark");
     expect(themeParam("blue")).toBeNull();
     expect(parse("theme=blue").invalid.map((i) => i.param)).toEqual(["theme"]);
+  });
+});
+
+describe("at= (pinned links)", () => {
+  it("reads RFC 3339 with a zone, in any offset, and writes it back in UTC", () => {
+    expect(parse("at=2026-11-24T13:31:20Z").state.at).toBe(Date.UTC(2026, 10, 24, 13, 31, 20));
+    expect(parse("at=2026-11-24T14:31:20%2B01:00").state.at).toBe(Date.UTC(2026, 10, 24, 13, 31, 20));
+    expect(serializeUrlState(parse("at=2026-11-24T14:31:20.5%2B01:00").state).toString()).toBe("at=2026-11-24T13%3A31%3A20.500Z");
+  });
+  it.each(["yesterday", "2026-11-24", "2026-11-24T13:31:20", "1732455080", "2026-13-40T99:99:99Z"])(
+    "refuses %s, naming the parameter",
+    (v) => {
+      const { state, invalid } = parse(`at=${encodeURIComponent(v)}`);
+      expect(state.at).toBeNull();
+      expect(invalid).toEqual([{ param: "at", reason: 'must be an RFC 3339 time such as "2026-11-24T13:31:20Z"' }]);
+    },
+  );
+  it("round-trips any moment to the millisecond", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(9999, 11, 31) }), (ms) => {
+        expect(parseAt(formatAt(ms))).toBe(ms);
+        expect(parse(serializeUrlState({ ...DEFAULT_STATE, whatIf: emptyWhatIf(), at: ms }).toString()).state.at).toBe(ms);
+      }),
+    );
   });
 });

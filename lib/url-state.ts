@@ -50,6 +50,8 @@ export interface UrlState {
   /** Embeds: one panel alone (one of PANELS or `signal:<name>`); null = the whole page. */
   panel: Panel | null;
   whatIf: WhatIfState;
+  /** A pinned link: the node view as of this moment (ms since the epoch, from `at=RFC3339`); null = live. */
+  at: number | null;
 }
 
 // The node page's sections a portal may tile alone; `signal:<name>` is one signal's panel.
@@ -96,6 +98,7 @@ export const DEFAULT_STATE: Readonly<UrlState> = Object.freeze({
   whatIfPanel: null,
   panel: null,
   whatIf: emptyWhatIf(),
+  at: null,
 });
 
 const MAX_VALUE = 128;
@@ -161,6 +164,21 @@ export function embedParam(v: string | null): boolean {
 /** What `theme=` means: `light` or `dark` forces that theme; anything else forces none. */
 export function themeParam(v: string | null): "light" | "dark" | null {
   return v === "light" || v === "dark" ? v : null;
+}
+
+// RFC 3339 with a date, a time and a zone (Date.parse alone takes "2024" or "Nov 24").
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Reads an `at=` value: ms since the epoch, or null when it is not an RFC 3339 time. */
+export function parseAt(v: string): number | null {
+  if (!RFC3339.test(v)) return null;
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** Writes a moment as `at=` takes it: UTC RFC 3339, milliseconds only when there are some ("2026-11-24T13:31:20Z"). */
+export function formatAt(ms: number): string {
+  return new Date(ms).toISOString().replace(".000Z", "Z");
 }
 
 /** Parses search params into dashboard state; unknown keys are ignored, bad values dropped and listed. */
@@ -256,6 +274,12 @@ export function parseUrlState(params: Params): { state: UrlState; invalid: Inval
         else bad(param, `must be ${PANELS.join(", ")} or signal:<signal name>`);
         break;
       }
+      case "at": {
+        const ms = parseAt(v);
+        if (ms != null) state.at = ms;
+        else bad(param, 'must be an RFC 3339 time such as "2026-11-24T13:31:20Z"');
+        break;
+      }
       default:
         break; // unknown keys (utm_*, old links) are not our business
     }
@@ -280,6 +304,7 @@ export function serializeUrlState(state: UrlState): URLSearchParams {
   if (state.theme) p.set("theme", state.theme);
   if (state.whatIfPanel) p.set("whatif", state.whatIfPanel === "open" ? "1" : "0");
   if (state.panel) p.set("panel", state.panel);
+  if (state.at != null) p.set("at", formatAt(state.at));
   for (const [prefix, key] of Object.entries(MAPS) as [MapPrefix, (typeof MAPS)[MapPrefix]][]) {
     const m = state.whatIf[key] as Record<string, string>;
     // A what-if box being retyped (blank for a moment) is no setting yet.

@@ -1,7 +1,7 @@
 // The what-if result in words: whether every pod still fits, which nodes come under pressure, and
 // what the kubelet would evict there. Pure; the what-if panel and the pool/fleet list render it.
 import { signalCondition } from "./eviction/signals";
-import { formatBytes, formatSignal } from "./format";
+import { formatBytes, formatCountOf, formatSignal } from "./format";
 import type { EvictionRun, NodeOutcome } from "./whatif-outcome";
 
 export interface Verdict {
@@ -18,7 +18,7 @@ export interface VerdictScope {
   single: boolean;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+const plural = formatCountOf;
 const LISTED = 3;
 
 function list(names: readonly string[], noun: string): string {

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
+import { formatCountOf } from "../lib/format";
 import { printedLines, recordBench } from "./bench/report";
 import { startSimProcess } from "./bench/sim-process";
 
@@ -137,7 +138,7 @@ try {
   );
   console.log(`  same, rebuilding + zod-parsing rows:  median ${build[7]!.toFixed(0)} ms`);
   console.log(
-    `  /metrics scrape:                      median ${scrapes[3]!.toFixed(0)} ms, max ${scrapes[6]!.toFixed(0)} ms, ${series.toLocaleString("en-US")} series, ${(metricsText.length / 1024 / 1024).toFixed(1)} MiB  (target < 500 ms)`,
+    `  /metrics scrape:                      median ${scrapes[3]!.toFixed(0)} ms, max ${scrapes[6]!.toFixed(0)} ms, ${formatCountOf(series, "series", "series")}, ${(metricsText.length / 1024 / 1024).toFixed(1)} MiB  (target < 500 ms)`,
   );
   console.log(
     `  RSS: before ${mib(rss0)}, first complete ${mib(rssFirst)}, +25 s ${mib(rssSteady)}  (target < 600 MiB); nodes ok after 25 s: ${collected}`,

@@ -23,7 +23,14 @@ function resolveCited(file: string): string {
 
 describe("docs/", () => {
   it("has the five documents", () => {
-    expect(docs.sort()).toEqual(["analyze-contract.md", "architecture.md", "benchmarks.md", "engine-rules.md", "security.md"]);
+    expect(docs.sort()).toEqual([
+      "analyze-contract.md",
+      "architecture.md",
+      "benchmarks.md",
+      "engine-rules.md",
+      "formatting-and-pinned-links.md",
+      "security.md",
+    ]);
   });
 
   it.each(docs)("%s links only to files in the repository", (f) => {

@@ -9,7 +9,7 @@ import type { AnalyzeOutput } from "@/lib/eviction";
 import { cn } from "@/lib/format";
 
 import { AnalyzeResult } from "./analyze-result";
-import { place, SLOTS, type Pieces } from "./compose";
+import { place, placePiece, SLOTS, type Pieces } from "./compose";
 
 async function postAnalyze(body: string): Promise<AnalyzeOutput> {
   const res = await fetch("/api/analyze", { method: "POST", body, headers: { "content-type": "application/json" } });
@@ -25,11 +25,23 @@ export function AnalyzeForm() {
   const [pieces, setPieces] = useState<Pieces>({});
   const [note, setNote] = useState<{ kind: "status" | "alert"; text: string } | null>(null);
   const [missing, setMissing] = useState<string[]>([]);
+  const [reported, setReported] = useState<Record<string, number>>({});
   const analyze = useMutation({ mutationFn: postAnalyze });
 
   async function loadExample() {
     const res = await fetch("/examples/sample-node.json");
     setText(await res.text());
+  }
+
+  /** Places a piece as soon as it arrives; false when it is not one (it then stays in the box). `clear`: the box held only the piece. */
+  function placeNow(pasted: string, clear: boolean): boolean {
+    const r = placePiece(pasted, pieces);
+    if (!r) return false;
+    analyze.reset();
+    setPieces(r.pieces);
+    if (clear) setText("");
+    setNote({ kind: "status", text: r.message });
+    return true;
   }
 
   function submit() {
@@ -43,6 +55,7 @@ export function AnalyzeForm() {
     }
     setNote(null);
     setMissing(r.missing);
+    setReported(r.reported);
     analyze.mutate(r.body);
   }
 
@@ -64,7 +77,18 @@ export function AnalyzeForm() {
         id="analyze-input"
         className="h-48 w-full rounded border border-zinc-300 bg-zinc-50 p-2 font-mono text-xs dark:border-zinc-700 dark:bg-zinc-900"
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onPaste={(e) => {
+          // the pasted text alone: a piece pasted after another must not be read as one with it
+          const box = e.currentTarget;
+          const whole = box.selectionStart === 0 && box.selectionEnd === box.value.length;
+          if (placeNow(e.clipboardData.getData("text"), whole)) e.preventDefault();
+        }}
+        onChange={(e) => {
+          const next = e.target.value;
+          // more than a keystroke at once (a drop, a fill, an edit menu's paste): try it as a piece
+          if (next.length - text.length > 1 && placeNow(next, true)) return;
+          setText(next);
+        }}
         spellCheck={false}
       />
       <ul aria-label="Pieces" data-testid="analyze-slots" className="grid grid-cols-[minmax(0,1fr)] gap-1 text-sm sm:grid-cols-2">
@@ -136,7 +160,7 @@ export function AnalyzeForm() {
           {missing.includes("node") ? "no capacity or allocatable without the Node." : ""}
         </p>
       )}
-      {analyze.data && <AnalyzeResult result={analyze.data} />}
+      {analyze.data && <AnalyzeResult result={analyze.data} reported={reported} />}
     </section>
   );
 }

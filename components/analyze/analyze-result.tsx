@@ -1,13 +1,33 @@
 import { DATA_TABLE } from "@/components/ui/styles";
 import { TableScroll } from "@/components/ui/table-scroll";
-import { formatBytesHuman, type AnalyzeOutput } from "@/lib/eviction";
+import { nodePsi, stallPercent, thresholdSourceNote } from "@/lib/analysis-notes";
+import type { AnalyzeOutput } from "@/lib/eviction";
+import { formatSignal as fmt } from "@/lib/format";
 
-function fmt(signal: string, n: number): string {
-  if (signal === "pid.available" || signal.endsWith(".inodesFree")) return n.toLocaleString("en-US");
-  return n < 0 ? `-${formatBytesHuman(-n)}` : formatBytesHuman(n);
+/** The node's PSI in one line: "cpu some 75.8 % (full 72.6 %), memory …", avg10. */
+function PsiLine({ result }: { result: AnalyzeOutput }) {
+  const psi = nodePsi(result);
+  if (!psi) return null;
+  const text =
+    "absent" in psi
+      ? psi.absent
+      : psi.rows.map((r) => `${r.resource} some ${stallPercent(r.some.avg10)} (full ${stallPercent(r.full.avg10)})`).join(", ");
+  return (
+    <p className="text-sm" data-testid="analyze-psi">
+      Node PSI, share of time stalled over the last 10 s: {text}. The kubelet does not evict on PSI.
+    </p>
+  );
 }
 
-export function AnalyzeResult({ result }: { result: AnalyzeOutput }) {
+export interface AnalyzeResultProps {
+  result: AnalyzeOutput;
+  /** The Node's own status.allocatable (engine units); {} when none was given. */
+  reported: Record<string, number>;
+}
+
+export function AnalyzeResult({ result, reported }: AnalyzeResultProps) {
+  const sourceNote = thresholdSourceNote(result, reported);
+  const firstOut = (result.rankings["memory.available"] ?? []).slice(0, 5);
   const pressured = Object.entries(result.conditions)
     .filter(([, v]) => v)
     .map(([k]) => k);
@@ -21,6 +41,11 @@ export function AnalyzeResult({ result }: { result: AnalyzeOutput }) {
           "no pressure"
         )}
       </p>
+      {sourceNote && (
+        <p role="note" data-testid="analyze-source-note" className="text-sm">
+          {sourceNote}
+        </p>
+      )}
       <TableScroll label="Signals">
         <table className={DATA_TABLE}>
           <caption className="sr-only">Eviction signals and margins</caption>
@@ -48,16 +73,19 @@ export function AnalyzeResult({ result }: { result: AnalyzeOutput }) {
           </tbody>
         </table>
       </TableScroll>
-      <div>
-        <h3 className="font-medium">First to go under memory pressure</h3>
-        <ol className="list-decimal pl-6 text-sm">
-          {(result.rankings["memory.available"] ?? []).slice(0, 5).map((r) => (
-            <li key={r.uid}>
-              {r.namespace}/{r.name} {r.exceedsRequest ? "(over its request)" : ""}
-            </li>
-          ))}
-        </ol>
-      </div>
+      <PsiLine result={result} />
+      {firstOut.length > 0 && (
+        <div>
+          <h3 className="font-medium">First to go under memory pressure</h3>
+          <ol className="list-decimal pl-6 text-sm">
+            {firstOut.map((r) => (
+              <li key={r.uid}>
+                {r.namespace}/{r.name} {r.exceedsRequest ? "(over its request)" : ""}
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
     </div>
   );
 }

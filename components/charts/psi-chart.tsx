@@ -2,6 +2,8 @@
 
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
+import { formatTime } from "@/lib/format";
+
 import { timeTicks } from "./time-ticks";
 
 export interface PsiLine {
@@ -57,7 +59,7 @@ export function PsiChart({ start, intervalSeconds, lines, label }: Props) {
               tick={{ fontSize: 11 }}
             />
             <Tooltip
-              labelFormatter={(t) => new Date(Number(t)).toLocaleTimeString([], { hour12: false })}
+              labelFormatter={(t) => formatTime(Number(t))}
               formatter={(v, name) => [`${Number(v).toFixed(2)}%`, lines.find((l) => l.key === name)?.label ?? String(name)]}
             />
             {lines.map((l) => (

@@ -3,7 +3,7 @@
 import { memo } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
-import { formatSignal } from "@/lib/format";
+import { formatSignal, formatTime } from "@/lib/format";
 
 import { timeTicks } from "./time-ticks";
 import { useQueuedValue } from "./use-queued-value";
@@ -74,7 +74,7 @@ export const SignalChart = memo(function SignalChart(props: SignalChartProps) {
               tick={{ fontSize: 11 }}
             />
             <Tooltip
-              labelFormatter={(t) => new Date(Number(t)).toLocaleTimeString([], { hour12: false })}
+              labelFormatter={(t) => formatTime(Number(t))}
               formatter={(v) => [formatSignal(signal, Number(v)), "available"]}
             />
             {/* keyed by position, not by the label that carries the value: a what-if moving a threshold updates its line instead of replacing it in recharts' store */}

@@ -1,5 +1,6 @@
 // X-axis ticks for a time series: one step for the whole axis, picked from the span, and one
 // label format for that step, so an axis never repeats "14:42" five times nor mixes formats.
+import { formatClock } from "@/lib/format";
 
 const STEPS_SECONDS = [10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
 
@@ -9,14 +10,6 @@ export interface TimeTicks {
   format: (ms: number) => string;
 }
 
-// One formatter each, made once: toLocaleTimeString builds a new Intl.DateTimeFormat on every call,
-// and recharts formats each tick several times per render (most of a chart's render time).
-let seconds: Intl.DateTimeFormat | undefined;
-let minutes: Intl.DateTimeFormat | undefined;
-const withSeconds = () =>
-  (seconds ??= new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit", second: "2-digit", hour12: false }));
-const hoursMinutes = () => (minutes ??= new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit", hour12: false }));
-
 /** Picks ticks at a round step so that at most `maxTicks` fall within [from, to] (ms). */
 export function timeTicks(from: number, to: number, maxTicks = 6): TimeTicks {
   const span = Math.max(0, to - from) / 1000;
@@ -25,6 +18,6 @@ export function timeTicks(from: number, to: number, maxTicks = 6): TimeTicks {
   // round steps in local time: minutes and hours line up with the clock the reader sees
   const offset = new Date(from).getTimezoneOffset() * 60_000;
   for (let t = Math.ceil((from - offset) / step) * step + offset; t <= to; t += step) ticks.push(t);
-  const clock = step < 60_000 ? withSeconds() : hoursMinutes();
-  return { ticks, format: (ms: number) => clock.format(ms) };
+  const seconds = step < 60_000;
+  return { ticks, format: (ms: number) => formatClock(ms, { seconds }) };
 }

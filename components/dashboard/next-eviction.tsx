@@ -3,9 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { MUTED } from "@/components/ui/styles";
-import { localClock, useClusterNow } from "@/components/ui/use-cluster-now";
+import { useClusterNow } from "@/components/ui/use-cluster-now";
 import type { NodeRow } from "@/lib/dto";
 import { roughly } from "@/lib/forecast/words";
+import { formatTime } from "@/lib/format";
 import { clusterOptions } from "@/lib/queries";
 
 import { SortHeader } from "./sort-header";
@@ -41,7 +42,7 @@ function Countdown({ r }: { r: NodeRow }) {
   const e = r.nextEviction;
   const hold = r.pressureHold;
   if (!e) {
-    const label = `${hold!.condition} held by the kubelet's transition period until ${localClock(hold!.clearsAt)}: no threshold met, no eviction expected`;
+    const label = `${hold!.condition} held by the kubelet's transition period until ${formatTime(hold!.clearsAt)}: no threshold met, no eviction expected`;
     return (
       <span
         role="cell"
@@ -50,12 +51,12 @@ function Countdown({ r }: { r: NodeRow }) {
         title={label}
         aria-label={label}
       >
-        {hold!.clearsAt > now ? `held to ${localClock(hold!.clearsAt)}` : "clearing"}
+        {hold!.clearsAt > now ? `held to ${formatTime(hold!.clearsAt)}` : "clearing"}
       </span>
     );
   }
   const soon = e.at <= now;
-  const label = `${e.signal}: ${WHY[e.because]}, ${soon ? "evicting now" : `in ${roughly((e.at - now) / 1000)} (${localClock(e.at)})`}`;
+  const label = `${e.signal}: ${WHY[e.because]}, ${soon ? "evicting now" : `in ${roughly((e.at - now) / 1000)} (${formatTime(e.at)})`}`;
   return (
     <span role="cell" className="truncate tabular-nums" data-testid="next-eviction" title={label} aria-label={label}>
       <span

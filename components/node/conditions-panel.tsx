@@ -1,6 +1,6 @@
 import { Table, TableRow } from "@/components/ui/table";
 import type { NodeDetail } from "@/lib/dto";
-import { cn } from "@/lib/format";
+import { cn, formatDuration, formatIsoTime } from "@/lib/format";
 
 /** Node conditions as the kubelet reports them, with their transition history. */
 export function ConditionsPanel({ detail }: { detail: NodeDetail }) {
@@ -21,8 +21,8 @@ export function ConditionsPanel({ detail }: { detail: NodeDetail }) {
               <td>{c.type}</td>
               <td className={cn(bad && "font-semibold text-red-700 dark:text-red-400")}>{c.status}</td>
               <td>{c.reason}</td>
-              <td>{c.lastTransitionTime ? new Date(c.lastTransitionTime).toLocaleString() : "–"}</td>
-              <td>{c.lastHeartbeatTime ? new Date(c.lastHeartbeatTime).toLocaleTimeString() : "–"}</td>
+              <td>{formatIsoTime(c.lastTransitionTime)}</td>
+              <td>{formatIsoTime(c.lastHeartbeatTime)}</td>
             </TableRow>
           );
         })}
@@ -33,7 +33,7 @@ export function ConditionsPanel({ detail }: { detail: NodeDetail }) {
           <ol className="mt-1 space-y-0.5 text-xs">
             {detail.conditionHistory.map((h, i) => (
               <li key={i}>
-                {new Date(h.time).toLocaleTimeString()} — {h.type} → {h.status}
+                {formatIsoTime(h.time)} — {h.type} → {h.status}
                 {h.reason ? ` (${h.reason})` : ""}
               </li>
             ))}
@@ -43,8 +43,8 @@ export function ConditionsPanel({ detail }: { detail: NodeDetail }) {
       {detail.lease && (
         <p className="text-sm">
           Lease held by <span className="font-mono">{detail.lease.holderIdentity ?? "–"}</span>, renewed{" "}
-          {detail.lease.renewTime ? new Date(detail.lease.renewTime).toLocaleTimeString() : "never"} (duration{" "}
-          {detail.lease.leaseDurationSeconds ?? 40}s).
+          {detail.lease.renewTime ? formatIsoTime(detail.lease.renewTime) : "never"} (duration{" "}
+          {formatDuration(detail.lease.leaseDurationSeconds ?? 40)}).
         </p>
       )}
     </section>

@@ -4,10 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 
 import { ErrorNote } from "@/components/ui/error-note";
 import { Table, TableRow } from "@/components/ui/table";
+import { formatTime } from "@/lib/format";
 import { evictionTimelineOptions } from "@/lib/queries";
 
-const hour = (t: number) =>
-  new Date(t * 1000).toLocaleString([], { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false });
+const hour = (t: number) => formatTime(t * 1000, { seconds: false });
 
 /** The node's evictions of the last 7 days by the hour, read back from Prometheus after the API server's Events are gone. */
 export function EvictionTimeline({ node }: { node: string }) {

@@ -1,7 +1,7 @@
 import { Table, TableRow } from "@/components/ui/table";
 import type { NodeDetail } from "@/lib/dto";
 import type { AnalyzeOutput, OutputThreshold } from "@/lib/eviction";
-import { formatBytes, formatPercent } from "@/lib/format";
+import { formatBytes, formatDuration, formatPercent } from "@/lib/format";
 
 const SOURCE_TEXT: Record<string, string> = {
   configz: "read from the kubelet's /configz",
@@ -30,7 +30,7 @@ export function KubeletConfigPanel({ detail, result }: { detail: NodeDetail; res
             <td className="font-mono">{t.signal}</td>
             <td>{t.kind}</td>
             <td className="tabular-nums">{value(t.value)}</td>
-            <td>{t.gracePeriodSeconds ? `${t.gracePeriodSeconds}s` : "–"}</td>
+            <td>{t.kind === "soft" ? formatDuration(t.gracePeriodSeconds) : "–"}</td>
             <td>{value(t.minReclaim)}</td>
           </TableRow>
         ))}

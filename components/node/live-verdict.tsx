@@ -1,8 +1,8 @@
 "use client";
 
-import { localClock, useClusterNow } from "@/components/ui/use-cluster-now";
+import { useClusterNow } from "@/components/ui/use-cluster-now";
 import { liveVerdict, type VerdictState } from "@/lib/forecast";
-import { cn, formatAge } from "@/lib/format";
+import { cn, formatAge, formatTime } from "@/lib/format";
 
 import { useNodeForecast } from "./use-node-forecast";
 
@@ -24,13 +24,13 @@ const HEADING: Record<VerdictState, string> = {
 
 /** The verdict in words at the top of the node page: what the kubelet is about to do, live, from the node's own settings. */
 export function LiveVerdict({ name }: { name: string }) {
-  const { forecast, receivedAt, collection } = useNodeForecast(name);
+  const { forecast, receivedAt, collection, pinned } = useNodeForecast(name);
   const now = useClusterNow(forecast?.now ?? 0, receivedAt);
   if (!forecast) return null;
-  const v = liveVerdict(forecast, now, localClock);
+  const v = liveVerdict(forecast, now, formatTime);
   // a forecast from old stats must say so: the kubelet acts on fresh ones
   const stale =
-    collection && collection.state !== "ok"
+    pinned.kind !== "pinned" && collection && collection.state !== "ok"
       ? `Stats are ${collection.state}${collection.ageSeconds != null ? ` (last Summary ${formatAge(collection.ageSeconds)} ago)` : ""}${collection.error ? `: ${collection.error}` : ""}; this forecast uses the last stats collected.`
       : null;
   return (
@@ -41,7 +41,10 @@ export function LiveVerdict({ name }: { name: string }) {
       className={cn("rounded border-l-4 px-3 py-2", TONE[v.state])}
     >
       <h2 id="verdict-h" className="text-xs font-semibold uppercase tracking-wide">
-        {HEADING[v.state]} <span className="font-normal normal-case">· live, as of {localClock(now)}</span>
+        {HEADING[v.state]}{" "}
+        <span className="font-normal normal-case">
+          · {pinned.kind === "pinned" ? "pinned" : "live"}, as of {formatTime(now)}
+        </span>
       </h2>
       <p className="text-sm" data-testid="verdict-text">
         {v.text}

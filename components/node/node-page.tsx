@@ -24,8 +24,10 @@ import { KubeletConfigPanel } from "./kubelet-config-panel";
 import { LiveVerdict } from "./live-verdict";
 import { NodeEmbed } from "./node-embed";
 import { requestedByPods, usedFromSummary } from "./node-usage";
+import { CopyLinks, PinnedBanner } from "./pinned-banner";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
+import { useNodeForecast } from "./use-node-forecast";
 
 // Long enough that key presses a person makes in a row (and Playwright's, on a busy machine) do not
 // redraw the charts between two of them.
@@ -113,6 +115,8 @@ export function NodePage({ name }: { name: string }) {
   // slices, so it never becomes one long task between two steps of a what-if slider.
   const data = useDeferredValue(polled);
   const { state, invalid, setState } = useUrlState();
+  // a pinned link (`at=`): the signals as of then (lib/pinned-view.ts); what-ifs apply to the live view only
+  const { pinned } = useNodeForecast(name);
   const input = useMemo(() => (data ? detailInput(data) : null), [data]);
   // The contract input is validated once per node document; a what-if re-runs only `analyze`.
   const parsed = useMemo(() => (input ? run(() => parseAnalyzeInput(input)) : null), [input]);
@@ -132,7 +136,7 @@ export function NodePage({ name }: { name: string }) {
   const pods = useMemo(() => data?.pods ?? [], [data]);
   const requested = useMemo(() => requestedByPods(pods), [pods]);
 
-  const view = next?.out ?? live?.out ?? null;
+  const view = pinned.kind === "pinned" ? pinned.view.result : (next?.out ?? live?.out ?? null);
   // The sections below the header (charts, rankings, tables) follow a what-if once the slider rests:
   // the slider, its box and the verdict repaint on every step (interaction to next paint).
   const deferredView = useSettledValue(view, SECTIONS_SETTLE_MS);
@@ -245,7 +249,9 @@ export function NodePage({ name }: { name: string }) {
           >
             What if…{hasWhatIf(state.whatIf) ? " (changed)" : ""}
           </button>
+          <CopyLinks state={state} newest={Date.parse(data.generatedAt)} />
         </header>
+        <PinnedBanner pinned={pinned} state={state} />
         <LiveVerdict name={row.name} />
         <NodeSections
           data={data}

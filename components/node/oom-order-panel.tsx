@@ -5,7 +5,7 @@ import { useMemo } from "react";
 import { Explain } from "@/components/ui/explain";
 import { DATA_TABLE, MUTED } from "@/components/ui/styles";
 import { kernelOomOrder, type AnalyzeOutput, type Summary } from "@/lib/eviction";
-import { cn, formatBytes } from "@/lib/format";
+import { cn, formatBytes, formatCount } from "@/lib/format";
 
 import { OomOrderNotes, ResizingPods } from "./oom-order-notes";
 
@@ -17,7 +17,7 @@ interface Props {
 }
 
 const MAX_ROWS = 100;
-const pagesText = (n: number) => n.toLocaleString("en-US");
+const pagesText = formatCount;
 
 /** The kernel's OOM-kill order beside the kubelet's eviction order for memory. */
 export function OomOrderPanel({ result, summary, memoryCapacity }: Props) {

@@ -1,8 +1,7 @@
 "use client";
 
-import { localClock } from "@/components/ui/use-cluster-now";
 import { words, type SignalForecast } from "@/lib/forecast";
-import { formatPercent, formatSignal } from "@/lib/format";
+import { formatPercent, formatSignal, formatTime } from "@/lib/format";
 
 interface SignalForecastViewProps {
   f: SignalForecast;
@@ -27,7 +26,7 @@ function reachText(kind: "soft" | "hard", f: SignalForecast, now: number): strin
   if (!f.configured[kind]) return null;
   if (f.ratePerSecond == null) return `${kind}: no trend yet`;
   if (seconds == null) return `${kind}: not approaching`;
-  return `${kind}: in ${words.roughly(seconds)} (${localClock(now + seconds * 1000)})`;
+  return `${kind}: in ${words.roughly(seconds)} (${formatTime(now + seconds * 1000)})`;
 }
 
 const BASIS_NOTE = {
@@ -43,8 +42,8 @@ function graceText(f: SignalForecast, now: number): { text: string; note: string
   const acts =
     g.actsAt <= now
       ? "the grace period is over: the kubelet evicts on its next cycle"
-      : `the kubelet acts at ${localClock(g.actsAt)}, in ${words.roughly((g.actsAt - now) / 1000)}`;
-  return { text: `Soft met since ${localClock(g.metSince.at)} (${progress}); ${acts}.`, note: BASIS_NOTE[g.metSince.basis] };
+      : `the kubelet acts at ${formatTime(g.actsAt)}, in ${words.roughly((g.actsAt - now) / 1000)}`;
+  return { text: `Soft met since ${formatTime(g.metSince.at)} (${progress}); ${acts}.`, note: BASIS_NOTE[g.metSince.basis] };
 }
 
 function marginText(f: SignalForecast, rate: string | null): string {

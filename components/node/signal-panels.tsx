@@ -8,12 +8,12 @@ import { useUrlState } from "@/components/dashboard/use-url-state";
 import { SwapNote } from "@/components/pressure/swap-note";
 import { Explain } from "@/components/ui/explain";
 import { Ticking } from "@/components/ui/ticking";
-import { localClock } from "@/components/ui/use-cluster-now";
 import type { HistorySeries } from "@/lib/dto";
 import { signalCondition, type AnalyzeOutput, type SignalReport } from "@/lib/eviction";
 import { words, type ConditionHold, type NodeForecast } from "@/lib/forecast";
-import { cn, formatAge, formatSignal } from "@/lib/format";
+import { cn, formatAge, formatSignal, formatTime } from "@/lib/format";
 import { toHistorySeries } from "@/lib/history-doc";
+import { historyUntil } from "@/lib/pinned-view";
 import { historyOptions } from "@/lib/queries";
 
 import { HistoryRange } from "./history-range";
@@ -42,7 +42,7 @@ function stateText(kind: "hard" | "soft", met: boolean, f: NodeForecast["signals
   if (kind === "hard") return "met: evicting on the next cycle";
   const g = f?.soft;
   if (!g) return "met: evicts after its grace";
-  return g.actsAt <= now ? "met: grace over, evicting" : `met: grace ends ${localClock(g.actsAt)}`;
+  return g.actsAt <= now ? "met: grace over, evicting" : `met: grace ends ${formatTime(g.actsAt)}`;
 }
 
 type PanelProps = {
@@ -134,7 +134,7 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap }: Pan
       {hold && (
         <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="panel-hold">
           <Ticking from={from} receivedAt={live.receivedAt}>
-            {(now) => `Every threshold is ok, yet ${words.holdSentence(hold, now, localClock)}.`}
+            {(now) => `Every threshold is ok, yet ${words.holdSentence(hold, now, formatTime)}.`}
           </Ticking>
         </p>
       )}
@@ -176,7 +176,12 @@ export function SignalPanels(props: Props) {
   const { state, setState } = useUrlState();
   const chart = useQuery({ ...historyOptions(props.result.node ?? "", state.range), enabled: !!props.result.node });
   // one series object per answer: a new one on every render would redraw all nine charts
-  const history = useMemo(() => (chart.data ? toHistorySeries(chart.data) : props.history), [chart.data, props.history]);
+  // a pinned link (`at=`) charts what was known then: the samples up to that moment
+  const at = live.pinned.kind === "pinned" ? live.pinned.view.at : null;
+  const history = useMemo(() => {
+    const h = chart.data ? toHistorySeries(chart.data) : props.history;
+    return at != null && h ? historyUntil(h, at) : h;
+  }, [chart.data, props.history, at]);
   return (
     <section aria-labelledby="signals-h" className="space-y-3">
       <h2 id="signals-h" className="text-lg font-medium">
@@ -196,7 +201,7 @@ export function SignalPanels(props: Props) {
           data-testid="hold-note"
           className="rounded border-l-4 border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-400 dark:bg-amber-950/40 dark:text-amber-100"
         >
-          <strong>Why {h.condition} while every threshold is ok:</strong> {words.holdExplanation(h, localClock)}
+          <strong>Why {h.condition} while every threshold is ok:</strong> {words.holdExplanation(h, formatTime)}
         </p>
       ))}
       <div className="grid gap-3 lg:grid-cols-2">

@@ -1,21 +1,27 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useDeferredValue } from "react";
+import { useSearchParams } from "next/navigation";
+import { useDeferredValue, useMemo } from "react";
 
-import type { NodeDetail } from "@/lib/dto";
-import { analyze, parseAnalyzeInput, type Pod } from "@/lib/eviction";
+import type { HistorySeries, NodeDetail } from "@/lib/dto";
+import { analyze, parseAnalyzeInput, type AnalyzeOutput, type Pod } from "@/lib/eviction";
 import { forecastNode, transitionPeriodOf, type NodeForecast } from "@/lib/forecast";
-import { nodeOptions } from "@/lib/queries";
+import { formatTime } from "@/lib/format";
+import { RANGE_NAMES, RANGES, toHistorySeries, type HistoryDoc, type RangeName } from "@/lib/history-doc";
+import { covers, pinnedView, type PinnedView } from "@/lib/pinned-view";
+import { historyOptions, nodeOptions } from "@/lib/queries";
+import { parseAt } from "@/lib/url-state";
 
-// One forecast per node document, shared by the verdict and the signal panels.
+// One analysis and one forecast per node document, shared by the verdict and the signal panels.
+const analyses = new WeakMap<NodeDetail, AnalyzeOutput | null>();
 const forecasts = new WeakMap<NodeDetail, NodeForecast | null>();
 
-function forecastOf(d: NodeDetail): NodeForecast | null {
-  if (forecasts.has(d)) return forecasts.get(d)!;
-  let fc: NodeForecast | null = null;
+function analysisOf(d: NodeDetail): AnalyzeOutput | null {
+  if (analyses.has(d)) return analyses.get(d)!;
+  let result: AnalyzeOutput | null = null;
   try {
-    const result = analyze(
+    result = analyze(
       parseAnalyzeInput({
         node: d.node,
         pods: d.pods,
@@ -24,33 +30,107 @@ function forecastOf(d: NodeDetail): NodeForecast | null {
         kubeletFlags: d.kubeletFlags,
       }),
     );
-    fc = forecastNode({
-      now: Date.parse(d.generatedAt),
-      result,
-      history: d.history,
-      conditions: d.conditions,
-      evictions: d.evictions,
-      pods: d.pods as Pod[],
-      transitionPeriodSeconds: transitionPeriodOf(d.kubeletConfig, d.kubeletFlags),
-    });
   } catch {
     // the page already shows why the node's data cannot be analyzed
   }
+  analyses.set(d, result);
+  return result;
+}
+
+function forecastOf(d: NodeDetail): NodeForecast | null {
+  if (forecasts.has(d)) return forecasts.get(d)!;
+  const result = analysisOf(d);
+  const fc = result
+    ? forecastNode({
+        now: Date.parse(d.generatedAt),
+        result,
+        history: d.history,
+        conditions: d.conditions,
+        evictions: d.evictions,
+        pods: d.pods as Pod[],
+        transitionPeriodSeconds: transitionPeriodOf(d.kubeletConfig, d.kubeletFlags),
+      })
+    : null;
   forecasts.set(d, fc);
   return fc;
 }
 
+/** What a pinned link (`at=`) shows: live, the view as of then, its history on the way, or why there is none. */
+export type Pinned =
+  | { kind: "live" }
+  | { kind: "pinned"; view: PinnedView; source: "memory" | "prometheus" }
+  | { kind: "loading"; at: number }
+  | { kind: "outside"; at: number; note: string };
+
 export interface LiveForecast {
   forecast: NodeForecast | null;
-  /** When the document arrived (browser ms): countdowns add the time elapsed since (components/ui/ticking.tsx). */
-  receivedAt: number;
+  /** When the document arrived (browser ms): countdowns add the time elapsed since (components/ui/ticking.tsx); null = pinned, the clock stands still. */
+  receivedAt: number | null;
   collection: NodeDetail["row"]["collection"] | null;
+  pinned: Pinned;
 }
 
-/** The live forecast of a node (its own settings, never a what-if). It does not tick: the countdowns do, in small leaves. */
+/** The shortest chart range that reaches back to `at` from `now`; null past the longest. */
+function rangeReaching(at: number, now: number): RangeName | null {
+  return RANGE_NAMES.find((r) => now - RANGES[r] * 1000 <= at) ?? null;
+}
+
+/** Why a moment has no pinned view: after the newest data, past the longest range, or before the oldest sample either source holds. */
+function outsideNote(at: number, d: NodeDetail, range: RangeName | null, older: HistoryDoc | undefined): string {
+  const newest = Date.parse(d.generatedAt);
+  if (at > newest)
+    return `${formatTime(at)} is after the newest data on this node (${formatTime(newest)}), so there is nothing to show as of then yet. Showing the live view.`;
+  const ring = d.history
+    ? `Headroom's in-memory history of this node starts at ${formatTime(d.history.start)}`
+    : "Headroom holds no history of this node yet";
+  const longest = RANGE_NAMES.at(-1)!;
+  const further =
+    range == null
+      ? `and history is read at most ${longest} back`
+      : older?.source === "prometheus"
+        ? `and Prometheus holds it from ${formatTime(older.from * 1000)}`
+        : older?.prometheusError
+          ? `and Prometheus did not answer (${older.prometheusError})`
+          : "and no Prometheus is configured to reach further back";
+  return `No history of this node as of ${formatTime(at)}: ${ring}, ${further}. Showing the live view.`;
+}
+
+function usePinned(d: NodeDetail | undefined, at: number | null): Pinned {
+  const name = d?.row.name ?? "";
+  const newest = d ? Date.parse(d.generatedAt) : 0;
+  const inRing = d != null && at != null && at <= newest && covers(d.history, at);
+  const range = d && at != null && !inRing && at <= newest ? rangeReaching(at, newest) : null;
+  const older = useQuery({ ...historyOptions(name, range ?? "1h"), enabled: range != null, refetchInterval: false });
+  const olderSeries = useMemo((): HistorySeries | null => (older.data ? toHistorySeries(older.data) : null), [older.data]);
+  return useMemo((): Pinned => {
+    if (!d || at == null) return { kind: "live" };
+    const live = analysisOf(d);
+    if (!live) return { kind: "live" };
+    if (inRing) return { kind: "pinned", view: pinnedView(d, live, d.history!, at), source: "memory" };
+    if (range != null && older.isPending) return { kind: "loading", at };
+    if (range != null && olderSeries && covers(olderSeries, at))
+      return { kind: "pinned", view: pinnedView(d, live, olderSeries, at), source: older.data!.source };
+    return {
+      kind: "outside",
+      at,
+      note: outsideNote(at, d, range, range != null ? older.data : undefined),
+    };
+  }, [d, at, inRing, range, older.isPending, older.data, olderSeries]);
+}
+
+/** The node's forecast (its own settings, never a what-if): live, or as of the link's `at=`. It does not tick: the countdowns do, in small leaves. */
 export function useNodeForecast(name: string | null): LiveForecast {
   const { data: polled, dataUpdatedAt } = useQuery({ ...nodeOptions(name ?? ""), enabled: !!name });
   // the forecast re-runs the engine: a deferred render, in slices (as the node page's)
   const data = useDeferredValue(polled);
-  return { forecast: data ? forecastOf(data) : null, receivedAt: dataUpdatedAt, collection: data?.row.collection ?? null };
+  const atParam = useSearchParams().get("at");
+  const pinned = usePinned(data, atParam ? parseAt(atParam) : null);
+  if (pinned.kind === "pinned")
+    return { forecast: pinned.view.forecast, receivedAt: null, collection: data?.row.collection ?? null, pinned };
+  return {
+    forecast: data ? forecastOf(data) : null,
+    receivedAt: dataUpdatedAt,
+    collection: data?.row.collection ?? null,
+    pinned,
+  };
 }

@@ -3,8 +3,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 import { MUTED } from "@/components/ui/styles";
-import { localClock } from "@/components/ui/use-cluster-now";
-import { cn } from "@/lib/format";
+import { cn, formatTime } from "@/lib/format";
 import { getJson } from "@/lib/queries";
 import type { TerminationCause } from "@/lib/termination-doc";
 import { fleetTerminations, type FleetTerminations } from "@/lib/terminations/fleet";
@@ -45,7 +44,7 @@ function WorkloadCard({ w }: { w: WorkloadTerminations }) {
         )}
         <span className="text-sm" data-testid="workload-count">
           {w.count} termination{w.count > 1 ? "s" : ""}
-          {w.last ? `, last at ${localClock(Date.parse(w.last))}` : ""}
+          {w.last ? `, last at ${formatTime(Date.parse(w.last))}` : ""}
         </span>
       </div>
       <p className={cn("text-sm", MUTED)}>

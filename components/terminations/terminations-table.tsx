@@ -2,12 +2,12 @@ import Link from "next/link";
 
 import { DATA_TABLE, MUTED } from "@/components/ui/styles";
 import { TableScroll } from "@/components/ui/table-scroll";
-import { localClock } from "@/components/ui/use-cluster-now";
+import { formatTime } from "@/lib/format";
 import type { Termination } from "@/lib/termination-doc";
 import { CAUSE_LABEL, terminationVerdict } from "@/lib/terminations/verdict";
 
 // The verdict's time on the reader's local 24-hour clock, like every time on the node page.
-const atLocal = (iso: string) => localClock(Date.parse(iso));
+const atLocal = (iso: string) => formatTime(Date.parse(iso));
 // Columns shown from the sm breakpoint; below it their values sit under the verdict.
 const WIDE = "hidden sm:table-cell";
 

@@ -7,8 +7,8 @@ import { useClusterNow } from "./use-cluster-now";
 interface TickingProps {
   /** The document's time on the cluster clock (ms). */
   from: number;
-  /** When the document arrived (browser ms). */
-  receivedAt: number;
+  /** When the document arrived (browser ms); null for a pinned view, whose clock stands still. */
+  receivedAt: number | null;
   children: (now: number) => ReactNode;
 }
 

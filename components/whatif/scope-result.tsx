@@ -5,7 +5,7 @@ import { memo, useMemo } from "react";
 
 import { ErrorNote } from "@/components/ui/error-note";
 import type { WhatIf } from "@/lib/eviction";
-import { formatResource } from "@/lib/format";
+import { formatCount, formatResource } from "@/lib/format";
 import { serializeUrlState, type UrlState } from "@/lib/url-state";
 import type { NodeOutcome } from "@/lib/whatif-outcome";
 import { whatIfVerdict } from "@/lib/whatif-verdict";
@@ -62,9 +62,7 @@ const NodeList = memo(function NodeList({
         <NodeLine key={o.node} o={o} href={`/nodes/${encodeURIComponent(o.node)}?${query}`} />
       ))}
       {changedCount > LISTED && (
-        <li className="py-1 text-zinc-600 dark:text-zinc-400">
-          and {(changedCount - LISTED).toLocaleString("en-US")} more nodes
-        </li>
+        <li className="py-1 text-zinc-600 dark:text-zinc-400">and {formatCount(changedCount - LISTED)} more nodes</li>
       )}
     </ul>
   );
@@ -106,7 +104,7 @@ export function ScopeResult({
   return (
     <section className="min-w-0 space-y-2 text-sm" data-testid="fleet-impact" aria-busy={pending}>
       <h3 className="font-semibold">
-        Across {result.size.toLocaleString("en-US")} node{result.size === 1 ? "" : "s"} ({where})
+        Across {formatCount(result.size)} node{result.size === 1 ? "" : "s"} ({where})
         {pending && <span className="ml-2 font-normal text-zinc-500">recomputing…</span>}
       </h3>
       <WhatIfVerdict verdict={verdict} testId="scope-verdict" pending={pending} />

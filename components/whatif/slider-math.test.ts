@@ -1,18 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { parseGoDuration } from "@/lib/eviction";
-
-import {
-  goDuration,
-  keyStep,
-  numberToText,
-  reservedScale,
-  snap,
-  textToNumber,
-  thresholdScale,
-  thresholdText,
-  thumbFor,
-} from "./slider-math";
+import { keyStep, numberToText, reservedScale, snap, textToNumber, thresholdScale, thresholdText, thumbFor } from "./slider-math";
 
 const MI = 1024 ** 2;
 const GI = 1024 ** 3;
@@ -105,15 +93,4 @@ describe("live values as config text", () => {
     [{ quantity: 100 * MI }, "bytes", "100Mi"],
     [{ quantity: 1000 }, "count", "1000"],
   ] as const)("writes %j as %s", (v, unit, text) => expect(thresholdText(v, unit)).toBe(text));
-  it.each([
-    [90, "1m30s"],
-    [0, "0s"],
-    [30, "30s"],
-    [3600, "1h"],
-    [5400, "1h30m"],
-    [3661, "1h1m1s"],
-  ])("writes %d s as %s, which the kubelet parses back", (s, text) => {
-    expect(goDuration(s)).toBe(text);
-    expect(parseGoDuration(text)).toBe(s);
-  });
 });

@@ -100,11 +100,3 @@ export function thresholdText(v: { quantity: number } | { percentage: number }, 
   if ("percentage" in v) return `${Number((v.percentage * 100).toFixed(4))}%`;
   return numberToText(v.quantity, unit);
 }
-
-/** Writes seconds as a Go duration, as the kubelet config takes it: 90 → "1m30s", 0 → "0s". */
-export function goDuration(seconds: number): string {
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = Math.round((seconds % 60) * 1000) / 1000;
-  return `${h ? `${h}h` : ""}${m ? `${m}m` : ""}${s || (!h && !m) ? `${s}s` : ""}`;
-}

@@ -3,9 +3,10 @@
 import { memo } from "react";
 
 import type { AnalyzeOutput, Signal } from "@/lib/eviction";
+import { formatDuration } from "@/lib/format";
 import type { WhatIfState } from "@/lib/url-state";
 
-import { goDuration, thresholdScale, thresholdText } from "./slider-math";
+import { thresholdScale, thresholdText } from "./slider-math";
 import { WhatIfField } from "./what-if-field";
 
 type Update = (f: (w: WhatIfState) => WhatIfState) => void;
@@ -97,7 +98,7 @@ export const ThresholdFields = memo(function ThresholdFields({
           label={`grace ${signal}`}
           title="soft grace period"
           kind="grace"
-          live={soft ? goDuration(soft.gracePeriodSeconds) : null}
+          live={soft ? formatDuration(soft.gracePeriodSeconds) : null}
           value={values.evictionSoftGracePeriod}
           set={(v) => setKey(update, "evictionSoftGracePeriod", signal, v)}
         />

@@ -18,7 +18,7 @@ export { parseGoDuration } from "./go-parse";
 export { observeSignals, type Observations } from "./observe";
 export { isActivePod } from "./pod-facts";
 export { DEFAULT_FEATURE_GATES, podRequest } from "./pod-resources";
-export { formatBytesHuman, formatMilli, formatQuantity, parseBytes, parseMillis, parseQuantity } from "./quantity";
+export { formatMilli, formatQuantity, parseBytes, parseMillis, parseQuantity } from "./quantity";
 export { podQos } from "./qos";
 export { type Slot, recognizeDocument } from "./recognize";
 export { evictsAfterNodeReclaim, nodeReclaimFor } from "./reclaim";

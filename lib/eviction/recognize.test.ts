@@ -80,7 +80,26 @@ describe("analyzeNode given a piece as the whole input", () => {
     expect(() => analyzeNode(fixture("configz/kubeadm-k8s-node-01.json"))).toThrow(
       /^input: this is a kubelet configz response \(GET \/configz\), not an input document; it belongs under "kubeletConfig"/,
     );
-    expect(() => analyzeNode(nodeList)).toThrow(/^input: this is a list with one Node .*it belongs under "node"/);
+    expect(() => analyzeNode(nodeList)).toThrow(
+      /^input: this is a list with one Node .*its one item belongs under "node", e.g. jq '{node: .items\[0\]}'/,
+    );
     expect(() => analyzeNode({ kind: "PodList", items: [pod] })).toThrow(/it belongs under "pods"/);
+  });
+});
+
+describe("analyzeNode given what the hints lead to, or no document at all", () => {
+  it("refuses a List placed under node, naming the field and the item to give, instead of dropping allocatable", () => {
+    expect(() => analyzeNode({ node: nodeList })).toThrow(
+      /^node: is a List of 1 item\(s\), not a Node; give the Node itself, e.g. jq '\{node: \.items\[0\]\}'$/,
+    );
+    const out = analyzeNode({ node: (nodeList as { items: unknown[] }).items[0] });
+    expect(Object.keys(out.allocatable)).toContain("memory");
+  });
+  it("calls prose prose, not an unknown field", () => {
+    for (const text of ["this is { not", { "this is { not": "json }" }])
+      expect(() => analyzeNode(text)).toThrow(
+        /^input: this is plain text \("this is \{ not"\), not an input document; an input document is a JSON or YAML object/,
+      );
+    expect(() => analyzeNode({ nodes: [] })).toThrow(/^nodes: unknown field/);
   });
 });

@@ -9,7 +9,8 @@ export type Slot = "node" | "pods" | "summary" | "kubeletConfig";
 
 export type Recognized =
   | { kind: "input" }
-  | { kind: "piece"; slot: Slot; what: string; value: unknown }
+  /** `fromList`: `value` is the one item of a List, not the document given. */
+  | { kind: "piece"; slot: Slot; what: string; value: unknown; fromList?: boolean }
   | { kind: "refused"; what: string; reason: string };
 
 const CONFIG_KEYS = [
@@ -37,8 +38,26 @@ const isNode = (d: unknown): boolean =>
 const isPod = (d: unknown): boolean =>
   isObject(d) && (d.kind === "Pod" || (isObject(d.spec) && Array.isArray(d.spec.containers)));
 
+const clip = (text: string) => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+const NOT_A_DOCUMENT =
+  'an input document is a JSON or YAML object such as {"node": ..., "pods": ..., "summary": ..., "kubeletConfig": ...}';
+
+/**
+ * Text that is no document at all: YAML reads any line of prose as a string, and a line with a
+ * colon as a one-key mapping ("this is { not: json }"), which would otherwise be reported as an
+ * "unknown field" nobody wrote. A mapping counts as prose when none of its keys is a name.
+ */
+function prose(doc: unknown): string | null {
+  if (typeof doc === "string") return doc;
+  if (!isObject(doc)) return null;
+  const keys = Object.keys(doc);
+  return keys.length > 0 && keys.every((k) => !/^[A-Za-z_][\w./-]*$/.test(k)) ? keys[0]! : null;
+}
+
 /** Recognises a document given as the whole input: the input document itself, or one of its pieces. */
 export function recognizeDocument(doc: unknown): Recognized {
+  const text = prose(doc);
+  if (text != null) return { kind: "refused", what: `plain text (${clip(text)})`, reason: NOT_A_DOCUMENT };
   if (Array.isArray(doc)) {
     return doc.length > 0 && doc.every(isPod)
       ? { kind: "piece", slot: "pods", what: `a list of ${doc.length} Pod(s)`, value: doc }
@@ -63,7 +82,13 @@ export function recognizeDocument(doc: unknown): Recognized {
     const items = doc.items as unknown[];
     if (items.length > 0 && items.every(isNode)) {
       return items.length === 1
-        ? { kind: "piece", slot: "node", what: "a list with one Node (kubectl get node -o json)", value: items[0] }
+        ? {
+            kind: "piece",
+            slot: "node",
+            what: "a list with one Node (kubectl get node -o json)",
+            value: items[0],
+            fromList: true,
+          }
         : {
             kind: "refused",
             what: `a list of ${items.length} Nodes (kubectl get nodes -o json)`,
@@ -82,5 +107,9 @@ export function misplacedDocument(doc: unknown): string | null {
   const r = recognizeDocument(doc);
   if (r.kind === "input") return null;
   if (r.kind === "refused") return `input: this is ${r.what}, not an input document; ${r.reason}`;
-  return `input: this is ${r.what}, not an input document; it belongs under "${r.slot}", e.g. {"${r.slot}": <this document>, ...} (see README, "headroom analyze")`;
+  // A list's one Node goes under "node", not the list: `jq '{node: .items[0]}'` says exactly that.
+  const where = r.fromList
+    ? `its one item belongs under "${r.slot}", e.g. jq '{${r.slot}: .items[0]}'`
+    : `it belongs under "${r.slot}", e.g. {"${r.slot}": <this document>, ...}`;
+  return `input: this is ${r.what}, not an input document; ${where} (see README, "headroom analyze")`;
 }

@@ -149,6 +149,12 @@ export function validateNode(v: unknown, path = "node"): Node | undefined {
   const base = new FieldPath(path);
   const n = obj(v, base);
   if (!n) return undefined;
+  // `kubectl get node NAME -o json` gives a Node, `kubectl get nodes -o json` a List of them: a list
+  // here would read as a node without status and silently drop allocatable.
+  if (Array.isArray(n.items))
+    throw new InputError(
+      `${path}: is a ${typeof n.kind === "string" ? n.kind : "list"} of ${n.items.length} item(s), not a Node; give the Node itself, e.g. jq '{${path}: .items[0]}'`,
+    );
   checkMeta(n.metadata, base, "metadata");
   const status = obj(n.status, base, "status");
   if (status) {

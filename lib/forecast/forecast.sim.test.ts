@@ -116,7 +116,7 @@ describe("forecast on the memory-pressure scenario", () => {
     expect(h.lastMetFrom).toBe("eviction");
     expect((h.clearsAt - s.now) / 1000).toBe(300 + 300 - s.t);
     const text = liveVerdict(fc, s.now, utc).text;
-    expect(text).toBe(`MemoryPressure held until ${utc(h.clearsAt)} by the 5m transition period; no threshold is met now.`);
+    expect(text).toBe(`MemoryPressure held until ${utc(h.clearsAt)} by the 5m0s transition period; no threshold is met now.`);
   });
 
   it("the condition clears when the hold says it does", () => {

@@ -196,7 +196,7 @@ describe("liveVerdict", () => {
     ]);
     expect(liveVerdict(fc, T0, utc)).toEqual({
       state: "held",
-      text: "MemoryPressure held until 14:54:40 by the 5m transition period; no threshold is met now.",
+      text: "MemoryPressure held until 14:54:40 by the 5m0s transition period; no threshold is met now.",
       countdownTo: T0 + 280_000,
     });
     // without history, the eviction is the evidence

@@ -3,20 +3,11 @@
 // time plus what has elapsed since it arrived), so the countdown ticks without trusting the
 // browser's clock.
 import { signalCondition } from "@/lib/eviction/signals";
-import { formatPercent } from "@/lib/format";
+import { formatDuration, formatPercent } from "@/lib/format";
 
 import type { NodeForecast } from "./node-forecast";
 import type { SignalForecast } from "./signal-forecast";
-import {
-  approachPhrase,
-  clearsAfterEviction,
-  freesPhrase,
-  holdSentence,
-  podPhrase,
-  roughly,
-  settingDuration,
-  type Clock,
-} from "./words";
+import { approachPhrase, clearsAfterEviction, freesPhrase, holdSentence, podPhrase, roughly, type Clock } from "./words";
 
 export type VerdictState = "evicting" | "held" | "approaching" | "ok" | "no-data";
 
@@ -28,7 +19,7 @@ export interface Verdict {
 }
 
 function evictingLead(f: SignalForecast, at: number, because: string, now: number): string {
-  const grace = settingDuration(f.soft?.graceSeconds ?? 0);
+  const grace = formatDuration(f.soft?.graceSeconds ?? 0);
   const inTime = `Evicting in ${roughly((at - now) / 1000)}`;
   if (because === "hard-met")
     return `Evicting now (${f.signal} is below its hard threshold; the kubelet acts within its 10 s cycle)`;

@@ -1,6 +1,6 @@
 // Phrases shared by the live verdict and the per-signal forecast, so both say the same thing the
 // same way. `clock` formats a cluster time for the reader (the page passes local HH:MM:SS).
-import { formatSignal } from "@/lib/format";
+import { formatDuration, formatSignal } from "@/lib/format";
 
 import type { ConditionHold } from "./node-forecast";
 import type { NextPod, SignalForecast } from "./signal-forecast";
@@ -16,14 +16,6 @@ export function roughly(seconds: number): string {
   if (s < 90) return `~${s} s`;
   if (s < 90 * 60) return `~${Math.round(s / 60)} min`;
   return `~${Math.round(s / 3600)} h`;
-}
-
-/** A Go-style duration for settings: 90 → "1m30s", 300 → "5m", 45 → "45s". */
-export function settingDuration(seconds: number): string {
-  const m = Math.floor(seconds / 60);
-  const s = Math.round(seconds % 60);
-  if (m === 0) return `${s}s`;
-  return s === 0 ? `${m}m` : `${m}m${s}s`;
 }
 
 /** "default/report-worker (Burstable, 291Mi over its request)". */
@@ -60,7 +52,7 @@ const FROM: Record<ConditionHold["lastMetFrom"], string> = {
 
 /** "MemoryPressure held until 15:03:00 by the 5m transition period; no threshold is met now" (or, past that time, "should clear"). */
 export function holdSentence(h: ConditionHold, now: number, clock: Clock): string {
-  const period = settingDuration(h.periodSeconds);
+  const period = formatDuration(h.periodSeconds);
   if (h.clearsAt <= now) {
     return `${h.condition} should clear at the kubelet's next status update: no threshold is met and the ${period} transition period since one was last met (${clock(h.lastMetAt)}) is over`;
   }
@@ -69,7 +61,7 @@ export function holdSentence(h: ConditionHold, now: number, clock: Clock): strin
 
 /** The longer explanation of a hold, for the signal panels. */
 export function holdExplanation(h: ConditionHold, clock: Clock): string {
-  return `The kubelet keeps reporting ${h.condition} for evictionPressureTransitionPeriod (${settingDuration(h.periodSeconds)}) after a threshold was last met: at ${clock(h.lastMetAt)} (${FROM[h.lastMetFrom]}). It clears at ${clock(h.clearsAt)} unless a threshold is met again.`;
+  return `The kubelet keeps reporting ${h.condition} for evictionPressureTransitionPeriod (${formatDuration(h.periodSeconds)}) after a threshold was last met: at ${clock(h.lastMetAt)} (${FROM[h.lastMetFrom]}). It clears at ${clock(h.clearsAt)} unless a threshold is met again.`;
 }
 
 /** "soft threshold in ~3 min" or "hard threshold in ~40 s", the sooner of the two; null when neither is approached. */
@@ -83,5 +75,5 @@ export function approachPhrase(f: SignalForecast): { seconds: number; text: stri
 
 /** "40 s of 1m30s grace". */
 export function graceProgress(elapsedSeconds: number, graceSeconds: number): string {
-  return `${Math.max(0, Math.round(Math.min(elapsedSeconds, graceSeconds)))} s of ${settingDuration(graceSeconds)} grace`;
+  return `${Math.max(0, Math.round(Math.min(elapsedSeconds, graceSeconds)))} s of ${formatDuration(graceSeconds)} grace`;
 }

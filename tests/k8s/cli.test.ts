@@ -53,6 +53,13 @@ describe("headroom analyze against a cluster", () => {
     expect(table.stdout).toMatch(/^NODE\s+CONFIG\s+MEMORY/);
   });
 
+  it("prints one node's table with cpu in millicores, as the UI does, and no defaults note for a node's own configz", async () => {
+    const r = await run(["analyze", "--kubeconfig", full, "--node", sim.cluster.nodes[0]!.name, "--output", "table"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^cpu(\s+\S+){3}\s+\d+m$/m);
+    expect(r.stdout).not.toContain("kubelet's defaults");
+  });
+
   it("reports a forbidden proxy as a 403 per node and a missing node as a one-line error", async () => {
     const r = await run(["analyze", "--kubeconfig", least, "--all-nodes", "--mode", "proxy", "--output", "json"]);
     expect(r.stderr).toMatch(/summary: 403 Forbidden/);

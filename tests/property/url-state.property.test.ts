@@ -24,6 +24,7 @@ const KEYS = [
   "scope",
   "embed",
   "theme",
+  "at",
   "kr.memory",
   "kr.cpu",
   "sr.pid",
