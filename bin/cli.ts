@@ -1,7 +1,7 @@
 import { parseDocumentText } from "../lib/document";
 import { analyzeNode } from "../lib/eviction/index";
 import { InputError } from "../lib/eviction/input-errors";
-import { runClusterAnalyze, type ClusterArgs } from "./cli-cluster";
+import { runClusterAnalyze, type ClusterArgs, type Io } from "./cli-cluster";
 import { formatTable } from "./format-table";
 import { readInputCapped } from "./read-input";
 
@@ -62,7 +62,7 @@ function parseArgs(argv: string[], isTty: boolean): AnalyzeArgs {
   if (clusterMode) {
     if (file !== undefined) throw new UsageError("give either FILE or --node/--all-nodes, not both");
     if (!cluster.node === !cluster.allNodes) throw new UsageError("give exactly one of --node NAME and --all-nodes");
-    return { file: "", output, now, cluster: { ...cluster, allNodes: !!cluster.allNodes, output } };
+    return { file: "", output, now, cluster: { ...cluster, allNodes: !!cluster.allNodes, output, all } };
   }
   if (file === undefined) throw new UsageError("missing FILE (use - for standard input)");
   return { file, output, now, all };
@@ -77,7 +77,7 @@ function oneLine(message: string): string {
 }
 
 /** Runs `headroom <command> ...` and returns the exit status (0 ok, 2 bad input or usage). */
-export async function main(argv: string[], io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+export async function main(argv: string[], io: Io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "--help" || command === "-h" || command === "help") {
     io.stdout.write(USAGE + "\n");
