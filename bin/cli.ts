@@ -8,7 +8,7 @@ import { readInputCapped } from "./read-input";
 const USAGE = `usage: headroom analyze FILE|- [--output json|table] [--all] [--now RFC3339]
        headroom analyze [--kubeconfig FILE] [--context C] (--node NAME | --all-nodes) [--mode direct|proxy] [--output json|table]
 
-Reads a node's input document (JSON or YAML; see docs in README.md), or collects it from a live
+Reads a node's input document (JSON or YAML; see docs/analyze-contract.md), or collects it from a live
 cluster (node, pods, kubelet summary and configz), and prints what the kubelet would do:
 thresholds, allocatable, signals and margins, conditions, eviction rankings, replay. The table
 leads with the verdict and the replay and leaves out signals without a threshold (--all shows them).`;

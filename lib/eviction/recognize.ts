@@ -82,5 +82,5 @@ export function misplacedDocument(doc: unknown): string | null {
   const r = recognizeDocument(doc);
   if (r.kind === "input") return null;
   if (r.kind === "refused") return `input: this is ${r.what}, not an input document; ${r.reason}`;
-  return `input: this is ${r.what}, not an input document; it belongs under "${r.slot}", e.g. {"${r.slot}": <this document>, ...} (see README, "headroom analyze")`;
+  return `input: this is ${r.what}, not an input document; it belongs under "${r.slot}", e.g. {"${r.slot}": <this document>, ...} (see docs/cli.md)`;
 }
