@@ -51,7 +51,7 @@ export function commands(body: string[]): string[] {
  * subcommands, up to three; the subcommands on one line, as a test spells out an argument list), stopping at a flag, path, value or placeholder), with `npm run X` and
  * `npx BIN` replaced by what package.json runs for them.
  */
-export function evidence(command: string, root: string): string[] {
+function evidence(command: string, root: string): string[] {
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
     bin: Record<string, string>;

@@ -46,7 +46,7 @@ const fieldConfig = z.strictObject({
   ),
 });
 
-export const panelSchema = z.strictObject({
+const panelSchema = z.strictObject({
   id: z.int().min(1),
   type: z.enum([
     "timeseries",
@@ -124,5 +124,3 @@ export const dashboardSchema = z.strictObject({
   templating: z.strictObject({ list: z.array(variable) }),
   panels: z.array(panelSchema).min(1),
 });
-
-export type Dashboard = z.infer<typeof dashboardSchema>;
