@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { requireBinary } from "../scripts/test-binaries.mjs";
+import { requireBinary } from "../tests/test-binaries.mjs";
 
 let bin = "";
 try {

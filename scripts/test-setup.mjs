@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-import { installCommand, missingPackages } from "./test-binaries.mjs";
+import { installCommand, missingPackages } from "../tests/test-binaries.mjs";
 
 const missing = missingPackages();
 if (missing.length === 0) process.exit(0);

@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { binaryPath, missingPackages, requireBinary, TEST_BINARIES } from "../scripts/test-binaries.mjs";
+import { binaryPath, missingPackages, requireBinary, TEST_BINARIES } from "./test-binaries.mjs";
 
 const ROOT = join(import.meta.dirname, "..");
 const saved = { ...process.env };

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { binaryPath, requireBinary } from "../../scripts/test-binaries.mjs";
+import { binaryPath, requireBinary } from "../../tests/test-binaries.mjs";
 
 const KUBECTL = binaryPath("kubectl");
 

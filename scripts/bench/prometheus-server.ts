@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-import { binaryPath, requireBinary } from "../test-binaries.mjs";
+import { binaryPath, requireBinary } from "../../tests/test-binaries.mjs";
 
 const PROMETHEUS = binaryPath("prometheus");
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments } from "yaml";
 
-import { requireBinary } from "../../scripts/test-binaries.mjs";
+import { requireBinary } from "../test-binaries.mjs";
 
 const KUBECTL = requireBinary("kubectl");
 const ROOT = join(import.meta.dirname, "..", "..");

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, parseAllDocuments } from "yaml";
 
-import { binaryPath, requireBinary } from "../../scripts/test-binaries.mjs";
+import { binaryPath, requireBinary } from "../test-binaries.mjs";
 
 const PROMTOOL = binaryPath("promtool");
 const KUBECTL = binaryPath("kubectl");

@@ -10,7 +10,7 @@ import { parse, stringify } from "yaml";
 import { analyzeNode, type AnalyzeOutput } from "@/lib/eviction";
 import { worstMargins } from "@/lib/k8s/to-engine";
 import { startSim, type Sim } from "@/lib/sim";
-import { requireBinary } from "@/scripts/test-binaries.mjs";
+import { requireBinary } from "@/tests/test-binaries.mjs";
 import { fixture, nodesOf } from "@/tests/fixtures";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -40,7 +40,7 @@ const worst = (a: AnalyzeOutput) => Math.min(...Object.values(worstMargins(a)).m
 const rowsOf = (table: string) => table.trimEnd().split("\n");
 
 // Each kubectl run starts Node and tsx: seconds apiece on a loaded machine.
-describe("kubectl headroom (the CLI as a kubectl plugin)", { timeout: 120_000 }, () => {
+describe("kubectl headroom (the CLI as a kubectl plugin)", { timeout: 300_000 }, () => {
   let sim: Sim;
   let kubeconfig: string;
   let twoContexts: string;
