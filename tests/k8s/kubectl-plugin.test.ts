@@ -10,8 +10,8 @@ import { parse, stringify } from "yaml";
 import { analyzeNode, type AnalyzeOutput } from "@/lib/eviction";
 import { worstMargins } from "@/lib/k8s/to-engine";
 import { startSim, type Sim } from "@/lib/sim";
-import { requireBinary } from "@/tests/test-binaries.mjs";
 import { fixture, nodesOf } from "@/tests/fixtures";
+import { requireBinary } from "@/tests/test-binaries.mjs";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const KUBECTL = requireBinary("kubectl");
