@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 import { DEMO_PORT, E2E_TOKEN, FORECAST_STATES, PORT, PROMETHEUS_PORT, TOKEN_PORT, TOKEN_SERVER_LOG } from "./e2e/constants";
+import { requireBinary } from "./tests/test-binaries.mjs";
 
 const sim = { HEADROOM_SIM_SCENARIO: "memory-pressure", HEADROOM_SIM_FAST_FORWARD_SECONDS: "330", HEADROOM_SIM_SPEED: "0" };
 
@@ -22,7 +23,7 @@ export default defineConfig({
         ...devices["Desktop Chrome"],
         // Debian's Chromium: the project never downloads a browser of its own.
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          executablePath: requireBinary("chromium"),
           args: [
             "--no-sandbox",
             "--disable-dev-shm-usage",

@@ -18,11 +18,14 @@ export interface ClusterArgs {
   allNodes: boolean;
   mode?: "direct" | "proxy";
   output: "json" | "table";
+  /** Table: also the signals without a threshold. */
+  all?: boolean;
 }
 
-type Io = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
+export type Io = { stdout: NodeJS.WritableStream & { isTTY?: boolean }; stderr: NodeJS.WritableStream };
 
-function margin(r: NodeResult, fam: "memory" | "disk" | "pid"): string {
+/** A family's smallest margin as a cell: "1.2Gi (8.0%)", "-300Mi (-2.1% MET)", "-" without a threshold. */
+export function margin(r: NodeResult, fam: "memory" | "disk" | "pid"): string {
   const w = r.analysis ? worstMargins(r.analysis)[fam] : null;
   if (!w) return "-";
   return `${formatSignal(w.signal, w.margin)} (${formatPercent(w.fraction)}${w.met ? " MET" : ""})`;
@@ -75,7 +78,7 @@ function checkKubeconfigFile(path: string): void {
 
 // The kubeconfig and --context are the user's to fix (exit 2, naming them); only what happens
 // after, talking to the cluster, is a collection failure (exit 1).
-function checkKubeconfig(source: ClusterSource, a: ClusterArgs): void {
+function checkKubeconfig(source: ClusterSource, a: Pick<ClusterArgs, "context">): void {
   const what = source.kind === "file" ? `--kubeconfig ${source.path}` : "the kubeconfig (KUBECONFIG or ~/.kube/config)";
   try {
     loadKubeConfig(source, a.context);
@@ -91,8 +94,8 @@ function checkKubeconfig(source: ClusterSource, a: ClusterArgs): void {
   }
 }
 
-/** Runs the cluster form of `analyze`; returns the exit status (0 ok, 1 when no node could be analyzed). */
-export async function runClusterAnalyze(a: ClusterArgs, io: Io): Promise<number> {
+/** Collects the cluster once (one node or all); null after printing why nothing could be collected. */
+export async function collectCluster(a: Omit<ClusterArgs, "output">, io: Io): Promise<NodeResult[] | null> {
   if (a.kubeconfig) checkKubeconfigFile(a.kubeconfig);
   const source: ClusterSource | null = a.kubeconfig ? { kind: "file", path: a.kubeconfig } : detectClusterSource();
   if (!source)
@@ -110,9 +113,16 @@ export async function runClusterAnalyze(a: ClusterArgs, io: Io): Promise<number>
     });
   } catch (e) {
     io.stderr.write(`headroom: cannot collect from the cluster: ${describeError(e)}\n`);
-    return 1;
+    return null;
   }
   for (const r of results) if (r.collectionError) io.stderr.write(`headroom: ${r.node}: ${r.collectionError}\n`);
+  return results;
+}
+
+/** Runs the cluster form of `analyze`; returns the exit status (0 ok, 1 when no node could be analyzed). */
+export async function runClusterAnalyze(a: ClusterArgs, io: Io): Promise<number> {
+  const results = await collectCluster(a, io);
+  if (!results) return 1;
   const ok = results.filter((r) => r.analysis);
   if (a.allNodes)
     io.stdout.write(
@@ -125,6 +135,8 @@ export async function runClusterAnalyze(a: ClusterArgs, io: Io): Promise<number>
         : fleetTable(results),
     );
   else if (ok[0])
-    io.stdout.write(a.output === "json" ? JSON.stringify(ok[0].analysis, null, 2) + "\n" : formatTable(ok[0].analysis!));
+    io.stdout.write(
+      a.output === "json" ? JSON.stringify(ok[0].analysis, null, 2) + "\n" : formatTable(ok[0].analysis!, { all: a.all }),
+    );
   return ok.length > 0 ? 0 : 1;
 }

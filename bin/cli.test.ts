@@ -36,6 +36,12 @@ describe("headroom analyze (process)", () => {
     expect(JSON.parse(r.stdout)).toEqual(analyzeNode(input));
   });
 
+  it("prints its usage with --help", () => {
+    const r = run(["--help"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^usage: headroom analyze FILE\|-/);
+  });
+
   it("reads standard input with -", () => {
     const r = run(["analyze", "-", "--output=json"], JSON.stringify(input));
     expect(r.status).toBe(0);

@@ -2,14 +2,14 @@ import { reportedAllocatable } from "../lib/analysis-notes";
 import { parseDocumentText } from "../lib/document";
 import { analyzeNode } from "../lib/eviction/index";
 import { InputError } from "../lib/eviction/input-errors";
-import { runClusterAnalyze, type ClusterArgs } from "./cli-cluster";
+import { runClusterAnalyze, type ClusterArgs, type Io } from "./cli-cluster";
 import { formatTable } from "./format-table";
 import { readInputCapped } from "./read-input";
 
 const USAGE = `usage: headroom analyze FILE|- [--output json|table] [--all] [--now RFC3339]
        headroom analyze [--kubeconfig FILE] [--context C] (--node NAME | --all-nodes) [--mode direct|proxy] [--output json|table]
 
-Reads a node's input document (JSON or YAML; see docs in README.md), or collects it from a live
+Reads a node's input document (JSON or YAML; see docs/analyze-contract.md), or collects it from a live
 cluster (node, pods, kubelet summary and configz), and prints what the kubelet would do:
 thresholds, allocatable, signals and margins, conditions, eviction rankings, replay. The table
 leads with the verdict and the replay and leaves out signals without a threshold (--all shows them).`;
@@ -75,7 +75,7 @@ function parseArgs(argv: string[], isTty: boolean): AnalyzeArgs {
   if (clusterMode) {
     if (file !== undefined) throw new UsageError("give either FILE or --node/--all-nodes, not both");
     if (!cluster.node === !cluster.allNodes) throw new UsageError("give exactly one of --node NAME and --all-nodes");
-    return { file: "", output, now, cluster: { ...cluster, allNodes: !!cluster.allNodes, output } };
+    return { file: "", output, now, cluster: { ...cluster, allNodes: !!cluster.allNodes, output, all } };
   }
   if (file === undefined) throw new UsageError("missing FILE (use - for standard input)");
   return { file, output, now, all };
@@ -90,7 +90,7 @@ function oneLine(message: string): string {
 }
 
 /** Runs `headroom <command> ...` and returns the exit status (0 ok, 2 bad input or usage). */
-export async function main(argv: string[], io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+export async function main(argv: string[], io: Io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "--help" || command === "-h" || command === "help") {
     io.stdout.write(USAGE + "\n");

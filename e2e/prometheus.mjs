@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 // Playwright's Prometheus (playwright.config.ts): Debian's package scraping the e2e server's
 // /metrics every second as job "headroom" with cluster="e2e", so the clusters page and the
-// Prometheus-backed charts are tested against a real Prometheus. CI installs it (.ci/run).
+// Prometheus-backed charts are tested against a real Prometheus. `npm test` installs it (scripts/test-setup.mjs).
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const bin = process.env.PROMETHEUS ?? "/usr/bin/prometheus";
-if (!existsSync(bin)) {
-  console.error(`prometheus not found at ${bin}: apt-get install prometheus (CI does), or set PROMETHEUS`);
+import { requireBinary } from "../tests/test-binaries.mjs";
+
+let bin = "";
+try {
+  bin = requireBinary("prometheus");
+} catch (e) {
+  console.error(/** @type {Error} */ (e).message);
   process.exit(1);
 }
 const [listen, target] = process.argv.slice(2);

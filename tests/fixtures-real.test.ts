@@ -1,4 +1,4 @@
-// Every real capture in shared/fixtures/real goes through the engine; paired captures must agree
+// Every real capture in tests/fixtures/real goes through the engine; paired captures must agree
 // with what the kubelet itself reported.
 import { describe, expect, it } from "vitest";
 

@@ -1,11 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 
-/** shared/fixtures/real beside the checkout (CI clones main with shared/ next to it). */
-const FIXTURES = resolve(process.env.HEADROOM_FIXTURES ?? join(import.meta.dirname, "..", "..", "shared", "fixtures", "real"));
+/** Real captures (kubelet Summaries, configz, Nodes, Events…) kept in the repository; SOURCES.md says where each came from. */
+const FIXTURES = join(import.meta.dirname, "fixtures", "real");
 
-if (!existsSync(FIXTURES)) {
-  throw new Error(`real fixtures not found at ${FIXTURES}; set HEADROOM_FIXTURES to shared/fixtures/real`);
+if (!existsSync(join(FIXTURES, "SOURCES.md"))) {
+  throw new Error(
+    `real fixtures not found at ${FIXTURES}: they are part of the repository; restore tests/fixtures/real with git`,
+  );
 }
 
 /** Reads one fixture as JSON. */

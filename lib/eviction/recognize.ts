@@ -111,5 +111,5 @@ export function misplacedDocument(doc: unknown): string | null {
   const where = r.fromList
     ? `its one item belongs under "${r.slot}", e.g. jq '{${r.slot}: .items[0]}'`
     : `it belongs under "${r.slot}", e.g. {"${r.slot}": <this document>, ...}`;
-  return `input: this is ${r.what}, not an input document; ${where} (see README, "headroom analyze")`;
+  return `input: this is ${r.what}, not an input document; ${where} (see docs/cli.md)`;
 }

@@ -69,6 +69,19 @@ export function renderCacheMetrics(cache: ClusterCache, wallNow = cache.clock.no
     "gauge",
     "Seconds since the node's last successful Summary collection.",
   );
+  // The live forecast's soonest eviction per node (the fleet page's "Next eviction" column), so a
+  // dashboard can list nodes under pressure with what comes next; only nodes where one is expected.
+  const nextEviction = new Family(
+    "headroom_node_next_eviction_seconds",
+    "gauge",
+    "Seconds until the live forecast's next eviction on the node (0 = the kubelet acts on its next cycle), by signal and why.",
+  );
+  const collectionState = new Family(
+    "headroom_node_collection_state",
+    "gauge",
+    "The node's kubelet collection state (1 for the current one: ok, stale, failed or pending).",
+  );
+  const clusterNow = cache.now();
   const states: Record<string, number> = { ok: 0, stale: 0, failed: 0, pending: 0 };
   let oldest = 0;
   const interval = cache.settings.summaryIntervalMs;
@@ -90,8 +103,15 @@ export function renderCacheMetrics(cache: ClusterCache, wallNow = cache.clock.no
     for (const [c, v] of Object.entries(row.conditions)) condition.add({ node: name, condition: c }, v ? 1 : 0);
     ready.add({ node: name, status: row.ready }, 1);
     candidates.add(node, met ? row.podCount : 0);
+    const next = row.nextEviction;
+    if (next)
+      nextEviction.add(
+        { node: name, signal: next.signal, because: next.because },
+        Math.max(0, Math.round((next.at - clusterNow) / 100) / 10),
+      );
     const st = s.collection(wallNow, interval);
     states[st.state] = (states[st.state] ?? 0) + 1;
+    collectionState.add({ node: name, state: st.state }, 1);
     if (st.ageSeconds !== null) {
       age.add(node, st.ageSeconds);
       oldest = Math.max(oldest, st.ageSeconds);
@@ -142,7 +162,9 @@ export function renderCacheMetrics(cache: ClusterCache, wallNow = cache.clock.no
       condition,
       ready,
       candidates,
+      nextEviction,
       age,
+      collectionState,
       nodes,
       cacheAge,
       readyGauge,

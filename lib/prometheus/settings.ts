@@ -2,7 +2,7 @@ import "server-only";
 
 import { z } from "zod";
 
-// Prometheus as Headroom's long-term store (README, "History in Prometheus"). Validated at
+// Prometheus as Headroom's long-term store (docs/production.md, "History in Prometheus"). Validated at
 // start-up with the rest of the configuration (lib/server/start/boot.ts).
 
 // One PromQL label matcher: name, operator, double-quoted value (escapes allowed).

@@ -1,15 +1,17 @@
 // Helpers for the sim's own tests: run the real kubectl against a sim, with its own discovery
 // cache so parallel test files never share one.
 import { execFile, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const KUBECTL = process.env.KUBECTL ?? "/usr/bin/kubectl";
+import { binaryPath, requireBinary } from "../../tests/test-binaries.mjs";
 
-/** Throws a clear error when kubectl is not installed (CI installs it). */
+const KUBECTL = binaryPath("kubectl");
+
+/** Throws one line naming kubectl's Debian package and its install command when kubectl is missing. */
 export function requireKubectl(): void {
-  if (!existsSync(KUBECTL)) throw new Error(`kubectl not found at ${KUBECTL}: install kubectl (CI does) or set KUBECTL`);
+  requireBinary("kubectl");
 }
 
 /** Writes a kubeconfig to a fresh temp dir and returns a kubectl runner bound to it. */

@@ -1,13 +1,15 @@
 // Starts Debian's Prometheus on loopback for the integration tests and the history bench, scraping
-// the given targets every second into a fresh TSDB (or serving an existing one). CI installs it
-// (.ci/run); locally: apt-get install prometheus.
+// the given targets every second into a fresh TSDB (or serving an existing one). `npm test`
+// installs it (scripts/test-setup.mjs); otherwise apt-get install prometheus.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const PROMETHEUS = process.env.PROMETHEUS ?? "/usr/bin/prometheus";
+import { binaryPath, requireBinary } from "../../tests/test-binaries.mjs";
+
+const PROMETHEUS = binaryPath("prometheus");
 
 /** A free loopback port (bound, then released). */
 export function freePort(): Promise<number> {
@@ -34,8 +36,7 @@ export interface Target {
 
 /** Runs Prometheus scraping `targets` (host:port) as job "headroom" every second; `tsdb` reuses a data directory. */
 export async function startPrometheus(targets: (string | Target)[], tsdb?: string): Promise<RunningPrometheus> {
-  if (!existsSync(PROMETHEUS))
-    throw new Error(`prometheus not found at ${PROMETHEUS}: apt-get install prometheus (CI does), or set PROMETHEUS`);
+  requireBinary("prometheus");
   const dir = mkdtempSync(join(tmpdir(), "headroom-prom-"));
   const config = join(dir, "prometheus.yml");
   const statics = targets.map((t) =>

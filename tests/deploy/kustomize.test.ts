@@ -7,7 +7,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseAllDocuments } from "yaml";
 
-const KUBECTL = process.env.KUBECTL ?? "/usr/bin/kubectl";
+import { requireBinary } from "../test-binaries.mjs";
+
+const KUBECTL = requireBinary("kubectl");
 const ROOT = join(import.meta.dirname, "..", "..");
 
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -2,19 +2,20 @@
 // tests say (promtool test rules: each alert firing and not firing), shipped identically as the
 // PrometheusRule of deploy/overlays/monitoring, which renders with a ServiceMonitor.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse, parseAllDocuments } from "yaml";
 
-const PROMTOOL = process.env.PROMTOOL ?? "/usr/bin/promtool";
-const KUBECTL = process.env.KUBECTL ?? "/usr/bin/kubectl";
+import { binaryPath, requireBinary } from "../test-binaries.mjs";
+
+const PROMTOOL = binaryPath("promtool");
+const KUBECTL = binaryPath("kubectl");
 const DIR = join(import.meta.dirname, "..", "..", "deploy", "prometheus");
 const RULES = join(DIR, "headroom-rules.yaml");
 
 function promtool(...args: string[]): string {
-  if (!existsSync(PROMTOOL))
-    throw new Error(`promtool not found at ${PROMTOOL}: apt-get install prometheus (CI does), or set PROMTOOL`);
+  requireBinary("promtool");
   return execFileSync(PROMTOOL, args, { cwd: DIR, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
 

@@ -51,7 +51,7 @@ describe("POST /api/analyze", () => {
     const res = await post(JSON.stringify(summary));
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe(
-      'input: this is a kubelet Summary (GET /stats/summary), not an input document; it belongs under "summary", e.g. {"summary": <this document>, ...} (see README, "headroom analyze")',
+      'input: this is a kubelet Summary (GET /stats/summary), not an input document; it belongs under "summary", e.g. {"summary": <this document>, ...} (see docs/cli.md)',
     );
     const configz = await post(JSON.stringify({ kubeletconfig: { evictionHard: { "memory.available": "100Mi" } } }));
     expect(configz.status).toBe(400);
