@@ -6,6 +6,7 @@ import { MUTED } from "@/components/ui/styles";
 import { localClock, useClusterNow } from "@/components/ui/use-cluster-now";
 import type { NodeRow } from "@/lib/dto";
 import { roughly } from "@/lib/forecast/words";
+import { forecastWithheld } from "@/lib/node-status";
 import { clusterOptions } from "@/lib/queries";
 
 import { SortHeader } from "./sort-header";
@@ -25,6 +26,13 @@ export function NextEvictionHeader() {
 
 /** When the kubelet is expected to evict on this node, counting down from the overview's time (its own cell: the label names the signal and why). */
 export function NextEvictionCell({ r }: { r: NodeRow }) {
+  const withheld = forecastWithheld(r);
+  if (withheld)
+    return (
+      <span role="cell" className={MUTED} data-testid="next-eviction" title={withheld} aria-label={withheld}>
+        no forecast
+      </span>
+    );
   // Only rows with something to count down tick: most of a fleet has nothing expected.
   if (!r.nextEviction && !r.pressureHold)
     return (
