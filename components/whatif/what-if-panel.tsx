@@ -119,7 +119,8 @@ export function WhatIfPanel(p: Props) {
           <ScopeResult whatIf={p.whatIf} state={p.state} pool={p.detail.row.pool} nodeName={p.detail.row.name} />
         )}
         {p.next && outcome && <WhatIfDiff live={p.live} next={p.next} outcome={outcome} holds={holds} />}
-        {hasWhatIf(w) && !p.nextError && (
+        {/* pool and fleet scope: one fragment per configuration, in the scope's result above */}
+        {hasWhatIf(w) && w.scope === "node" && !p.nextError && (
           <KubeletChange whatIf={p.whatIf} kubeletConfig={p.detail.kubeletConfig} kubeletFlags={p.detail.kubeletFlags} />
         )}
         <WhatIfControls live={p.live} capacity={p.capacity} w={w} update={update} />
