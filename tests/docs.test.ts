@@ -22,8 +22,14 @@ function resolveCited(file: string): string {
 }
 
 describe("docs/", () => {
-  it("has the four documents", () => {
-    expect(docs.sort()).toEqual(["analyze-contract.md", "architecture.md", "benchmarks.md", "engine-rules.md"]);
+  it("has the five documents", () => {
+    expect(docs.sort()).toEqual([
+      "analyze-contract.md",
+      "architecture.md",
+      "benchmarks.md",
+      "engine-rules.md",
+      "forecast-stale-nodes-and-advice.md",
+    ]);
   });
 
   it.each(docs)("%s links only to files in the repository", (f) => {
