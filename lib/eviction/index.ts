@@ -25,11 +25,9 @@ export { evictsAfterNodeReclaim, nodeReclaimFor } from "./reclaim";
 export { type Signal, signalCondition, signalResource } from "./signals";
 export {
   DEFAULT_TOLERATION_SECONDS,
-  TAINT_NOT_READY,
   TAINT_UNREACHABLE,
   taintEvictionPlan,
   withDefaultTolerations,
-  type TaintEvictionPlan,
   type TaintLike,
   type Toleration,
 } from "./taint-eviction";
