@@ -156,7 +156,7 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap, whatI
           {(now) => <SignalForecastView f={f} now={now} />}
         </Ticking>
       )}
-      {whatIf && (
+      {whatIf && s.thresholds.length > 0 && (
         <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="forecast-whatif-note">
           The margins above are the what-if&apos;s; the live forecast (current settings) is in the headline, and here again once
           the what-if is closed or reset.
