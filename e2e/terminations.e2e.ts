@@ -93,10 +93,11 @@ test("repeat offenders come with the fix in words", async ({ page }) => {
     /Raise the memory limit of container resizer above 512Mi \(OOM-killed at it \d+ times\), or find what grows\./,
   );
   const worker = fleet.workload("Deployment/report-worker");
+  // the demo's report worker leaks (150Mi towards 8Gi): no PriorityClass and no request of most of a node (issue 22)
   await expect(worker.getByTestId("suggestions")).toContainText(
-    /Set the memory request of container worker to its observed peak, \S+ \(now 256Mi\)/,
+    /evicted \d+ times, each time at 2× its request or more: that looks like a leak\. Set a limit and fix what grows/,
   );
-  await expect(worker.getByTestId("suggestions")).toContainText("Give it a PriorityClass");
+  await expect(worker.getByTestId("suggestions")).not.toContainText("PriorityClass");
   await expect(fleet.workload("Deployment/shop").getByTestId("suggestions")).toContainText(
     "Add a PodDisruptionBudget so a drain evicts its replicas one at a time.",
   );

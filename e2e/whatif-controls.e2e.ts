@@ -129,7 +129,7 @@ test("hard threshold: every ArrowRight moves it (not just the first), a typed va
   await expect(slider).toHaveAttribute("aria-valuetext", "300Mi"); // unreadable text: the thumb shows live
 
   await w.box("soft memory.available").fill("2Gi");
-  await page.getByRole("button", { name: "reset every memory.available setting to live" }).click();
+  await page.getByRole("button", { name: "reset row (every memory.available setting to live)" }).click();
   await expect(box).toHaveValue("300Mi");
   await expect(w.box("soft memory.available")).toHaveValue("1Gi");
   await expect(msg).toHaveCount(0);

@@ -65,3 +65,50 @@ export function kubeletChange(whatIf: WhatIf, node: { kubeletConfig: unknown; ku
     : null;
   return { maps, yaml: entries.length ? yaml : "", flags, note };
 }
+
+/** Nodes that share one effective kubelet configuration (ClusterOverview.configs), with the pools they are in. */
+export interface ConfigGroup {
+  configId: string;
+  kubeletConfig: unknown;
+  kubeletFlags: string | null;
+  /** Pools of those nodes, sorted; "(no pool)" for nodes without a pool label. */
+  pools: string[];
+  nodes: number;
+}
+
+/** Groups the rows of a pool/fleet what-if by their effective kubelet configuration, the largest group first. */
+export function groupByConfig(
+  rows: readonly { pool: string | null; configId: string }[],
+  configs: Readonly<Record<string, { kubeletConfig: unknown; kubeletFlags: string | null }>>,
+): ConfigGroup[] {
+  const groups = new Map<string, { pools: Set<string>; nodes: number }>();
+  for (const r of rows) {
+    const g = groups.get(r.configId) ?? { pools: new Set<string>(), nodes: 0 };
+    g.pools.add(r.pool ?? "(no pool)");
+    g.nodes++;
+    groups.set(r.configId, g);
+  }
+  return [...groups]
+    .map(([configId, g]) => ({
+      configId,
+      kubeletConfig: configs[configId]?.kubeletConfig ?? null,
+      kubeletFlags: configs[configId]?.kubeletFlags ?? null,
+      pools: [...g.pools].sort(),
+      nodes: g.nodes,
+    }))
+    .sort((a, b) => b.nodes - a.nodes || a.pools[0]!.localeCompare(b.pools[0]!));
+}
+
+/** One group's change: its own settings with the what-if on top, or the engine's error for a value its kubelet would refuse. */
+export type GroupChange = ConfigGroup & ({ change: KubeletChange; error: null } | { change: null; error: string });
+
+/** The fragment each configuration group needs: never one node's settings written over another pool's. */
+export function kubeletChangesByGroup(whatIf: WhatIf, groups: readonly ConfigGroup[]): GroupChange[] {
+  return groups.map((g) => {
+    try {
+      return { ...g, change: kubeletChange(whatIf, g), error: null };
+    } catch (e) {
+      return { ...g, change: null, error: (e as Error).message };
+    }
+  });
+}

@@ -7,6 +7,7 @@ import { useClusterNow } from "@/components/ui/use-cluster-now";
 import type { NodeRow } from "@/lib/dto";
 import { roughly } from "@/lib/forecast/words";
 import { formatTime } from "@/lib/format";
+import { forecastWithheld } from "@/lib/node-status";
 import { clusterOptions } from "@/lib/queries";
 
 import { SortHeader } from "./sort-header";
@@ -26,6 +27,13 @@ export function NextEvictionHeader() {
 
 /** When the kubelet is expected to evict on this node, counting down from the overview's time (its own cell: the label names the signal and why). */
 export function NextEvictionCell({ r }: { r: NodeRow }) {
+  const withheld = forecastWithheld(r);
+  if (withheld)
+    return (
+      <span role="cell" className={MUTED} data-testid="next-eviction" title={withheld} aria-label={withheld}>
+        no forecast
+      </span>
+    );
   // Only rows with something to count down tick: most of a fleet has nothing expected.
   if (!r.nextEviction && !r.pressureHold)
     return (

@@ -9,6 +9,7 @@ import type { ComponentType, ReactNode } from "react";
 import { MUTED } from "@/components/ui/styles";
 import type { NodeRow } from "@/lib/dto";
 import { cn, formatAge, formatResource } from "@/lib/format";
+import { rowStatus } from "@/lib/node-status";
 
 import { MarginCell } from "./margin-cell";
 import { NextEvictionCell, NextEvictionHeader } from "./next-eviction";
@@ -38,18 +39,42 @@ export interface NodeColumn {
 // NotReady leads the badges: below 1280 px the Ready column moves into the row's detail, and a
 // node that stopped reporting must still stand out in the row.
 function ConditionBadges({ r }: { r: NodeRow }) {
+  const status = rowStatus(r);
   const set = [
-    ...(r.ready === "True" ? [] : [r.ready === "Unknown" ? "NotReady?" : "NotReady"]),
-    ...(["MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"] as const).filter((c) => r.conditions[c]),
+    ...(status.ok ? [] : [{ c: status.label, title: status.explanation }]),
+    ...(["MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"] as const)
+      .filter((c) => r.conditions[c])
+      .map((c) => ({ c, title: undefined })),
   ];
   if (set.length === 0) return <span className={MUTED}>none</span>;
   return (
     <span className="flex flex-wrap gap-1">
-      {set.map((c) => (
-        <span key={c} className="rounded bg-red-100 px-1 text-xs text-red-900 dark:bg-red-900/50 dark:text-red-100">
+      {set.map(({ c, title }) => (
+        <span
+          key={c}
+          title={title}
+          data-testid={title ? "status-badge" : undefined}
+          className="rounded bg-red-100 px-1 text-xs text-red-900 dark:bg-red-900/50 dark:text-red-100"
+        >
           {c}
+          {title && <span className="sr-only">: {title}</span>}
         </span>
       ))}
+    </span>
+  );
+}
+
+/** The Ready column: Ready, NotReady, Unreachable or Lease expired, with what is known as its title. */
+function ReadyCell({ r }: { r: NodeRow }) {
+  const s = rowStatus(r);
+  return (
+    <span
+      className={s.ok ? "" : "font-semibold text-red-700 underline decoration-dotted dark:text-red-400"}
+      title={s.explanation}
+      data-testid="ready-cell"
+    >
+      {s.label}
+      {!s.ok && <span className="sr-only">: {s.explanation}</span>}
     </span>
   );
 }
@@ -124,11 +149,7 @@ const NODE_COLUMNS: readonly NodeColumn[] = [
     track: "5.5rem",
     minRem: 5.5,
     show: "wide",
-    cell: (r) => (
-      <span className={r.ready === "True" ? "" : "font-semibold text-red-700 dark:text-red-400"}>
-        {r.ready === "True" ? "Ready" : `NotReady${r.ready === "Unknown" ? "?" : ""}`}
-      </span>
-    ),
+    cell: (r) => <ReadyCell r={r} />,
   },
   {
     key: "conditions",

@@ -1,6 +1,7 @@
 // Pure filtering and sorting of fleet rows, driven by URL state.
 import type { NodeRow } from "@/lib/dto";
 import { parseLabelSelector, type Labels, type Matcher } from "@/lib/label-selector";
+import { forecastWithheld } from "@/lib/node-status";
 import type { UrlState } from "@/lib/url-state";
 
 export type Family = "memory" | "disk" | "pid";
@@ -48,7 +49,8 @@ function sortValue(r: NodeRow, sort: UrlState["sort"]): number | string {
     case "pods":
       return r.podCount;
     case "eviction":
-      return r.nextEviction?.at ?? Infinity;
+      // a silent node's last forecast is not one (lib/node-status.ts): after every expected eviction
+      return forecastWithheld(r) ? Infinity : (r.nextEviction?.at ?? Infinity);
     case "psi":
       // most stalled first; nodes whose kubelet reports no PSI after every number
       return r.pressure?.memoryFullAvg60 == null ? Infinity : -r.pressure.memoryFullAvg60;

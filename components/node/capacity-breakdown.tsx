@@ -2,6 +2,8 @@ import { Explain } from "@/components/ui/explain";
 import type { AnalyzeOutput } from "@/lib/eviction";
 import { formatResource } from "@/lib/format";
 
+import { ViewLabel } from "./view-label";
+
 const SEGMENTS = [
   { key: "kubeReserved", label: "kube-reserved", color: "bg-violet-400 dark:bg-violet-600" },
   { key: "systemReserved", label: "system-reserved", color: "bg-fuchsia-300 dark:bg-fuchsia-700" },
@@ -69,6 +71,7 @@ export function CapacityBreakdown(p: BreakdownProps) {
     <section aria-labelledby="breakdown-h" className="space-y-3">
       <h2 id="breakdown-h" className="text-lg font-medium">
         Capacity <Explain term="allocatable" />
+        <ViewLabel />
       </h2>
       <ul className="flex flex-wrap gap-3 text-xs">
         <li>

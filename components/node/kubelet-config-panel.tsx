@@ -3,6 +3,8 @@ import type { NodeDetail } from "@/lib/dto";
 import type { AnalyzeOutput, OutputThreshold } from "@/lib/eviction";
 import { formatBytes, formatDuration, formatPercent } from "@/lib/format";
 
+import { ViewLabel } from "./view-label";
+
 const SOURCE_TEXT: Record<string, string> = {
   configz: "read from the kubelet's /configz",
   profile: "from a node-pool profile (configz was not readable)",
@@ -20,6 +22,7 @@ export function KubeletConfigPanel({ detail, result }: { detail: NodeDetail; res
     <section aria-labelledby="config-h" className="space-y-2">
       <h2 id="config-h" className="text-lg font-medium">
         Kubelet eviction settings
+        <ViewLabel />
       </h2>
       <p className="text-sm" data-testid="config-source">
         Source: <strong>{detail.row.collection.configSource}</strong> — {SOURCE_TEXT[detail.row.collection.configSource]}.

@@ -4,6 +4,7 @@ import { useClusterNow } from "@/components/ui/use-cluster-now";
 import { liveVerdict, type VerdictState } from "@/lib/forecast";
 import { cn, formatAge, formatTime } from "@/lib/format";
 
+import { StaleVerdict } from "./stale-verdict";
 import { useNodeForecast } from "./use-node-forecast";
 
 const TONE: Record<VerdictState, string> = {
@@ -24,8 +25,10 @@ const HEADING: Record<VerdictState, string> = {
 
 /** The verdict in words at the top of the node page: what the kubelet is about to do, live, from the node's own settings. */
 export function LiveVerdict({ name }: { name: string }) {
-  const { forecast, receivedAt, collection, pinned } = useNodeForecast(name);
-  const now = useClusterNow(forecast?.now ?? 0, receivedAt);
+  const { forecast, documentTime, receivedAt, collection, pinned, stale: silent } = useNodeForecast(name);
+  const now = useClusterNow(forecast?.now ?? documentTime ?? 0, receivedAt);
+  // a node that stopped reporting gets what is known, not a forecast from its last stats
+  if (silent) return <StaleVerdict stale={silent} now={now} />;
   if (!forecast) return null;
   const v = liveVerdict(forecast, now, formatTime);
   // a forecast from old stats must say so: the kubelet acts on fresh ones

@@ -8,9 +8,10 @@ import type { ReactNode } from "react";
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { MUTED } from "@/components/ui/styles";
 import { WHAT_IF_PANEL_ID } from "@/components/whatif/what-if-panel";
-import type { HistorySeries } from "@/lib/dto";
+import type { HistorySeries, NodeRow } from "@/lib/dto";
 import type { AnalyzeOutput, Pod } from "@/lib/eviction";
 import { cn, formatAge } from "@/lib/format";
+import { rowStatus } from "@/lib/node-status";
 import { serializeUrlState, type InvalidParam, type UrlState } from "@/lib/url-state";
 
 import { CapacityBreakdown, type BreakdownProps } from "./capacity-breakdown";
@@ -19,7 +20,7 @@ import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
 
 export interface NodeEmbedProps {
-  row: { name: string; pool: string | null; ready: string; leaseAgeSeconds: number | null };
+  row: Pick<NodeRow, "name" | "pool" | "ready" | "leaseAgeSeconds" | "leaseDurationSeconds" | "collection">;
   view: AnalyzeOutput;
   history: HistorySeries | null;
   imageGc: { high: number; low: number };
@@ -43,7 +44,7 @@ function Header({ p }: { p: NodeEmbedProps }) {
     <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <h1 className="font-mono text-lg font-semibold [overflow-wrap:anywhere]">{p.row.name}</h1>
       <span className={cn("text-sm", p.row.ready === "True" ? MUTED : "font-semibold text-red-700 dark:text-red-400")}>
-        {p.row.ready === "True" ? "Ready" : "NotReady"}
+        {rowStatus(p.row).label}
       </span>
       {p.pressure.map((c) => (
         <span key={c} data-testid="pressure-badge" className="rounded bg-red-700 px-2 py-0.5 text-sm text-white">

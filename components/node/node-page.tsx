@@ -11,7 +11,8 @@ import { WHAT_IF_PANEL_ID, WhatIfPanel } from "@/components/whatif/what-if-panel
 import type { NodeDetail } from "@/lib/dto";
 import { analyze, parseAnalyzeInput, parseCapacity, withWhatIf, type AnalyzeOutput, type Node, type Pod } from "@/lib/eviction";
 import { cn, formatAge } from "@/lib/format";
-import { detailInput } from "@/lib/node-whatif";
+import { rowStatus } from "@/lib/node-status";
+import { detailInput, reportedPressure } from "@/lib/node-whatif";
 import { timed } from "@/lib/perf";
 import { HttpError, nodeOptions } from "@/lib/queries";
 import { hasWhatIf, toEngineWhatIf, whatIfOpen, type UrlState } from "@/lib/url-state";
@@ -27,7 +28,9 @@ import { requestedByPods, usedFromSummary } from "./node-usage";
 import { CopyLinks, PinnedBanner } from "./pinned-banner";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
+import { TaintsPanel } from "./taints-panel";
 import { useNodeForecast } from "./use-node-forecast";
+import { NodeViewContext, type NodeView } from "./view-label";
 
 // Long enough that key presses a person makes in a row (and Playwright's, on a busy machine) do not
 // redraw the charts between two of them.
@@ -97,6 +100,7 @@ const NodeSections = memo(function NodeSections({
         used={usedFromSummary(data.summary)}
       />
       {forensics.terminations}
+      <TaintsPanel detail={data} />
       <ConditionsPanel detail={data} />
       <KubeletConfigPanel detail={data} result={result} />
       <CgroupTable pods={pods} result={result} />
@@ -156,13 +160,11 @@ export function NodePage({ name }: { name: string }) {
   if (!live?.out) return <ErrorNote>The node&apos;s data could not be analyzed: {live?.error}</ErrorNote>;
   const row = data.row;
   const open = whatIfOpen(state);
-  // The kubelet's own report (it keeps a condition for the transition period after recovery);
-  // under a what-if, the engine's view of the changed settings.
-  const pressure = next?.out
-    ? Object.entries(next.out.conditions)
-        .filter(([, v]) => v)
-        .map(([c]) => c)
-    : data.conditions.filter((c) => c.type.endsWith("Pressure") && c.status === "True").map((c) => c.type);
+  // The kubelet's own report (it keeps a condition for the transition period after recovery), also
+  // under a what-if: the header is live, like the headline; the what-if panel says what would change.
+  const pressure = reportedPressure(data);
+  // which state the cards show: labelled while the panel is open or a what-if is set (view-label.tsx)
+  const cardsView: NodeView | null = deferredView !== live.out ? "what-if" : open || hasWhatIf(state.whatIf) ? "live" : null;
   const whatIfPanel = open && (
     <WhatIfPanel
       detail={data}
@@ -191,21 +193,23 @@ export function NodePage({ name }: { name: string }) {
       used: usedFromSummary(data.summary),
     };
     return (
-      <NodeEmbed
-        row={row}
-        view={view!}
-        history={data.history}
-        imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }}
-        pods={pods}
-        breakdown={breakdown}
-        pressure={pressure}
-        state={state}
-        setState={setState}
-        invalid={invalid}
-        verdict={<LiveVerdict name={row.name} />}
-        forensics={forensicSections({ data, result: view!, live: live.out, memoryCapacity: capacity.memory })}
-        whatIf={{ open, changed: hasWhatIf(state.whatIf), toggle: toggleWhatIf, panel: whatIfPanel }}
-      />
+      <NodeViewContext.Provider value={next?.out ? "what-if" : open || hasWhatIf(state.whatIf) ? "live" : null}>
+        <NodeEmbed
+          row={row}
+          view={view!}
+          history={data.history}
+          imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }}
+          pods={pods}
+          breakdown={breakdown}
+          pressure={pressure}
+          state={state}
+          setState={setState}
+          invalid={invalid}
+          verdict={<LiveVerdict name={row.name} />}
+          forensics={forensicSections({ data, result: view!, live: live.out, memoryCapacity: capacity.memory })}
+          whatIf={{ open, changed: hasWhatIf(state.whatIf), toggle: toggleWhatIf, panel: whatIfPanel }}
+        />
+      </NodeViewContext.Provider>
     );
   }
   return (
@@ -223,12 +227,11 @@ export function NodePage({ name }: { name: string }) {
                 : "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
             )}
           >
-            {row.ready === "True" ? "Ready" : "NotReady"}
+            {rowStatus(row).label}
           </span>
           {pressure.map((c) => (
             <span key={c} data-testid="pressure-badge" className="rounded bg-red-600 px-2 py-0.5 text-sm text-white">
               {c}
-              {next?.out ? " (what-if)" : ""}
             </span>
           ))}
           <span className="text-sm text-zinc-600 dark:text-zinc-400">
@@ -253,16 +256,18 @@ export function NodePage({ name }: { name: string }) {
         </header>
         <PinnedBanner pinned={pinned} state={state} />
         <LiveVerdict name={row.name} />
-        <NodeSections
-          data={data}
-          view={deferredView}
-          live={live.out}
-          pods={pods}
-          requested={requested}
-          capacity={capacity}
-          signal={state.signal}
-          setState={setState}
-        />
+        <NodeViewContext.Provider value={cardsView}>
+          <NodeSections
+            data={data}
+            view={deferredView}
+            live={live.out}
+            pods={pods}
+            requested={requested}
+            capacity={capacity}
+            signal={state.signal}
+            setState={setState}
+          />
+        </NodeViewContext.Provider>
       </div>
       {whatIfPanel}
     </div>

@@ -8,6 +8,7 @@ import { kernelOomOrder, type AnalyzeOutput, type Summary } from "@/lib/eviction
 import { cn, formatBytes, formatCount } from "@/lib/format";
 
 import { OomOrderNotes, ResizingPods } from "./oom-order-notes";
+import { ViewLabel } from "./view-label";
 
 interface Props {
   result: AnalyzeOutput;
@@ -33,6 +34,7 @@ export function OomOrderPanel({ result, summary, memoryCapacity }: Props) {
     <section aria-labelledby="oom-order-h" className="space-y-2" data-testid="oom-order">
       <h2 id="oom-order-h" className="text-lg font-medium">
         Kernel OOM order <Explain term="oom" />
+        <ViewLabel />
       </h2>
       <OomOrderNotes />
       <ResizingPods pods={result.pods} />

@@ -10,6 +10,7 @@ import { cn, formatSignal } from "@/lib/format";
 import { SWAP_SENTENCE } from "@/lib/psi-words";
 
 import { rankReason } from "./rank-reason";
+import { ViewLabel } from "./view-label";
 
 interface Props {
   result: AnalyzeOutput;
@@ -46,6 +47,7 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
     <section aria-labelledby="ranking-h" className="space-y-2">
       <h2 id="ranking-h" className="text-lg font-medium">
         Eviction order <Explain term="ranking" />
+        <ViewLabel />
       </h2>
       <div role="tablist" aria-label="Signal" className="flex flex-wrap gap-1" onKeyDown={onKeyDown}>
         {tabs.map((s) => (

@@ -19,6 +19,7 @@ import { historyOptions } from "@/lib/queries";
 import { HistoryRange } from "./history-range";
 import { SignalForecastView } from "./signal-forecast";
 import { useNodeForecast, type LiveForecast } from "./use-node-forecast";
+import { useNodeView, ViewLabel } from "./view-label";
 
 interface Props {
   result: AnalyzeOutput;
@@ -36,9 +37,17 @@ function gcLines(s: SignalReport, gc: Props["imageGc"]): ChartLine[] {
   ];
 }
 
-/** The state column in words: "ok", "met: evicting", "met: grace ends 14:57:40". */
-function stateText(kind: "hard" | "soft", met: boolean, f: NodeForecast["signals"][number] | undefined, now: number): string {
+/** The state column in words: "ok", "met: evicting", "met: grace ends 14:57:40"; under a what-if, what the kubelet would do. */
+function stateText(
+  kind: "hard" | "soft",
+  met: boolean,
+  f: NodeForecast["signals"][number] | undefined,
+  now: number,
+  whatIf: boolean,
+): string {
   if (!met) return "ok";
+  // the live grace countdown belongs to the live view: a what-if threshold has no history of its own
+  if (whatIf) return kind === "hard" ? "met: would evict on the next cycle" : "met: would evict after its grace";
   if (kind === "hard") return "met: evicting on the next cycle";
   const g = f?.soft;
   if (!g) return "met: evicts after its grace";
@@ -52,6 +61,8 @@ type PanelProps = {
   live: LiveForecast;
   hold: ConditionHold | null;
   swap?: AnalyzeOutput["swap"];
+  /** The report is the engine's view under a what-if: the live forecast and hold stay out of the card. */
+  whatIf: boolean;
 };
 
 // A what-if recomputes every signal report; a panel whose own report, history and forecast are
@@ -64,15 +75,16 @@ function samePanel(a: PanelProps, b: PanelProps): boolean {
     a.imageGc.low === b.imageGc.low &&
     a.live.forecast === b.live.forecast &&
     a.live.receivedAt === b.live.receivedAt &&
+    a.whatIf === b.whatIf &&
     (a.s === b.s || JSON.stringify(a.s) === JSON.stringify(b.s)) &&
     (a.swap === b.swap || JSON.stringify(a.swap) === JSON.stringify(b.swap))
   );
 }
 
-const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap }: PanelProps) {
-  const from = live.forecast?.now ?? 0;
+const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap, whatIf }: PanelProps) {
+  const from = live.forecast?.now ?? live.documentTime ?? 0;
   const series = history?.signals[s.signal];
-  const f = live.forecast?.signals.find((x) => x.signal === s.signal);
+  const f = whatIf ? undefined : live.forecast?.signals.find((x) => x.signal === s.signal);
   const lines: ChartLine[] = [
     ...s.thresholds.map((t) => ({
       label: `${t.kind} ${formatSignal(s.signal, t.value)}`,
@@ -91,6 +103,7 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap }: Pan
         <h3 id={`sig-${s.signal}`} className="font-mono text-sm font-semibold">
           {s.signal}
           <Explain term={s.signal} />
+          <ViewLabel />
         </h3>
         <span className="text-sm tabular-nums" data-testid="available">
           {formatSignal(s.signal, s.available)} available of {formatSignal(s.signal, s.capacity)}
@@ -123,7 +136,7 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap }: Pan
                 </td>
                 <td data-testid="state">
                   <Ticking from={from} receivedAt={live.receivedAt}>
-                    {(now) => stateText(t.kind, t.met, f, now)}
+                    {(now) => stateText(t.kind, t.met, f, now, whatIf)}
                   </Ticking>
                 </td>
               </tr>
@@ -131,7 +144,7 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap }: Pan
           </tbody>
         </table>
       )}
-      {hold && (
+      {hold && !whatIf && (
         <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="panel-hold">
           <Ticking from={from} receivedAt={live.receivedAt}>
             {(now) => `Every threshold is ok, yet ${words.holdSentence(hold, now, formatTime)}.`}
@@ -142,6 +155,12 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap }: Pan
         <Ticking from={from} receivedAt={live.receivedAt}>
           {(now) => <SignalForecastView f={f} now={now} />}
         </Ticking>
+      )}
+      {whatIf && s.thresholds.length > 0 && (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400" data-testid="forecast-whatif-note">
+          The margins above are the what-if&apos;s; the live forecast (current settings) is in the headline, and here again once
+          the what-if is closed or reset.
+        </p>
       )}
       {s.signal === "memory.available" && <SwapNote swap={swap} />}
       {series && history && series.available.some((v) => v != null) ? (
@@ -170,7 +189,8 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap }: Pan
 /** One panel per observed signal: value, thresholds, margins, live forecast (grace countdown, hold, next pod out) and trend chart. */
 export function SignalPanels(props: Props) {
   const live = useNodeForecast(props.result.node);
-  const holds = live.forecast?.holds ?? [];
+  const whatIf = useNodeView() === "what-if";
+  const holds = whatIf ? [] : (live.forecast?.holds ?? []);
   // The charts' range (URL `range=`): from Prometheus when Headroom has one, else the in-memory
   // ring; the node document's own hour stands in until the first answer.
   const { state, setState } = useUrlState();
@@ -186,6 +206,7 @@ export function SignalPanels(props: Props) {
     <section aria-labelledby="signals-h" className="space-y-3">
       <h2 id="signals-h" className="text-lg font-medium">
         Eviction signals
+        <ViewLabel />
       </h2>
       <HistoryRange
         range={state.range}
@@ -194,6 +215,13 @@ export function SignalPanels(props: Props) {
         error={chart.error}
       />
       {props.result.signals.length === 0 && <p className="text-sm text-zinc-500">No Summary API data yet: nothing observed.</p>}
+      {live.stale && props.result.signals.length > 0 && (
+        <p role="note" data-testid="signals-stale" className="text-sm font-semibold">
+          These are the last stats Headroom collected
+          {live.stale.reach.statsAgeSeconds != null ? ` (${formatAge(live.stale.reach.statsAgeSeconds)} old)` : ""}: the node
+          stopped reporting, so no live forecast is made from them (see the headline).
+        </p>
+      )}
       {holds.map((h) => (
         <p
           key={h.condition}
@@ -214,6 +242,7 @@ export function SignalPanels(props: Props) {
             live={live}
             hold={holds.find((h) => h.condition === signalCondition(s.signal)) ?? null}
             swap={s.signal === "memory.available" ? props.result.swap : undefined}
+            whatIf={whatIf}
           />
         ))}
       </div>

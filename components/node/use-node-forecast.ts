@@ -5,8 +5,9 @@ import { useSearchParams } from "next/navigation";
 import { useDeferredValue, useMemo } from "react";
 
 import type { HistorySeries, NodeDetail } from "@/lib/dto";
-import { analyze, parseAnalyzeInput, type AnalyzeOutput, type Pod } from "@/lib/eviction";
+import { analyze, parseAnalyzeInput, type AnalyzeOutput, type Node, type Pod } from "@/lib/eviction";
 import { forecastNode, transitionPeriodOf, type NodeForecast } from "@/lib/forecast";
+import { reachability, taintForecast, type Reachability, type TaintForecast } from "@/lib/forecast/stale-node";
 import { formatTime } from "@/lib/format";
 import { RANGE_NAMES, RANGES, toHistorySeries, type HistoryDoc, type RangeName } from "@/lib/history-doc";
 import { covers, pinnedView, type PinnedView } from "@/lib/pinned-view";
@@ -15,7 +16,28 @@ import { parseAt } from "@/lib/url-state";
 
 // One analysis and one forecast per node document, shared by the verdict and the signal panels.
 const analyses = new WeakMap<NodeDetail, AnalyzeOutput | null>();
+
+/** A node that stopped reporting: what is known instead of a forecast (lib/forecast/stale-node.ts). */
+export interface StaleNode {
+  reach: Reachability;
+  taints: TaintForecast | null;
+}
+
 const forecasts = new WeakMap<NodeDetail, NodeForecast | null>();
+const stales = new WeakMap<NodeDetail, StaleNode | null>();
+
+function staleOf(d: NodeDetail): StaleNode | null {
+  if (stales.has(d)) return stales.get(d)!;
+  const reach = reachability({
+    now: Date.parse(d.generatedAt),
+    ready: d.conditions.find((c) => c.type === "Ready") ?? null,
+    lease: d.lease,
+    collection: d.row.collection,
+  });
+  const stale = reach && { reach, taints: taintForecast((d.node as Node).spec?.taints ?? [], d.pods as Pod[]) };
+  stales.set(d, stale);
+  return stale;
+}
 
 function analysisOf(d: NodeDetail): AnalyzeOutput | null {
   if (analyses.has(d)) return analyses.get(d)!;
@@ -39,7 +61,8 @@ function analysisOf(d: NodeDetail): AnalyzeOutput | null {
 
 function forecastOf(d: NodeDetail): NodeForecast | null {
   if (forecasts.has(d)) return forecasts.get(d)!;
-  const result = analysisOf(d);
+  // no signal forecast from the stats of a node that stopped reporting: the headline says what is known
+  const result = staleOf(d) ? null : analysisOf(d);
   const fc = result
     ? forecastNode({
         now: Date.parse(d.generatedAt),
@@ -68,6 +91,10 @@ export interface LiveForecast {
   receivedAt: number | null;
   collection: NodeDetail["row"]["collection"] | null;
   pinned: Pinned;
+  /** The node document's time (cluster ms), null before it arrives. */
+  documentTime: number | null;
+  /** Set when the node stopped reporting: then `forecast` is null (live view only). */
+  stale: StaleNode | null;
 }
 
 /** The shortest chart range that reaches back to `at` from `now`; null past the longest. */
@@ -126,11 +153,20 @@ export function useNodeForecast(name: string | null): LiveForecast {
   const atParam = useSearchParams().get("at");
   const pinned = usePinned(data, atParam ? parseAt(atParam) : null);
   if (pinned.kind === "pinned")
-    return { forecast: pinned.view.forecast, receivedAt: null, collection: data?.row.collection ?? null, pinned };
+    return {
+      forecast: pinned.view.forecast,
+      documentTime: pinned.view.forecast?.now ?? null,
+      receivedAt: null,
+      collection: data?.row.collection ?? null,
+      pinned,
+      stale: null,
+    };
   return {
     forecast: data ? forecastOf(data) : null,
+    documentTime: data ? Date.parse(data.generatedAt) : null,
     receivedAt: dataUpdatedAt,
     collection: data?.row.collection ?? null,
     pinned,
+    stale: data ? staleOf(data) : null,
   };
 }

@@ -7,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 
 import { PsiChart, type PsiLine } from "@/components/charts/psi-chart";
 import { useUrlState } from "@/components/dashboard/use-url-state";
+import { ViewLabel } from "@/components/node/view-label";
 import { MUTED } from "@/components/ui/styles";
 import type { HistorySeries } from "@/lib/dto";
 import type { AnalyzeOutput, PsiResource } from "@/lib/eviction";
@@ -99,6 +100,7 @@ export function PressurePanel({
     <section aria-labelledby="psi-h" className="space-y-3" data-testid="psi-panel">
       <h2 id="psi-h" className="text-lg font-medium">
         Pressure stall information (PSI)
+        <ViewLabel always="live" />
       </h2>
       <p className="max-w-4xl text-sm" data-testid="psi-sentence">
         {PSI_SENTENCE}

@@ -5,6 +5,7 @@
 // through fleet-source.ts and run lib/fleet-whatif.
 import type { WhatIf } from "@/lib/eviction";
 import { fleetWhatIf } from "@/lib/fleet-whatif";
+import type { ConfigGroup } from "@/lib/kubelet-fragment";
 
 import { loadSource, type FleetSource } from "./fleet-source";
 import { forPage, type PageResult } from "./fleet-trim";
@@ -13,6 +14,7 @@ export type FleetRunnerMessage = { id: number; whatIf: WhatIf; source: FleetSour
 export type FleetRun = {
   result: PageResult;
   pods: number;
+  groups: ConfigGroup[];
   /** Time spent loading the fleet document before the run (0 once loaded). */ loadMs: number;
 };
 export type FleetRunnerReply = ({ id: number } & FleetRun) | { id: number; error: string };
@@ -58,7 +60,7 @@ async function onMainThread(source: FleetSource, whatIf: WhatIf, signal: AbortSi
   const loaded = await loadSource(source);
   const loadMs = performance.now() - t0;
   const result = await fleetWhatIf({ configs: loaded.configs }, loaded.rows, whatIf, { signal, yieldEvery: SLICE_MS, pause });
-  return result && { result: forPage(result), pods: loaded.pods, loadMs };
+  return result && { result: forPage(result), pods: loaded.pods, groups: loaded.groups, loadMs };
 }
 
 /**

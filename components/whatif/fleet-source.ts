@@ -2,6 +2,7 @@
 // Web Worker (fleet-whatif.worker.ts) runs this itself, so the 9 MB document is fetched and parsed
 // off the main thread; the main-thread fallback (no Worker) runs the same code.
 import { clusterOverviewInBrowser, type ClusterOverview, type NodeRow } from "@/lib/dto";
+import { groupByConfig, type ConfigGroup } from "@/lib/kubelet-fragment";
 import { CLUSTER_URL, getJson } from "@/lib/queries";
 
 /** The nodes of a what-if scope: every node, or one pool (the page's own node always included). */
@@ -12,6 +13,8 @@ export interface LoadedSource {
   configs: ClusterOverview["configs"];
   /** Pods on those nodes, for the verdict ("all 31 pods still fit"). */
   pods: number;
+  /** The nodes by effective kubelet configuration: "Apply it" writes one fragment per group. */
+  groups: ConfigGroup[];
 }
 
 export const sourceKey = (s: FleetSource) => (s.scope === "all" ? "all" : `pool:${s.pool ?? ""}:${s.node}`);
@@ -32,5 +35,10 @@ export async function loadSource(source: FleetSource, now = Date.now()): Promise
   }
   const doc = await overview.doc;
   const rows = source.scope === "pool" ? doc.nodes.filter((r) => r.pool === source.pool || r.name === source.node) : doc.nodes;
-  return { rows, configs: doc.configs, pods: rows.reduce((s, r) => s + r.podCount, 0) };
+  return {
+    rows,
+    configs: doc.configs,
+    pods: rows.reduce((s, r) => s + r.podCount, 0),
+    groups: groupByConfig(rows, doc.configs),
+  };
 }

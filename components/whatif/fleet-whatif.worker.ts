@@ -35,5 +35,5 @@ self.onmessage = async (e: MessageEvent<FleetRunnerMessage>) => {
     yieldEvery: 20,
     pause: () => new Promise((r) => setTimeout(r, 0)),
   });
-  if (result) reply({ id, result: forPage(result), pods: loaded.pods, loadMs });
+  if (result) reply({ id, result: forPage(result), pods: loaded.pods, groups: loaded.groups, loadMs });
 };

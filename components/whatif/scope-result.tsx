@@ -11,6 +11,7 @@ import type { NodeOutcome } from "@/lib/whatif-outcome";
 import { whatIfVerdict } from "@/lib/whatif-verdict";
 
 import { LISTED } from "./fleet-trim";
+import { KubeletChangesByGroup } from "./kubelet-change";
 import { useScopeWhatIf } from "./use-scope-whatif";
 import { useSettledValue } from "./use-settled-value";
 import { WhatIfVerdict } from "./what-if-verdict";
@@ -117,6 +118,7 @@ export function ScopeResult({
         </p>
       )}
       {result.outcomes.length > 0 && <NodeList outcomes={result.outcomes} changedCount={result.changedCount} query={query} />}
+      <KubeletChangesByGroup whatIf={whatIf} groups={result.groups} />
     </section>
   );
 }

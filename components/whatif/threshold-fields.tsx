@@ -57,7 +57,7 @@ export const ThresholdFields = memo(function ThresholdFields({
           <button
             type="button"
             className="font-sans font-normal text-blue-700 underline dark:text-blue-300"
-            aria-label={`reset every ${signal} setting to live`}
+            aria-label={`reset row (every ${signal} setting to live)`}
             onClick={() =>
               update((x) => ({
                 ...x,

@@ -5,6 +5,7 @@ import { startTransition, useEffect, useMemo, useState } from "react";
 
 import type { NodeDetail } from "@/lib/dto";
 import { analyze, parseAnalyzeInput, withWhatIf, type AnalyzeInput, type AnalyzeOutput, type WhatIf } from "@/lib/eviction";
+import type { ConfigGroup } from "@/lib/kubelet-fragment";
 import { detailInput, detailOutcome } from "@/lib/node-whatif";
 import { nodeOptions } from "@/lib/queries";
 import { concernsPods, type NodeOutcome } from "@/lib/whatif-outcome";
@@ -33,7 +34,7 @@ function liveDetail(d: NodeDetail) {
 }
 
 export interface ScopeWhatIf {
-  result: (PageResult & { outcomes: NodeOutcome[]; pods: number }) | null;
+  result: (PageResult & { outcomes: NodeOutcome[]; pods: number; groups: ConfigGroup[] }) | null;
   pending: boolean;
   error: Error | null;
 }
@@ -52,7 +53,13 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
     [scope, pool, nodeName],
   );
   const key = sourceKey(source);
-  const [run, setRun] = useState<{ whatIf: WhatIf; key: string; result: PageResult; pods: number } | null>(null);
+  const [run, setRun] = useState<{
+    whatIf: WhatIf;
+    key: string;
+    result: PageResult;
+    pods: number;
+    groups: ConfigGroup[];
+  } | null>(null);
   const [failed, setFailed] = useState<{ key: string; error: Error } | null>(null);
   // A run starts once the slider pauses: runs abandoned a step later would only take CPU from the
   // main thread on a busy machine.
@@ -67,7 +74,7 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
         // the what-if itself, without the one-off load of the fleet document before the first run
         performance.measure("headroom:what-if-fleet", { start: start + r.loadMs, end: performance.now() });
         // a transition: the result's list renders in slices, never in one task the slider would wait for
-        startTransition(() => setRun({ whatIf, key, result: r.result, pods: r.pods }));
+        startTransition(() => setRun({ whatIf, key, result: r.result, pods: r.pods, groups: r.groups }));
       },
       (error: Error) => {
         if (!ac.signal.aborted) setFailed({ key, error });
@@ -122,7 +129,15 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
   }, [settled, docsKey]);
   const byNode = detailed && detailed.run === run ? detailed.byNode : null;
   const result = useMemo(
-    () => (run ? { ...run.result, outcomes: run.result.changed.map((o) => byNode?.get(o.node) ?? o), pods: run.pods } : null),
+    () =>
+      run
+        ? {
+            ...run.result,
+            outcomes: run.result.changed.map((o) => byNode?.get(o.node) ?? o),
+            pods: run.pods,
+            groups: run.groups,
+          }
+        : null,
     [run, byNode],
   );
   // A failed fleet document says so, unless a result for this scope is already shown.

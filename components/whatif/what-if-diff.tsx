@@ -1,5 +1,6 @@
 import type { AnalyzeOutput } from "@/lib/eviction";
-import { formatResource, formatSignal } from "@/lib/format";
+import type { ConditionHold } from "@/lib/forecast";
+import { formatResource, formatSignal, formatTime } from "@/lib/format";
 import type { NodeOutcome } from "@/lib/whatif-outcome";
 
 function Change({ label, before, after }: { label: string; before: string; after: string }) {
@@ -14,7 +15,18 @@ function Change({ label, before, after }: { label: string; before: string; after
 }
 
 /** Before/after on this node: what changes (allocatable, conditions, margins), the eviction replay, pods that no longer fit. */
-export function WhatIfDiff({ live, next, outcome }: { live: AnalyzeOutput; next: AnalyzeOutput; outcome: NodeOutcome }) {
+export function WhatIfDiff({
+  live,
+  next,
+  outcome,
+  holds = [],
+}: {
+  live: AnalyzeOutput;
+  next: AnalyzeOutput;
+  outcome: NodeOutcome;
+  /** Conditions the kubelet holds for its transition period: reported in both views until they clear. */
+  holds?: readonly ConditionHold[];
+}) {
   const conds = (c: string[]) => c.join(", ") || "no pressure";
   const margin = (s: AnalyzeOutput["signals"][number] | undefined) =>
     s && s.thresholds.length ? formatSignal(s.signal, Math.min(...s.thresholds.map((t) => t.margin))) : "no threshold";
@@ -25,7 +37,7 @@ export function WhatIfDiff({ live, next, outcome }: { live: AnalyzeOutput; next:
   const fit = outcome.pods?.noLongerFit ?? [];
   return (
     <div className="min-w-0 space-y-2 text-sm" data-testid="what-if-diff">
-      <h3 className="font-semibold">On this node, before → after</h3>
+      <h3 className="font-semibold">On this node, live (as the header) → what-if</h3>
       <ul className="space-y-0.5">
         <Change label="conditions" before={conds(outcome.pressureBefore)} after={conds(outcome.pressureAfter)} />
         {(["cpu", "memory", "ephemeral-storage"] as const)
@@ -42,6 +54,12 @@ export function WhatIfDiff({ live, next, outcome }: { live: AnalyzeOutput; next:
           <Change key={m.signal} label={`${m.signal} margin`} before={m.before} after={m.after} />
         ))}
       </ul>
+      {holds.map((h) => (
+        <p key={h.condition} data-testid="what-if-held">
+          {h.condition}: the kubelet holds it until {formatTime(h.clearsAt)} ({h.periodSeconds} s transition period after a
+          threshold was last met), in both views: a changed threshold does not end the hold.
+        </p>
+      ))}
       {newlyMet.length > 0 && <p className="font-medium text-red-700 dark:text-red-300">Newly met: {newlyMet.join(", ")}</p>}
       {next.replay.length > 0 ? (
         <div data-testid="what-if-replay">

@@ -2,9 +2,10 @@
 
 import { useCallback, useEffect, useMemo, useRef } from "react";
 
+import { useNodeForecast } from "@/components/node/use-node-forecast";
 import type { NodeDetail } from "@/lib/dto";
 import type { AnalyzeOutput, WhatIf } from "@/lib/eviction";
-import { detailOutcome } from "@/lib/node-whatif";
+import { detailOutcome, reportedPressure, withReportedPressure } from "@/lib/node-whatif";
 import { emptyWhatIf, hasWhatIf, serializeUrlState, type UrlState, type WhatIfState } from "@/lib/url-state";
 import { whatIfVerdict } from "@/lib/whatif-verdict";
 
@@ -48,7 +49,20 @@ export function WhatIfPanel(p: Props) {
   useEffect(() => {
     if (focusOnOpen) heading.current?.focus();
   }, [focusOnOpen]);
-  const outcome = useMemo(() => (p.next ? detailOutcome(p.detail, p.live, p.next) : null), [p.detail, p.live, p.next]);
+  // "before" is the header's live state (held conditions included), never a second one
+  const { forecast } = useNodeForecast(p.detail.row.name);
+  const holds = useMemo(() => forecast?.holds ?? [], [forecast]);
+  const outcome = useMemo(
+    () =>
+      p.next
+        ? withReportedPressure(
+            detailOutcome(p.detail, p.live, p.next),
+            reportedPressure(p.detail),
+            holds.map((h) => h.condition),
+          )
+        : null,
+    [p.detail, p.live, p.next, holds],
+  );
   const qs = serializeUrlState({ ...p.state, whatIfPanel: "open" }).toString();
   const link = typeof window === "undefined" ? "" : `${window.location.origin}${window.location.pathname}${qs ? `?${qs}` : ""}`;
   return (
@@ -104,8 +118,9 @@ export function WhatIfPanel(p: Props) {
         {hasWhatIf(w) && w.scope !== "node" && !p.nextError && (
           <ScopeResult whatIf={p.whatIf} state={p.state} pool={p.detail.row.pool} nodeName={p.detail.row.name} />
         )}
-        {p.next && outcome && <WhatIfDiff live={p.live} next={p.next} outcome={outcome} />}
-        {hasWhatIf(w) && !p.nextError && (
+        {p.next && outcome && <WhatIfDiff live={p.live} next={p.next} outcome={outcome} holds={holds} />}
+        {/* pool and fleet scope: one fragment per configuration, in the scope's result above */}
+        {hasWhatIf(w) && w.scope === "node" && !p.nextError && (
           <KubeletChange whatIf={p.whatIf} kubeletConfig={p.detail.kubeletConfig} kubeletFlags={p.detail.kubeletFlags} />
         )}
         <WhatIfControls live={p.live} capacity={p.capacity} w={w} update={update} />

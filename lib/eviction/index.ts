@@ -23,5 +23,13 @@ export { podQos } from "./qos";
 export { type Slot, recognizeDocument } from "./recognize";
 export { evictsAfterNodeReclaim, nodeReclaimFor } from "./reclaim";
 export { type Signal, signalCondition, signalResource } from "./signals";
+export {
+  DEFAULT_TOLERATION_SECONDS,
+  TAINT_UNREACHABLE,
+  taintEvictionPlan,
+  withDefaultTolerations,
+  type TaintLike,
+  type Toleration,
+} from "./taint-eviction";
 export { effectiveConfig, readKubeletConfig, resolveThreshold } from "./thresholds";
 export { kernelOomOrder } from "./oom-order";

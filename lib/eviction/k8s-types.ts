@@ -2,6 +2,7 @@
 // (what `kubectl get -o json` and the kubelet's Summary API serve) but are owned here, so the
 // engine never depends on @kubernetes/client-node's generated models.
 import type { PressureStats, PsiStats } from "./pressure-types";
+import type { TaintLike, Toleration } from "./taint-eviction";
 
 export type ResourceList = Record<string, string | number | undefined>;
 
@@ -46,6 +47,8 @@ export interface PodSpec {
   resources?: ResourceRequirements;
   volumes?: Volume[];
   terminationGracePeriodSeconds?: number;
+  /** Read by the taint eviction rule (taint-eviction.ts), not by the kubelet's. */
+  tolerations?: Toleration[];
 }
 
 /** A container's status slice read for in-place resize (KEP-1287): what the kubelet allocated and what runs. */
@@ -94,6 +97,8 @@ export interface NodeCondition {
 
 export interface Node {
   metadata?: ObjectMeta;
+  /** Taints are read by the taint eviction rule (taint-eviction.ts) and the node page, not by the kubelet's rules. */
+  spec?: { unschedulable?: boolean; taints?: TaintLike[] };
   status?: {
     capacity?: ResourceList;
     allocatable?: ResourceList;

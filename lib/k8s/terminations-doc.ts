@@ -26,6 +26,7 @@ export function buildFleetTerminations(cache: ClusterCache): FleetTerminations {
     generatedAt: new Date(cache.now()).toISOString(),
     retention: { max: MAX_TERMINATIONS, maxPerNode: MAX_PER_NODE, hours: KEEP_MS / 3600_000 },
     count: all.length,
-    workloads: groupByWorkload(all),
+    // the allocatable the kubelet computed for each node, so no request advice exceeds it
+    workloads: groupByWorkload(all, (node) => cache.states.get(node)?.row?.allocatable),
   });
 }

@@ -198,6 +198,8 @@ export function trimPod(p: WirePod): TrimmedPod | null {
       ...(spec.overhead ? { overhead: intern(spec.overhead) } : {}),
       ...(spec.resources ? { resources: intern(spec.resources) } : {}),
       ...(spec.volumes ? { volumes: intern(spec.volumes.map(trimVolume)) } : {}),
+      // most pods carry the same two default tolerations: one shared copy (taint-eviction.ts reads them)
+      ...(spec.tolerations ? { tolerations: intern(spec.tolerations) } : {}),
     },
     status: trimPodStatus(st, disruption, oom),
   };

@@ -11,6 +11,7 @@ import type {
   PodStats,
   ResourceList,
   ResourceRequirements,
+  Toleration,
   Volume,
 } from "@/lib/eviction";
 
@@ -100,6 +101,7 @@ export interface WirePod {
     overhead?: ResourceList;
     resources?: ResourceRequirements;
     volumes?: WireVolume[];
+    tolerations?: Toleration[];
   };
   status?: {
     phase?: string;

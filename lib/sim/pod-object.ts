@@ -5,10 +5,28 @@ import { resizeConditions, resizeContainerStatus, specResources } from "./resize
 import type { KObj } from "./store";
 import type { PodRecord } from "./world";
 
+// What the DefaultTolerationSeconds admission plugin adds to a pod with no toleration of its own.
 const TOLERATIONS = [
   { key: "node.kubernetes.io/not-ready", operator: "Exists", effect: "NoExecute", tolerationSeconds: 300 },
   { key: "node.kubernetes.io/unreachable", operator: "Exists", effect: "NoExecute", tolerationSeconds: 300 },
 ];
+// The DaemonSet controller's (pkg/controller/daemon/util AddOrUpdateDaemonPodTolerations): a node
+// agent stays on a node that is not ready or unreachable, without a time limit.
+const DAEMON_TOLERATIONS = [
+  { key: "node.kubernetes.io/not-ready", operator: "Exists", effect: "NoExecute" },
+  { key: "node.kubernetes.io/unreachable", operator: "Exists", effect: "NoExecute" },
+  { key: "node.kubernetes.io/disk-pressure", operator: "Exists", effect: "NoSchedule" },
+  { key: "node.kubernetes.io/memory-pressure", operator: "Exists", effect: "NoSchedule" },
+  { key: "node.kubernetes.io/pid-pressure", operator: "Exists", effect: "NoSchedule" },
+  { key: "node.kubernetes.io/unschedulable", operator: "Exists", effect: "NoSchedule" },
+];
+// kubeadm's static pod manifests tolerate every NoExecute taint.
+const STATIC_TOLERATIONS = [{ operator: "Exists", effect: "NoExecute" }];
+
+function tolerationsOf(p: PodRecord): object[] {
+  const k = p.t.spec.kind;
+  return k === "DaemonSet" ? DAEMON_TOLERATIONS : k === "Static" ? STATIC_TOLERATIONS : TOLERATIONS;
+}
 
 function ownerRef(p: PodRecord): object[] | undefined {
   const k = p.t.spec.kind;
@@ -165,7 +183,7 @@ export function podObject(p: PodRecord): KObj {
     serviceAccount: "default",
     serviceAccountName: "default",
     terminationGracePeriodSeconds: 30,
-    tolerations: TOLERATIONS,
+    tolerations: tolerationsOf(p),
   };
   if (t.spec.priorityClassName) spec.priorityClassName = t.spec.priorityClassName;
   if (p.node) spec.nodeName = p.node.name;

@@ -20,24 +20,61 @@ export interface WorkloadTerminations {
 /** Two or more terminations of one workload make it a repeat offender. */
 export const REPEAT_AT = 2;
 
-function suggest(w: Omit<WorkloadTerminations, "suggestions">): string[] {
+/** A node's allocatable by resource name ("memory", "ephemeral-storage"), in bytes; undefined when unknown. */
+export type AllocatableOf = (node: string) => Readonly<Record<string, number>> | undefined;
+
+/** A request larger than this share of the node's allocatable is no request: it would reserve most of a node for one pod. */
+const MAX_REQUEST_SHARE = 0.5;
+
+/** What to do instead of a request a node cannot hold: a limit, the leak, a pool of bigger nodes. */
+function insteadOfRequest(name: string, resource: string, peak: number, allocatable: number, node: string): string {
+  const limit =
+    resource === "memory"
+      ? "a memory limit (the kernel then restarts the container at it instead of the node coming under pressure)"
+      : `an ${resource} limit (the kubelet then evicts this pod alone when it passes it, before the node is short)`;
+  const share = peak > allocatable ? "more than" : `${Math.round((peak / allocatable) * 100)}% of`;
+  return `Container ${name} reached ${formatBytes(peak)} of ${resource}, ${share} the ${formatBytes(allocatable)} allocatable of ${node}: no request can hold that. Set ${limit}, fix what grows, or run it in a pool of bigger nodes.`;
+}
+
+// Evicted again and again far above its request: usage that grows until the kubelet steps in.
+const LEAK_FACTOR = 2;
+function leaks(evictions: readonly Termination[]): boolean {
+  if (evictions.length < REPEAT_AT) return false;
+  return evictions.every((t) => (t.containers ?? []).some((c) => c.usage >= LEAK_FACTOR * Math.max(c.request, 1)));
+}
+
+function suggest(w: Omit<WorkloadTerminations, "suggestions">, allocatableOf: AllocatableOf): string[] {
   const out: string[] = [];
   const evictions = w.terminations.filter((t) => t.cause === "kubelet-eviction");
-  // Request at the observed peak: the highest usage the kubelet's messages reported per container.
-  const peak = new Map<string, { usage: number; request: number }>();
+  // Request at the observed peak: the highest usage the kubelet's messages reported per container,
+  // with the node it was evicted from (a request is only advice when that node could hold it).
+  const peak = new Map<string, { usage: number; request: number; node: string | null; resource: string }>();
   for (const t of evictions) {
     for (const c of t.containers ?? []) {
       const p = peak.get(c.name);
-      if (!p || c.usage > p.usage) peak.set(c.name, { usage: c.usage, request: c.request });
+      if (!p || c.usage > p.usage)
+        peak.set(c.name, { usage: c.usage, request: c.request, node: t.node, resource: t.resource ?? "memory" });
     }
   }
+  let tooBig = false;
   for (const [name, p] of peak) {
-    const resource = evictions.find((t) => t.containers?.some((c) => c.name === name))?.resource ?? "memory";
+    const allocatable = p.node ? allocatableOf(p.node)?.[p.resource] : undefined;
+    if (allocatable != null && allocatable > 0 && p.usage > MAX_REQUEST_SHARE * allocatable) {
+      tooBig = true;
+      out.push(insteadOfRequest(name, p.resource, p.usage, allocatable, p.node!));
+      continue;
+    }
     out.push(
-      `Set the ${resource} request of container ${name} to its observed peak, ${formatBytes(p.usage)} (now ${p.request ? formatBytes(p.request) : "none"}): the kubelet evicts pods above their request first.`,
+      `Set the ${p.resource} request of container ${name} to its observed peak, ${formatBytes(p.usage)} (now ${p.request ? formatBytes(p.request) : "none"}): the kubelet evicts pods above their request first.`,
     );
   }
-  if (evictions.length && evictions.every((t) => (t.priority ?? 0) <= 0)) {
+  const leaking = leaks(evictions);
+  if (leaking)
+    out.push(
+      `It was evicted ${evictions.length} times, each time at ${LEAK_FACTOR}× its request or more: that looks like a leak. Set a limit and fix what grows; a higher priority would only make the kubelet evict its neighbours first.`,
+    );
+  // a PriorityClass protects a pod that is over its request for a while, not one that grows without end
+  if (!leaking && !tooBig && evictions.length && evictions.every((t) => (t.priority ?? 0) <= 0)) {
     out.push("Give it a PriorityClass: it runs at priority 0, so among pods over their request it goes first.");
   }
   const ooms = w.terminations.filter((t) => t.cause === "oom-killed");
@@ -68,8 +105,14 @@ function suggest(w: Omit<WorkloadTerminations, "suggestions">): string[] {
 
 const keyOf = (t: Termination) => `${t.namespace}\u0000${t.workload.kind}\u0000${t.workload.name}`;
 
-/** Groups terminations by workload (system OOMs by node), most terminations first, then newest. */
-export function groupByWorkload(terminations: readonly Termination[]): WorkloadTerminations[] {
+/**
+ * Groups terminations by workload (system OOMs by node), most terminations first, then newest.
+ * `allocatableOf` gives each node's allocatable, so no suggestion asks for more than a node holds.
+ */
+export function groupByWorkload(
+  terminations: readonly Termination[],
+  allocatableOf: AllocatableOf = () => undefined,
+): WorkloadTerminations[] {
   const groups = new Map<string, Omit<WorkloadTerminations, "suggestions">>();
   for (const t of terminations) {
     const k = keyOf(t);
@@ -98,7 +141,7 @@ export function groupByWorkload(terminations: readonly Termination[]): WorkloadT
     .map((g) => {
       g.terminations.sort((a, b) => (b.time ?? "").localeCompare(a.time ?? ""));
       g.nodes.sort();
-      return { ...g, suggestions: suggest(g) };
+      return { ...g, suggestions: suggest(g, allocatableOf) };
     })
     .sort((a, b) => b.count - a.count || (b.last ?? "").localeCompare(a.last ?? "") || a.name.localeCompare(b.name));
 }

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { nodeDetail } from "@/lib/dto";
+import { parseBytes } from "@/lib/eviction";
 import type { ClusterCache } from "@/lib/k8s/cache";
 import { buildNodeDetail } from "@/lib/k8s/node-detail";
 import { buildFleetTerminations } from "@/lib/k8s/terminations-doc";
@@ -76,5 +77,20 @@ describe("terminations from the demo's incidents", () => {
     // The signal is the one Headroom last saw met on the node; its view may predate the crossing.
     expect([null, "memory.available"]).toContain(worker.terminations[0]!.signal);
     expect(fleet.count).toBe(fleet.workloads.reduce((a, w) => a + w.count, 0));
+
+    // Advice that is safe to apply (issue 22): every request it suggests fits in the allocatable of
+    // each node the workload was evicted from, and the leaking report worker gets no PriorityClass.
+    for (const w of fleet.workloads)
+      for (const s of w.suggestions) {
+        const asked = /request of container \S+ to its observed peak, (\S+) /.exec(s)?.[1];
+        if (!asked) continue;
+        const resource = /^Set the (\S+) request/.exec(s)![1]!;
+        for (const node of w.nodes) {
+          const allocatable = cache.states.get(node)?.row?.allocatable[resource];
+          if (allocatable != null) expect(parseBytes(asked), `${w.name} on ${node}`).toBeLessThanOrEqual(allocatable);
+        }
+      }
+    expect(worker.suggestions.join(" ")).not.toContain("PriorityClass");
+    expect(worker.suggestions.join(" ")).toMatch(/looks like a leak/);
   }, 120_000);
 });
