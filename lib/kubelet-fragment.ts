@@ -65,3 +65,35 @@ export function kubeletChange(whatIf: WhatIf, node: { kubeletConfig: unknown; ku
     : null;
   return { maps, yaml: entries.length ? yaml : "", flags, note };
 }
+
+/** Scalar and list settings a fix may set besides the eviction maps. */
+export interface SettingChange {
+  maxPods?: number;
+  mergeDefaultEvictionSettings?: boolean;
+  enforceNodeAllocatable?: string[];
+  featureGates?: Record<string, boolean>;
+}
+
+/** Writes the KubeletConfiguration fragment and kubelet flags for settings that are not eviction maps. */
+export function settingChange(change: SettingChange): { yaml: string; flags: string } {
+  const yaml = ["apiVersion: kubelet.config.k8s.io/v1beta1", "kind: KubeletConfiguration"];
+  const flags: string[] = [];
+  if (change.maxPods !== undefined) {
+    yaml.push(`maxPods: ${change.maxPods}`);
+    flags.push(`--max-pods=${change.maxPods}`);
+  }
+  if (change.mergeDefaultEvictionSettings !== undefined) {
+    // A config-file field only: the kubelet has no flag for it.
+    yaml.push(`mergeDefaultEvictionSettings: ${change.mergeDefaultEvictionSettings}`);
+  }
+  if (change.enforceNodeAllocatable) {
+    yaml.push("enforceNodeAllocatable:", ...change.enforceNodeAllocatable.map((v) => `  - ${JSON.stringify(v)}`));
+    flags.push(`--enforce-node-allocatable=${change.enforceNodeAllocatable.join(",")}`);
+  }
+  if (change.featureGates) {
+    const gates = Object.entries(change.featureGates);
+    yaml.push("featureGates:", ...gates.map(([k, v]) => `  ${k}: ${v}`));
+    flags.push(`--feature-gates=${gates.map(([k, v]) => `${k}=${v}`).join(",")}`);
+  }
+  return { yaml: yaml.join("\n"), flags: flags.join(" ") };
+}
