@@ -10,6 +10,7 @@ import { fixture, fixtureFiles, nodesOf } from "./fixtures";
 
 const ROOT = join(import.meta.dirname, "..");
 const dir = mkdtempSync(join(tmpdir(), "headroom-lint-"));
+// Each case starts the CLI (node + tsx) as a process: seconds each, much more on a loaded machine.
 
 function lint(args: string[], stdin?: string) {
   const r = spawnSync(process.execPath, [join(ROOT, "bin/headroom.mjs"), "lint", ...args], {
@@ -35,7 +36,7 @@ const REAL_CONFIGS = [
   ...fixtureFiles("kubelet-config-files").filter((f) => !f.endsWith(".text.json")),
 ];
 
-describe("headroom lint on the real captures", () => {
+describe("headroom lint on the real captures", { timeout: 180_000 }, () => {
   it("every real config file and /configz answer, in one run as CI would: no error, exit 0", () => {
     const files = REAL_CONFIGS.map((path) => write(path.replaceAll("/", "_"), fixture(path)));
     const r = lint([...files, "-o", "json"]);
@@ -65,7 +66,7 @@ describe("headroom lint on the real captures", () => {
   });
 });
 
-describe("headroom lint on crafted broken configs", () => {
+describe("headroom lint on crafted broken configs", { timeout: 180_000 }, () => {
   it("a config file that sets only memory.available: error, exit 1, text names the rule and the fix", () => {
     const file = write(
       "partial.yaml",
@@ -104,7 +105,7 @@ describe("headroom lint on crafted broken configs", () => {
     expect(json(r.stdout)[0]!.findings.map((f) => f.rule)).toEqual(["hugepages-counted-twice"]);
     // without the node the rule has nothing to compare with: clean
     expect(lint([cfg]).status).toBe(0);
-  }, 120_000);
+  });
   it("warnings exit 0, and 1 with --strict", () => {
     const file = write("soft.json", {
       kind: "KubeletConfiguration",
@@ -122,7 +123,7 @@ describe("headroom lint on crafted broken configs", () => {
     const strict = lint([file, "--strict"]);
     expect(strict.status).toBe(1);
     expect(strict.stdout).toContain("warning soft-not-above-hard");
-  }, 120_000);
+  });
   it("a flag line with a partial --eviction-hard: error", () => {
     const r = lint([write("flags.txt", "KUBELET_ARGS=--eviction-hard=memory.available<1Gi --max-pods=110\n")]);
     expect(r.status).toBe(1);
@@ -130,7 +131,7 @@ describe("headroom lint on crafted broken configs", () => {
   });
 });
 
-describe("headroom lint on unreadable input", () => {
+describe("headroom lint on unreadable input", { timeout: 180_000 }, () => {
   it("exits 2 on a missing file", () => {
     expect(lint([join(dir, "nope.yaml")])).toMatchObject({
       status: 2,

@@ -12,6 +12,7 @@ import { readSettings } from "./settings";
 import type { Finding } from "./types";
 
 export { RULES } from "./rules";
+export { hugepageAwareEvictionOn, hugepageBytes } from "./node-rules";
 export { largestCycleDrop, type AvailableSeries } from "./history-rules";
 export type { PoolMember } from "./fleet-rules";
 export type * from "./types";

@@ -27,10 +27,10 @@ export function hugepageBytes(capacity: ResourceList | undefined): number {
   return total;
 }
 
-/** Whether the kubelet subtracts hugepages from memory.available: the gate as set, else its default for the version. */
-export function hugepageGateOn(s: NodeSettings, kubeletVersion: string | null): boolean {
-  const set = s.featureGates.HugepageAwareEviction;
-  if (set !== undefined) return set;
+/** Whether a kubelet of this version with these feature gates subtracts hugepages from memory.available (the gate as set, else its default). */
+export function hugepageAwareEvictionOn(featureGates: Readonly<Record<string, unknown>>, kubeletVersion: string | null): boolean {
+  const set = featureGates.HugepageAwareEviction;
+  if (typeof set === "boolean") return set;
   const v = minorVersion(kubeletVersion);
   if (!v) return false;
   return (
@@ -57,7 +57,7 @@ export function hugepageRules(
   const hard = memoryHardBytes(s, facts.memoryCapacity);
   if (huge === 0 || hard === null) return [];
   const t = s.thresholds.find((x) => x.kind === "hard" && x.signal === "memory.available")!;
-  if (hugepageGateOn(s, facts.kubeletVersion)) {
+  if (hugepageAwareEvictionOn(s.featureGates, facts.kubeletVersion)) {
     if (hard < huge) return [];
     const intended = Math.max(100 * Mi, hard - huge);
     const value = `${Math.ceil(intended / Mi)}Mi`;
