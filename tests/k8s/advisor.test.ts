@@ -45,7 +45,7 @@ describe("the misconfigured scenario, as Headroom collects it", () => {
   it("dpdk-0: hugepages counted twice, read from a kubelet that leaves them out of memory.available", () => {
     expect(on("dpdk-0")).toEqual(["hugepages-counted-twice:error"]);
     const s = cache.states.get("dpdk-0")!.summary!;
-    const m = s.node.memory!;
+    const m = s.node!.memory!;
     // the Summary's memory base is capacity minus the 16Gi pool, as a 1.37 kubelet with the gate reports it
     expect(m.availableBytes! + m.workingSetBytes!).toBe(64 * 2 ** 30 - 16 * 2 ** 30);
   });
