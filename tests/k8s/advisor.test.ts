@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Finding } from "@/lib/eviction/advisor";
 import type { ClusterCache } from "@/lib/k8s/cache";
 import { fleetFindings } from "@/lib/k8s/findings";
+import { renderCacheMetrics } from "@/lib/k8s/metrics";
 import { startSim, type Sim } from "@/lib/sim";
 
-import { cacheFor, until } from "./helpers";
+import { drive, manualCacheFor } from "./helpers";
 
 let sim: Sim;
 let cache: ClusterCache;
@@ -16,11 +17,16 @@ let findings: Finding[];
 beforeAll(async () => {
   sim = await startSim({ scenario: "misconfigured" });
   sim.advance(15);
-  cache = cacheFor(sim);
-  await until(
+  // The cache's own clock moves only when the test drives it: no background Summary lands between
+  // two steps of the cluster's clock, so each history sample is the Summary of its cycle.
+  const manual = manualCacheFor(sim);
+  cache = manual.cache;
+  await drive(
+    cache,
+    manual.clock,
     () => cache.ready() && [...cache.states.values()].every((s) => s.summary !== null && s.config.source === "configz"),
-    30_000,
     "every node collected",
+    { timeoutMs: 60_000 },
   );
   // Eighteen 10 s cycles of the cluster's clock, one Summary each: the loader's ramp is in the history.
   for (let i = 0; i < 18; i++) {
@@ -62,5 +68,15 @@ describe("the misconfigured scenario, as Headroom collects it", () => {
   });
   it("web-0 and web-1 carry only the resizer's warning", () => {
     for (const n of ["web-0", "web-1"]) expect(new Set(on(n))).toEqual(new Set(["container-near-limit:warning"]));
+  });
+});
+
+describe("headroom_config_finding in /metrics", () => {
+  it("counts each node's findings by rule and severity", () => {
+    const text = renderCacheMetrics(cache);
+    expect(text).toContain('headroom_config_finding{node="batch-0",rule="partial-eviction-hard",severity="error"} 1');
+    expect(text).toContain('headroom_config_finding{node="dpdk-0",rule="hugepages-counted-twice",severity="error"} 1');
+    expect(text).toContain('headroom_config_finding{node="web-drifted-0",rule="pool-drift",severity="warning"} 1');
+    expect(text).not.toMatch(/headroom_config_finding\{node="web-0",rule="pool-drift"/);
   });
 });
