@@ -3,7 +3,8 @@ import "server-only";
 // The advisor (lib/eviction/advisor) over the cache: every node's kubelet settings, Node, active
 // pods, Summary and last hour of memory.available, plus pool drift across each pool. Computed on
 // demand and kept for a few seconds, so /metrics, /findings and the overview share one pass.
-import { adviseFleet, type AdvisorInput, type Finding } from "@/lib/eviction/advisor";
+import { adviseFleet, RULES, type AdvisorInput, type Finding } from "@/lib/eviction/advisor";
+import type { FindingsDocument } from "@/lib/findings-doc";
 
 import type { ClusterCache } from "./cache";
 import type { NodeState } from "./node-state";
@@ -49,4 +50,25 @@ export function fleetFindings(cache: ClusterCache, maxAgeMs = FRESH_MS): Finding
 /** The findings of one node (its pool's drift included). */
 export function nodeFindings(cache: ClusterCache, name: string, maxAgeMs = FRESH_MS): Finding[] {
   return fleetFindings(cache, maxAgeMs).filter((f) => f.node === name);
+}
+
+/** The document GET /api/findings returns: every finding with its node's pool, its rule's title and source. */
+export function buildFindingsDocument(cache: ClusterCache, node?: string): FindingsDocument {
+  const all = node === undefined ? fleetFindings(cache) : nodeFindings(cache, node);
+  return {
+    generatedAt: new Date(cache.now()).toISOString(),
+    findings: all.map((f) => {
+      const labels = f.node ? cache.states.get(f.node)?.node?.metadata.labels : undefined;
+      return {
+        rule: f.rule,
+        severity: f.severity,
+        node: f.node,
+        pool: labels ? poolOf(labels) : null,
+        message: f.message,
+        title: RULES[f.rule].title,
+        source: RULES[f.rule].source,
+        fix: f.fix ? { text: f.fix.text, yaml: f.fix.yaml, flags: f.fix.flags } : null,
+      };
+    }),
+  };
 }
