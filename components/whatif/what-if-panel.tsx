@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef } from "react";
 
+import { WhatIfFindings } from "@/components/findings/what-if-findings";
 import type { NodeDetail } from "@/lib/dto";
 import type { AnalyzeOutput, WhatIf } from "@/lib/eviction";
 import { detailOutcome } from "@/lib/node-whatif";
@@ -105,6 +106,7 @@ export function WhatIfPanel(p: Props) {
           <ScopeResult whatIf={p.whatIf} state={p.state} pool={p.detail.row.pool} nodeName={p.detail.row.name} />
         )}
         {p.next && outcome && <WhatIfDiff live={p.live} next={p.next} outcome={outcome} />}
+        {hasWhatIf(w) && !p.nextError && <WhatIfFindings detail={p.detail} whatIf={p.whatIf} />}
         {hasWhatIf(w) && !p.nextError && (
           <KubeletChange whatIf={p.whatIf} kubeletConfig={p.detail.kubeletConfig} kubeletFlags={p.detail.kubeletFlags} />
         )}
