@@ -2,8 +2,8 @@
 // CI linter. Each FILE is a KubeletConfiguration (YAML or JSON), a /configz answer, a kubelet flag
 // line, or a whole analyze input document; exit 0 clean, 1 with errors (or warnings with --strict),
 // 2 on unreadable input or bad usage.
+import { adviseNode, RULES, type AdvisorInput, type Finding } from "../lib/advisor";
 import { parseDocumentText } from "../lib/document";
-import { adviseNode, RULES, type AdvisorInput, type Finding } from "../lib/eviction/advisor";
 import { InputError, isObject } from "../lib/eviction/input-errors";
 import type { Node, Pod, Summary } from "../lib/eviction/k8s-types";
 import { recognizeDocument } from "../lib/eviction/recognize";

@@ -2,6 +2,7 @@
 // kubelet flags. Each map the what-if touches is written whole, as the node would run it (its own
 // settings with the what-if on top): a config file or flag that sets one threshold drops the
 // kubelet's defaults for the others, so a partial map would change more than the what-if shows.
+import type { SettingChange } from "./eviction/advisor/types";
 import { WHAT_IF_KEYS } from "./eviction/effective-config";
 import { effectiveConfig, parseKubeletFlags, parseThresholds, readKubeletConfig } from "./eviction/thresholds";
 import type { WhatIf } from "./eviction/types";
@@ -64,14 +65,6 @@ export function kubeletChange(whatIf: WhatIf, node: { kubeletConfig: unknown; ku
     ? `Usage growth (${scale.map(([r, v]) => `${r} ×${v}`).join(", ")}) is a scenario, not a kubelet setting: it is not part of this change.`
     : null;
   return { maps, yaml: entries.length ? yaml : "", flags, note };
-}
-
-/** Scalar and list settings a fix may set besides the eviction maps. */
-export interface SettingChange {
-  maxPods?: number;
-  mergeDefaultEvictionSettings?: boolean;
-  enforceNodeAllocatable?: string[];
-  featureGates?: Record<string, boolean>;
 }
 
 /** Writes the KubeletConfiguration fragment and kubelet flags for settings that are not eviction maps. */

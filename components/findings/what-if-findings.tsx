@@ -3,8 +3,9 @@
 import { useMemo } from "react";
 
 import { MUTED } from "@/components/ui/styles";
+import { adviseNode, findingsDiff, type Finding } from "@/lib/advisor";
 import type { NodeDetail } from "@/lib/dto";
-import { adviseNode, findingsDiff, type Finding, type Node, type Pod, type Summary, type WhatIf } from "@/lib/eviction";
+import type { Node, Pod, Summary, WhatIf } from "@/lib/eviction";
 import { cn } from "@/lib/format";
 
 import { SeverityBadge } from "./finding-item";

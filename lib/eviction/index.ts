@@ -25,6 +25,3 @@ export { evictsAfterNodeReclaim, nodeReclaimFor } from "./reclaim";
 export { type Signal, signalCondition, signalResource } from "./signals";
 export { effectiveConfig, readKubeletConfig, resolveThreshold } from "./thresholds";
 export { kernelOomOrder } from "./oom-order";
-
-// The kubelet configuration advisor (docs/advisor.md): pure rules, run by the server and by the what-if.
-export { adviseNode, findingsDiff, type Finding } from "./advisor";

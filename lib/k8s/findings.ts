@@ -3,7 +3,7 @@ import "server-only";
 // The advisor (lib/eviction/advisor) over the cache: every node's kubelet settings, Node, active
 // pods, Summary and last hour of memory.available, plus pool drift across each pool. Computed on
 // demand and kept for a few seconds, so /metrics, /findings and the overview share one pass.
-import { adviseFleet, RULES, type AdvisorInput, type Finding } from "@/lib/eviction/advisor";
+import { adviseFleet, RULES, type AdvisorInput, type Finding } from "@/lib/advisor";
 import type { FindingsDocument } from "@/lib/findings-doc";
 
 import type { ClusterCache } from "./cache";

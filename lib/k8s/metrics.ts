@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { Finding } from "@/lib/eviction/advisor";
+import type { Finding } from "@/lib/advisor";
 
 import type { ClusterCache } from "./cache";
 import { LATENCY_BUCKETS } from "./collect-stats";

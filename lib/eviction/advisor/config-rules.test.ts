@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { adviseNode, type Finding } from "./index";
+import { adviseNode, type Finding } from "@/lib/advisor";
 
 const GiB = 2 ** 30;
 const lint = (kubeletConfig: unknown, kubeletFlags: string | null = null) =>

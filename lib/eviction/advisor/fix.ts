@@ -1,26 +1,20 @@
-// Fixes written through the same writers as the what-if's "apply this change" (lib/kubelet-fragment.ts):
-// a map is written whole, as the node would run it, so the fragment never drops the node's other entries.
-import { kubeletChange, settingChange, type SettingChange } from "../../kubelet-fragment";
+// Fixes as data: the what-if (eviction maps) or the settings that fix a finding. lib/advisor.ts
+// writes them out as a KubeletConfiguration fragment and kubelet flags through the what-if's own
+// writers (lib/kubelet-fragment.ts), so a map is written whole, as the node would run it.
 import type { WhatIf } from "../types";
-import type { Fix } from "./types";
+import type { Fix, SettingChange } from "./types";
 
 export interface RawConfig {
   kubeletConfig: unknown;
   kubeletFlags: string | null;
 }
 
-/** A fix that changes eviction maps: the what-if and its fragment on top of the node's own settings. */
-export function mapFix(text: string, whatIf: WhatIf, raw: RawConfig): Fix {
-  try {
-    const change = kubeletChange(whatIf, raw);
-    return { text, whatIf, yaml: change.yaml, flags: change.flags };
-  } catch {
-    // The node's own settings are refused (config-invalid says why): the words still apply.
-    return { text, whatIf };
-  }
+/** A fix that changes eviction maps: the what-if to apply on top of the node's own settings. */
+export function mapFix(text: string, whatIf: WhatIf, _raw: RawConfig): Fix {
+  return { text, whatIf };
 }
 
 /** A fix that sets scalar or list settings. */
-export function settingFix(text: string, change: SettingChange): Fix {
-  return { text, ...settingChange(change) };
+export function settingFix(text: string, settings: SettingChange): Fix {
+  return { text, settings };
 }

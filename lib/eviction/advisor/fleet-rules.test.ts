@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { adviseFleet } from "./index";
+import { adviseFleet } from "@/lib/advisor";
 
 const FULL = {
   "memory.available": "100Mi",

@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { adviseNode, largestCycleDrop, type AvailableSeries } from "./index";
+import { adviseNode } from "@/lib/advisor";
+
+import { largestCycleDrop, type AvailableSeries } from "./index";
 
 const Mi = 2 ** 20;
 const FULL_HARD = {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import { adviseNode, type AdvisorInput, type Finding } from "@/lib/advisor";
+
 import type { Node, Pod, Summary } from "../k8s-types";
-import { adviseNode, type AdvisorInput, type Finding } from "./index";
 
 const Mi = 2 ** 20;
 const GiB = 2 ** 30;

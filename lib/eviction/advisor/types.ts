@@ -17,11 +17,20 @@ export type RuleId =
   | "container-near-limit"
   | "out-of-pod-slots";
 
-/** A fix: the change in words, and the KubeletConfiguration fragment / kubelet flags when a setting fixes it. */
+/** Scalar and list settings a fix may set besides the eviction maps. */
+export interface SettingChange {
+  maxPods?: number;
+  mergeDefaultEvictionSettings?: boolean;
+  enforceNodeAllocatable?: string[];
+  featureGates?: Record<string, boolean>;
+}
+
+/** A fix: the change in words, and the setting that makes it (lib/advisor.ts writes the fragment and flags). */
 export interface Fix {
   text: string;
-  /** The what-if that applies the fix (map settings), so a page can show its effect. */
+  /** The what-if that applies the fix (eviction maps, written whole on top of the node's own). */
   whatIf?: WhatIf;
+  settings?: SettingChange;
   yaml?: string;
   flags?: string;
 }
