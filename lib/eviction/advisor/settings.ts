@@ -61,6 +61,27 @@ export function readSettings(
   capacity?: ResourceList,
   whatIf?: WhatIfConfig,
 ): ReadSettings {
+  if (whatIf || !isObject(kubeletConfig)) return computeSettings(kubeletConfig, kubeletFlags, capacity, whatIf);
+  // A pool's nodes share one (frozen) config object: it is read once per flags and capacity.
+  let byKey = memo.get(kubeletConfig);
+  if (!byKey) memo.set(kubeletConfig, (byKey = new Map()));
+  const key = `${kubeletFlags ?? ""}\u0000${capacity ? JSON.stringify(capacity) : ""}`;
+  let hit = byKey.get(key);
+  if (!hit) {
+    if (byKey.size >= 64) byKey.clear();
+    byKey.set(key, (hit = computeSettings(kubeletConfig, kubeletFlags, capacity, whatIf)));
+  }
+  return hit;
+}
+
+const memo = new WeakMap<object, Map<string, ReadSettings>>();
+
+function computeSettings(
+  kubeletConfig: unknown,
+  kubeletFlags: string | null,
+  capacity: ResourceList | undefined,
+  whatIf: WhatIfConfig | undefined,
+): ReadSettings {
   try {
     const fromConfig = kubeletConfig == null ? undefined : readKubeletConfig(kubeletConfig);
     const fromFlags = kubeletFlags == null ? undefined : parseKubeletFlags(kubeletFlags);
