@@ -3,6 +3,7 @@ import { parseDocumentText } from "../lib/document";
 import { analyzeNode } from "../lib/eviction/index";
 import { InputError } from "../lib/eviction/input-errors";
 import { runClusterAnalyze, type ClusterArgs, type Io } from "./cli-cluster";
+import { LINT_USAGE, runLint } from "./cli-lint";
 import { formatTable } from "./format-table";
 import { readInputCapped } from "./read-input";
 
@@ -12,7 +13,13 @@ const USAGE = `usage: headroom analyze FILE|- [--output json|table] [--all] [--n
 Reads a node's input document (JSON or YAML; see docs/analyze-contract.md), or collects it from a live
 cluster (node, pods, kubelet summary and configz), and prints what the kubelet would do:
 thresholds, allocatable, signals and margins, conditions, eviction rankings, replay. The table
-leads with the verdict and the replay and leaves out signals without a threshold (--all shows them).`;
+leads with the verdict and the replay and leaves out signals without a threshold (--all shows them).
+
+${LINT_USAGE}
+
+Checks kubelet settings (KubeletConfiguration YAML/JSON, a /configz answer, a kubelet flag line or
+an input document) for the mistakes that evict or OOM-kill (docs/advisor.md); exits 0 clean, 1 with
+errors (or warnings with --strict), 2 on unreadable input.`;
 
 class UsageError extends Error {}
 
@@ -96,6 +103,7 @@ export async function main(argv: string[], io: Io = { stdout: process.stdout, st
     io.stdout.write(USAGE + "\n");
     return 0;
   }
+  if (command === "lint") return runLint(rest, io);
   try {
     if (command !== "analyze") throw new UsageError(command ? `unknown command ${JSON.stringify(command)}` : "missing command");
     const args = parseArgs(rest, !!io.stdout.isTTY);

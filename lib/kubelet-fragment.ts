@@ -2,6 +2,7 @@
 // kubelet flags. Each map the what-if touches is written whole, as the node would run it (its own
 // settings with the what-if on top): a config file or flag that sets one threshold drops the
 // kubelet's defaults for the others, so a partial map would change more than the what-if shows.
+import type { SettingChange } from "./eviction/advisor/types";
 import { WHAT_IF_KEYS } from "./eviction/effective-config";
 import { effectiveConfig, parseKubeletFlags, parseThresholds, readKubeletConfig } from "./eviction/thresholds";
 import type { WhatIf } from "./eviction/types";
@@ -111,4 +112,28 @@ export function kubeletChangesByGroup(whatIf: WhatIf, groups: readonly ConfigGro
       return { ...g, change: null, error: (e as Error).message };
     }
   });
+}
+
+/** Writes the KubeletConfiguration fragment and kubelet flags for settings that are not eviction maps. */
+export function settingChange(change: SettingChange): { yaml: string; flags: string } {
+  const yaml = ["apiVersion: kubelet.config.k8s.io/v1beta1", "kind: KubeletConfiguration"];
+  const flags: string[] = [];
+  if (change.maxPods !== undefined) {
+    yaml.push(`maxPods: ${change.maxPods}`);
+    flags.push(`--max-pods=${change.maxPods}`);
+  }
+  if (change.mergeDefaultEvictionSettings !== undefined) {
+    // A config-file field only: the kubelet has no flag for it.
+    yaml.push(`mergeDefaultEvictionSettings: ${change.mergeDefaultEvictionSettings}`);
+  }
+  if (change.enforceNodeAllocatable) {
+    yaml.push("enforceNodeAllocatable:", ...change.enforceNodeAllocatable.map((v) => `  - ${JSON.stringify(v)}`));
+    flags.push(`--enforce-node-allocatable=${change.enforceNodeAllocatable.join(",")}`);
+  }
+  if (change.featureGates) {
+    const gates = Object.entries(change.featureGates);
+    yaml.push("featureGates:", ...gates.map(([k, v]) => `  ${k}: ${v}`));
+    flags.push(`--feature-gates=${gates.map(([k, v]) => `${k}=${v}`).join(",")}`);
+  }
+  return { yaml: yaml.join("\n"), flags: flags.join(" ") };
 }

@@ -6,6 +6,7 @@
 import Link from "next/link";
 import type { ComponentType, ReactNode } from "react";
 
+import { FindingsCell } from "@/components/findings/findings-cell";
 import { MUTED } from "@/components/ui/styles";
 import type { NodeRow } from "@/lib/dto";
 import { cn, formatAge, formatResource } from "@/lib/format";
@@ -202,6 +203,7 @@ const NODE_COLUMNS: readonly NodeColumn[] = [
     show: "medium",
     cell: (r) => <MarginCell margin={r.worstMargin[f] ?? null} />,
   })),
+  { key: "findings", header: "Findings", track: "6rem", minRem: 6, show: "medium", cell: (r) => <FindingsCell r={r} /> },
   {
     key: "psi",
     header: "Memory full avg60",

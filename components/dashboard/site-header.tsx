@@ -14,6 +14,7 @@ import { embedParam } from "@/lib/url-state";
 const LINKS = [
   { href: "/", label: "Fleet" },
   { href: "/terminations", label: "Terminations" },
+  { href: "/findings", label: "Findings" },
   { href: "/analyze", label: "Analyze a document" },
   // every cluster in a shared Prometheus (the page says how to set one up when there is none)
   { href: "/clusters", label: "Clusters" },

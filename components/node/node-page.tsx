@@ -5,6 +5,7 @@ import { memo, useDeferredValue, useMemo, useState } from "react";
 
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { useUrlState } from "@/components/dashboard/use-url-state";
+import { NodeFindings } from "@/components/findings/node-findings";
 import { ErrorNote } from "@/components/ui/error-note";
 import { useSettledValue } from "@/components/whatif/use-settled-value";
 import { WHAT_IF_PANEL_ID, WhatIfPanel } from "@/components/whatif/what-if-panel";
@@ -91,6 +92,7 @@ const NodeSections = memo(function NodeSections({
       {forensics.pressure}
       <RankingTabs result={result} pods={pods} signal={signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
       {forensics["oom-order"]}
+      <NodeFindings node={data.row.name} at="before-capacity" />
       <CapacityBreakdown
         capacity={capacity}
         reported={amounts(data.node, "allocatable")}
@@ -99,6 +101,7 @@ const NodeSections = memo(function NodeSections({
         requested={requested}
         used={usedFromSummary(data.summary)}
       />
+      <NodeFindings node={data.row.name} at="after-capacity" />
       {forensics.terminations}
       <TaintsPanel detail={data} />
       <ConditionsPanel detail={data} />

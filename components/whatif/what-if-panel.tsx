@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef } from "react";
 
+import { WhatIfFindings } from "@/components/findings/what-if-findings";
 import { useNodeForecast } from "@/components/node/use-node-forecast";
 import type { NodeDetail } from "@/lib/dto";
 import type { AnalyzeOutput, WhatIf } from "@/lib/eviction";
@@ -119,6 +120,7 @@ export function WhatIfPanel(p: Props) {
           <ScopeResult whatIf={p.whatIf} state={p.state} pool={p.detail.row.pool} nodeName={p.detail.row.name} />
         )}
         {p.next && outcome && <WhatIfDiff live={p.live} next={p.next} outcome={outcome} holds={holds} />}
+        {hasWhatIf(w) && !p.nextError && <WhatIfFindings detail={p.detail} whatIf={p.whatIf} />}
         {/* pool and fleet scope: one fragment per configuration, in the scope's result above */}
         {hasWhatIf(w) && w.scope === "node" && !p.nextError && (
           <KubeletChange whatIf={p.whatIf} kubeletConfig={p.detail.kubeletConfig} kubeletFlags={p.detail.kubeletFlags} />

@@ -3,9 +3,11 @@ import "server-only";
 import { z } from "zod";
 
 import { nodeDetail } from "@/lib/dto";
+import type { FindingsDocument } from "@/lib/findings-doc";
 import type { FleetTerminations } from "@/lib/terminations/fleet";
 
 import { HttpStatusError, redact } from "./errors";
+import { buildFindingsDocument } from "./findings";
 import { buildNodeDetail } from "./node-detail";
 import { overviewSlices } from "./overview";
 import { contexts, getCache, switchContext } from "./runtime";
@@ -86,6 +88,11 @@ export function nodeDocument(rawName: string): ApiResult<z.infer<typeof nodeDeta
 /** The fleet's pod terminations grouped by owning workload. */
 export function terminationsDocument(): ApiResult<FleetTerminations> {
   return cached(() => ({ ok: true, data: buildFleetTerminations(getCache().cache) }));
+}
+
+/** The advisor's findings for the fleet, or for one node. */
+export function findingsDocument(node?: string): ApiResult<FindingsDocument> {
+  return cached(() => ({ ok: true, data: buildFindingsDocument(getCache().cache, node) }));
 }
 
 export interface Readiness {

@@ -1,7 +1,10 @@
 import "server-only";
 
+import type { Finding } from "@/lib/advisor";
+
 import type { ClusterCache } from "./cache";
 import { LATENCY_BUCKETS } from "./collect-stats";
+import { fleetFindings } from "./findings";
 import { renderPressureMetrics } from "./metrics-pressure";
 
 // The Prometheus exposition of the shared cache, computed on scrape from what the cache already
@@ -31,6 +34,17 @@ class Family {
     }
     this.lines.push(`${this.name}${suffix}${l} ${num(value)}`);
   }
+}
+
+/** Counts findings per (node, rule, severity), keyed by their labels as JSON. */
+function findingCounts(all: readonly Finding[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const f of all) {
+    if (f.node === null) continue;
+    const key = JSON.stringify({ node: f.node, rule: f.rule, severity: f.severity });
+    out.set(key, (out.get(key) ?? 0) + 1);
+  }
+  return out;
 }
 
 /** Renders the cache's per-node and collection metrics in the Prometheus text format. */
@@ -149,6 +163,12 @@ export function renderCacheMetrics(cache: ClusterCache, wallNow = cache.clock.no
     "0 while the API server gives the informers no HTTP answer at all.",
   );
   apiServer.add(null, cache.apiServer().reachable ? 1 : 0);
+  const findings = new Family(
+    "headroom_config_finding",
+    "gauge",
+    "Kubelet-configuration advisor findings on a node (docs/advisor.md), by rule and severity: how many there are now.",
+  );
+  for (const [key, n] of findingCounts(fleetFindings(cache))) findings.add(JSON.parse(key) as Record<string, string>, n);
   const pressure = renderPressureMetrics(
     [...cache.states].map(([name, s]) => [name, s.row ? s.pressure : null]),
     esc,
@@ -158,6 +178,7 @@ export function renderCacheMetrics(cache: ClusterCache, wallNow = cache.clock.no
       observed,
       threshold,
       margin,
+      findings,
       capacity,
       condition,
       ready,

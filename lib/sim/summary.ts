@@ -2,6 +2,7 @@
 // construction: node memory available + workingSet = capacity; the `pods` system container and
 // the node sum the pods' working sets; filesystems add up images, rootfs, logs and emptyDirs on the
 // filesystem each lives on (imagefs when dedicated, else nodefs).
+import { hugepageAwareEvictionOn, hugepageBytes } from "../eviction/advisor";
 import { rfc3339 } from "./clock";
 import { addPsi, addSwap, nodeLoad, type PodEntry } from "./summary-pressure";
 import { bytes } from "./units";
@@ -141,6 +142,10 @@ export function buildSummary(n: SimNode, now: number, podsMemoryLimit: number): 
   const kubeletWs = 64 * 1024 * 1024;
   const runtimeWs = 96 * 1024 * 1024;
   const nodeWs = Math.min(memCap, bytes(pool.system.memory) + podsWs);
+  // A kubelet with HugepageAwareEviction (kubernetes#138127, pkg/kubelet/server/stats/summary.go)
+  // reports memory.available without the hugepage pool; without it the pool counts as free memory.
+  const featureGates = (pool.kubeletConfig.featureGates ?? {}) as Record<string, unknown>;
+  const hugepages = hugepageAwareEvictionOn(featureGates, pool.kubeletVersion) ? hugepageBytes(n.capacity) : 0;
   const cpuNano = sum((u) => u.cpuNano) + 60e6;
   const uptime = Math.max(1, (now - n.created) / 1000);
   const sys = (name: string, ws: number, extra: object = {}) => ({
@@ -169,7 +174,7 @@ export function buildSummary(n: SimNode, now: number, podsMemoryLimit: number): 
       cpu: { time, usageNanoCores: cpuNano, usageCoreNanoSeconds: Math.round(cpuNano * uptime) },
       memory: {
         time,
-        availableBytes: memCap - nodeWs,
+        availableBytes: Math.max(0, memCap - nodeWs - hugepages),
         usageBytes: Math.min(memCap, nodeWs + page((memCap - nodeWs) * 0.3)),
         workingSetBytes: nodeWs,
         rssBytes: page(nodeWs * 0.8),

@@ -1,0 +1,88 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+import { DEMO_PORT } from "./constants";
+import { useTheme, watchPage } from "./pages/page-health";
+
+// The advisor where operators see it, on the warmed-up, frozen demo: its EKS and GKE pools run the
+// real managed-node configs, whose evictionHard leaves out the imagefs defaults (an info finding on
+// each of their nodes). Read as a person sees it, at three widths, light and dark.
+const BASE = `http://127.0.0.1:${DEMO_PORT}`;
+test.use({ baseURL: BASE });
+const SHOTS = "artifacts/screenshots";
+const EKS_NODE = "ip-192-168-0-41.us-west-2.compute.internal";
+
+async function serious(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+}
+
+async function themed(page: Page, theme: "light" | "dark") {
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+}
+
+for (const theme of ["light", "dark"] as const) {
+  for (const width of [1440, 1024, 390]) {
+    test(`/findings, ${theme}, ${width} px: grouped by rule and pool, opened by mouse and keyboard`, async ({ page }) => {
+      const health = watchPage(page);
+      await page.setViewportSize({ width, height: 900 });
+      await useTheme(page, theme);
+      await page.goto("/findings");
+      await themed(page, theme);
+      const group = page.locator('[data-testid="rule-group"][data-rule="partial-eviction-hard"]');
+      await expect(group.getByRole("heading")).toContainText("evictionHard sets some signals and drops the defaults");
+      const pools = group.getByTestId("pool-group");
+      await expect(pools.filter({ hasText: "Pool general" })).toContainText("5 findings on");
+      // mouse opens one pool, the keyboard another; each shows its nodes' sentences
+      await pools
+        .filter({ hasText: "Pool general" })
+        .locator("summary")
+        .click({ position: { x: 5, y: 5 } });
+      await expect(pools.filter({ hasText: "Pool general" }).getByTestId("finding").first()).toContainText(
+        "evictionHard sets memory.available, nodefs.available, nodefs.inodesFree only",
+      );
+      await pools.filter({ hasText: "Pool default-pool" }).locator("summary").focus();
+      await page.keyboard.press("Enter");
+      await expect(pools.filter({ hasText: "Pool default-pool" }).getByTestId("finding").first()).toBeVisible();
+      expect(await serious(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/findings-${width}-${theme}.png`, fullPage: true });
+      expect(health.errors).toEqual([]);
+    });
+
+    test(`node page Findings section, ${theme}, ${width} px`, async ({ page }) => {
+      const health = watchPage(page);
+      await page.setViewportSize({ width, height: 900 });
+      await useTheme(page, theme);
+      await page.goto(`/nodes/${EKS_NODE}`);
+      await themed(page, theme);
+      const section = page.getByTestId("node-findings");
+      await expect(section.getByRole("heading", { name: "Findings" })).toBeVisible();
+      await expect(section.getByTestId("findings-counts")).toHaveText(
+        /^(\d+ (error|warning|info)s?, )*\d+ infos? from the kubelet-configuration advisor\.$/,
+      );
+      // no error on this node: the section follows the capacity section
+      const finding = section.locator('[data-testid="finding"][data-rule="partial-eviction-hard"]');
+      await finding.locator("summary").focus();
+      await page.keyboard.press("Enter");
+      await expect(finding.getByTestId("fix-yaml")).toContainText('imagefs.available: "15%"');
+      expect(await serious(page)).toEqual([]);
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/node-findings-${width}-${theme}.png` });
+      expect(health.errors).toEqual([]);
+    });
+
+    test(`fleet table Findings column, ${theme}, ${width} px`, async ({ page }) => {
+      const health = watchPage(page);
+      await page.setViewportSize({ width, height: 900 });
+      await useTheme(page, theme);
+      await page.goto("/");
+      await themed(page, theme);
+      if (width >= 768) await expect(page.getByRole("columnheader", { name: "Findings" })).toBeVisible();
+      expect(await serious(page)).toEqual([]);
+      await page.screenshot({ path: `${SHOTS}/fleet-findings-${width}-${theme}.png` });
+      expect(health.errors).toEqual([]);
+    });
+  }
+}

@@ -1,0 +1,82 @@
+// The advisor end to end: the `misconfigured` scenario over loopback, collected by Headroom's own
+// cache through client-node, and every mistake it was built with found on its node.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { Finding } from "@/lib/eviction/advisor";
+import type { ClusterCache } from "@/lib/k8s/cache";
+import { fleetFindings } from "@/lib/k8s/findings";
+import { renderCacheMetrics } from "@/lib/k8s/metrics";
+import { startSim, type Sim } from "@/lib/sim";
+
+import { drive, manualCacheFor } from "./helpers";
+
+let sim: Sim;
+let cache: ClusterCache;
+let findings: Finding[];
+
+beforeAll(async () => {
+  sim = await startSim({ scenario: "misconfigured" });
+  sim.advance(15);
+  // The cache's own clock moves only when the test drives it: no background Summary lands between
+  // two steps of the cluster's clock, so each history sample is the Summary of its cycle.
+  const manual = manualCacheFor(sim);
+  cache = manual.cache;
+  await drive(
+    cache,
+    manual.clock,
+    () => cache.ready() && [...cache.states.values()].every((s) => s.summary !== null && s.config.source === "configz"),
+    "every node collected",
+    { timeoutMs: 60_000 },
+  );
+  // Eighteen 10 s cycles of the cluster's clock, one Summary each: the loader's ramp is in the history.
+  for (let i = 0; i < 18; i++) {
+    sim.advance(10);
+    await cache.collectNow();
+  }
+  findings = fleetFindings(cache, 0);
+}, 120_000);
+afterAll(async () => {
+  cache?.stop();
+  await sim?.close();
+});
+
+const on = (node: string) => findings.filter((f) => f.node === node).map((f) => `${f.rule}:${f.severity}`);
+
+describe("the misconfigured scenario, as Headroom collects it", () => {
+  it("batch-0: the partial evictionHard (error) and memory falling faster per 10 s than its 300Mi threshold", () => {
+    expect(on("batch-0")).toEqual(["hard-below-cycle-drop:error", "partial-eviction-hard:error"]);
+    const drop = findings.find((f) => f.rule === "hard-below-cycle-drop")!;
+    expect(drop.message).toMatch(/^memory\.available fell by \d+(\.\d)?Mi in one 10 s cycle/);
+  });
+  it("dpdk-0: hugepages counted twice, read from a kubelet that leaves them out of memory.available", () => {
+    expect(on("dpdk-0")).toEqual(["hugepages-counted-twice:error"]);
+    const s = cache.states.get("dpdk-0")!.summary!;
+    const m = s.node!.memory!;
+    // the Summary's memory base is capacity minus the 16Gi pool, as a 1.37 kubelet with the gate reports it
+    expect(m.availableBytes! + m.workingSetBytes!).toBe(64 * 2 ** 30 - 16 * 2 ** 30);
+  });
+  it("web-drifted-0: pool drift against the web pool's other two nodes", () => {
+    expect(on("web-drifted-0")).toContain("pool-drift:warning");
+    const f = findings.find((x) => x.rule === "pool-drift")!;
+    expect(f.message).toBe(
+      "Pool web: evictionHard memory.available is 500Mi on this node and 100Mi on 2 of its 3 nodes, so the pool's nodes evict at different points.",
+    );
+  });
+  it("the resizer near its limit, and small-0 out of pod slots", () => {
+    expect(findings.filter((f) => f.rule === "container-near-limit").length).toBe(3);
+    expect(on("small-0")).toEqual(["out-of-pod-slots:warning"]);
+  });
+  it("web-0 and web-1 carry only the resizer's warning", () => {
+    for (const n of ["web-0", "web-1"]) expect(new Set(on(n))).toEqual(new Set(["container-near-limit:warning"]));
+  });
+});
+
+describe("headroom_config_finding in /metrics", () => {
+  it("counts each node's findings by rule and severity", () => {
+    const text = renderCacheMetrics(cache);
+    expect(text).toContain('headroom_config_finding{node="batch-0",rule="partial-eviction-hard",severity="error"} 1');
+    expect(text).toContain('headroom_config_finding{node="dpdk-0",rule="hugepages-counted-twice",severity="error"} 1');
+    expect(text).toContain('headroom_config_finding{node="web-drifted-0",rule="pool-drift",severity="warning"} 1');
+    expect(text).not.toMatch(/headroom_config_finding\{node="web-0",rule="pool-drift"/);
+  });
+});
