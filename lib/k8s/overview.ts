@@ -13,7 +13,7 @@ export interface ClusterInfo {
 const HOUR_MS = 3600_000;
 
 /** Counts distinct pods evicted (node-pressure, per events and evicted pods) in the last hour. */
-function evictionsLastHour(cache: ClusterCache, clusterNow: number): number {
+export function evictionsLastHour(cache: ClusterCache, clusterNow: number): number {
   const seen = new Set<string>();
   for (const e of cache.events.store.values()) {
     if (e.reason !== "Evicted" || e.kind !== "Pod" || !e.time) continue;
