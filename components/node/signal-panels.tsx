@@ -152,6 +152,7 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap }: Pan
             intervalSeconds={history.intervalSeconds}
             samples={series.available}
             lines={lines}
+            capacity={s.capacity}
             label={`Chart of ${s.signal} available over time`}
           />
           <figcaption className="sr-only">
