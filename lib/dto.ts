@@ -198,6 +198,12 @@ export const nodeDetail = z.object({
   /** The node's cumulative PSI counters (µs) by "resource.kind" ("memory.full"), same grid as `history`; absent when none. */
   psiHistory: historySeries.optional(),
   evictions: z.array(evictionRecord),
+  /** The API server's recent Events about the node (as `kubectl describe node`), newest first. */
+  events: z
+    .array(
+      z.object({ reason: z.string(), type: z.string(), message: z.string(), count: z.number(), time: z.string().nullable() }),
+    )
+    .optional(),
   /** The node's pod terminations with their causes, newest first (lib/k8s/terminations.ts). */
   terminations: z.array(termination),
 });

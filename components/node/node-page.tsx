@@ -23,6 +23,7 @@ import { forensicSections } from "./forensic-sections";
 import { KubeletConfigPanel } from "./kubelet-config-panel";
 import { LiveVerdict } from "./live-verdict";
 import { NodeEmbed } from "./node-embed";
+import { NodeEventsPanel } from "./node-events-panel";
 import { requestedByPods, usedFromSummary } from "./node-usage";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
@@ -96,6 +97,7 @@ const NodeSections = memo(function NodeSections({
       />
       {forensics.terminations}
       <ConditionsPanel detail={data} />
+      <NodeEventsPanel detail={data} />
       <KubeletConfigPanel detail={data} result={result} />
       <CgroupTable pods={pods} result={result} />
     </>
