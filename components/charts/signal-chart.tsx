@@ -68,7 +68,7 @@ export const SignalChart = memo(function SignalChart(props: SignalChartProps) {
   const top = capacity != null && hi <= capacity ? Math.min(hi + pad, capacity) : hi + pad;
   return (
     <div>
-      <div className="h-40 w-full" role="img" aria-label={label}>
+      <div className="h-32 w-full" role="img" aria-label={label}>
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={data.slice(first)} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" className="stroke-zinc-200 dark:stroke-zinc-800" />

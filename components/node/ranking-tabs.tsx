@@ -87,7 +87,7 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
               <th>request</th>
               <th className={WIDE}>usage − request</th>
               <th>over request</th>
-              <th>
+              <th className="[overflow-wrap:anywhere]">
                 oom_score_adj <Explain term="oom" />
               </th>
               <th
@@ -113,7 +113,7 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
                   <td className="tabular-nums">{i + 1}</td>
                   <td className="font-mono">
                     <span
-                      className="block max-w-[12rem] truncate @5xl:max-w-none @5xl:[overflow-wrap:anywhere] @5xl:whitespace-normal"
+                      className="block max-w-[11rem] truncate @5xl:max-w-none @5xl:[overflow-wrap:anywhere] @5xl:whitespace-normal"
                       title={`${r.namespace}/${r.name}`}
                       data-testid="ranking-pod"
                     >

@@ -217,7 +217,7 @@ export function SignalPanels(props: Props) {
         </p>
       ))}
       <NextPodOut live={live} />
-      <div className="grid gap-3 lg:grid-cols-2">{watched.map(panel)}</div>
+      <div className="grid gap-3 lg:grid-cols-2 xl:grid-cols-3">{watched.map(panel)}</div>
       {unwatched.length > 0 && (
         <details className="rounded border border-zinc-200 p-2 dark:border-zinc-800" data-testid="signals-without-threshold">
           <summary className="cursor-pointer text-sm">
@@ -225,7 +225,7 @@ export function SignalPanels(props: Props) {
             {unwatched.length === 1 ? "it" : "them"}):{" "}
             <span className="font-mono text-xs">{unwatched.map((s) => s.signal).join(", ")}</span>
           </summary>
-          <div className="mt-2 grid gap-3 lg:grid-cols-2">{unwatched.map(panel)}</div>
+          <div className="mt-2 grid gap-3 lg:grid-cols-2 xl:grid-cols-3">{unwatched.map(panel)}</div>
         </details>
       )}
     </section>
