@@ -24,6 +24,6 @@ export { type Slot, recognizeDocument } from "./recognize";
 export { evictsAfterNodeReclaim, nodeReclaimFor } from "./reclaim";
 export { type Signal, signalCondition, signalResource } from "./signals";
 export { effectiveConfig, readKubeletConfig, resolveThreshold } from "./thresholds";
-export { thresholdOrigin, type ThresholdOrigin } from "./threshold-origin";
+export { thresholdOrigin } from "./threshold-origin";
 export { parseKubeletFlags } from "./kubelet-flags";
 export { kernelOomOrder } from "./oom-order";
