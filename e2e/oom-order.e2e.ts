@@ -109,3 +109,28 @@ for (const theme of ["light", "dark"] as const) {
     });
   }
 }
+
+test("swap the kubelet reports per pod shows in the kernel's table; negative scores say how the kernel reads them", async ({
+  page,
+  request,
+}) => {
+  // the kubeadm pool's 1.28 kubelets run LimitedSwap and report swap per pod, not per container
+  const name = "k8s-node-02";
+  const doc = (await (await request.get(`${BASE}/api/nodes/${name}`)).json()) as {
+    summary: { pods: { podRef: { name: string }; swap?: { swapUsageBytes: number }; containers: unknown[] }[] };
+  };
+  const swapping = doc.summary.pods.filter((p) => p.containers.length === 1 && (p.swap?.swapUsageBytes ?? 0) > 0);
+  expect(swapping.length).toBeGreaterThan(0);
+  await page.goto(`${BASE}/nodes/${name}`);
+  for (const p of swapping) {
+    const row = page.getByTestId("oom-row").filter({ hasText: p.podRef.name });
+    await expect(row.getByTestId("oom-swap")).toHaveText(/^\+ \d+(\.\d)?(Ki|Mi|Gi) swap$/);
+  }
+  await expect(page.getByTestId("oom-swap").filter({ hasText: "not reported" })).toHaveCount(0);
+  // a negative score: the note gives the kernel's rule, and /proc's reading of it is not negative
+  const negative = page.getByTestId("oom-row").filter({ has: page.getByTestId("oom-points").filter({ hasText: /= -/ }) });
+  expect(await negative.count()).toBeGreaterThan(0);
+  await expect(page.getByTestId("oom-negative-note")).toContainText("since Linux 5.9");
+  for (const score of await negative.getByTestId("oom-proc-score").allTextContents())
+    expect(Number(score)).toBeGreaterThanOrEqual(0);
+});

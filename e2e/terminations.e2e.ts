@@ -66,7 +66,9 @@ test("the fleet page groups terminations by workload and gives each cause its ve
   // reached from the header's navigation
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Terminations" }).click();
   const fleet = new TerminationsPage(page);
-  await expect(fleet.summary).toContainText(/\d+ terminations in \d+ workloads; \d+ repeat offenders/);
+  await expect(fleet.summary).toContainText(
+    /^\d+ terminations: \d+ terminations in \d+ workloads, \d+ repeat offenders; \d+ system OOMs on \d+ nodes?\.$/,
+  );
   const opened: string[] = [];
   for (const [cause, workload, verdict] of VERDICTS) {
     const card = fleet.workload(workload);
@@ -103,7 +105,7 @@ test("repeat offenders come with the fix in words", async ({ page }) => {
   );
   await expect(fleet.workload("Node/k8s-node-02").getByTestId("suggestions")).toContainText("Reserve memory for the system");
   // repeat offenders first: counts never grow down the page
-  const counts = (await page.getByTestId("workload-count").allTextContents()).map((t) =>
+  const counts = (await page.getByTestId("workload-ranking").getByTestId("workload-count").allTextContents()).map((t) =>
     Number(/^(\d+) termination/.exec(t)?.[1]),
   );
   expect(counts.length).toBeGreaterThan(3);
@@ -155,3 +157,74 @@ for (const width of [1440, 1024, 390]) {
     });
   }
 }
+
+test("nodes are ranked apart from workloads: a node is not a repeat offender", async ({ page }) => {
+  const fleet = new TerminationsPage(page);
+  await fleet.goto();
+  const node = page.getByTestId("node-ranking").locator('[data-workload="Node/k8s-node-02"]');
+  await expect(node).toContainText(/\d+ terminations/);
+  await expect(node).not.toContainText("repeat offender");
+  await expect(page.getByTestId("workload-ranking").locator('[data-workload^="Node/"]')).toHaveCount(0);
+  // the node's name opens its page
+  await node.getByRole("link", { name: "k8s-node-02" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "k8s-node-02" })).toBeVisible();
+});
+
+for (const width of [1440, 1024, 390])
+  for (const theme of ["light", "dark"] as const)
+    test(`search /terminations for one pod at ${width} px, ${theme}: filters in the URL, pod and node links`, async ({
+      page,
+    }) => {
+      const seen = watchPage(page);
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: theme });
+      const fleet = new TerminationsPage(page);
+      await fleet.goto();
+      const total = Number(/^(\d+) terminations/.exec((await fleet.summary.textContent())!)![1]);
+      // one pod of the resizer, as the verdict table names it
+      const resizer = fleet.workload("Deployment/image-resizer");
+      await open(page, resizer, "mouse");
+      const podText = (await resizer.locator("tbody tr").first().locator("td").nth(1).locator("span").nth(1).textContent())!;
+      const pod = podText.split(" · ")[0]!; // namespace/name
+      const podName = pod.split("/")[1]!;
+      // typed into the search box: only that pod's terminations remain, and the URL says so
+      await fleet.search.click();
+      await page.keyboard.type(podName);
+      await expect(page).toHaveURL(new RegExp(`[?&]q=${podName}`));
+      await expect(fleet.summary).toContainText(new RegExp(`^\\d+ of ${total} terminations`));
+      const shown = Number(/^(\d+) of/.exec((await fleet.summary.textContent())!)![1]);
+      expect(shown).toBeGreaterThan(0);
+      await expect(page.locator("[data-workload]")).toHaveCount(1);
+      // a reload (or the link, shared) finds the same
+      await page.reload();
+      await expect(fleet.search).toHaveValue(podName);
+      await expect(fleet.summary).toContainText(`${shown} of ${total} terminations`);
+      // the cause by keyboard (typing picks the option): the only cause this pod has
+      await fleet.filter("Cause").focus();
+      await page.keyboard.type("OOM");
+      await expect(page).toHaveURL(/[?&]cause=oom-killed/);
+      await expect(fleet.summary).toContainText(`${shown} of ${total} terminations`);
+      await fleet.filter("When").selectOption("15m");
+      await expect(page).toHaveURL(/[?&]since=15m/);
+      await page.getByRole("button", { name: "Clear filters" }).click();
+      await expect(fleet.summary).toContainText(new RegExp(`^${total} terminations:`));
+      await expect(page).not.toHaveURL(/[?&](q|cause|since)=/);
+      // the pod's name is a link to its own terminations (wide tables show the pod column)
+      if (width > 640) {
+        await open(page, resizer, "keyboard");
+        await resizer.getByRole("link", { name: pod, exact: true }).first().click();
+        await expect(page).toHaveURL(new RegExp(`[?&]pod=${encodeURIComponent(pod)}`));
+        await expect(page.getByTestId("pod-filter")).toContainText(pod);
+        await expect(page.locator("[data-workload]")).toHaveCount(1);
+        await page.screenshot({ path: `artifacts/screenshots/terminations-pod-${width}-${theme}.png`, fullPage: true });
+        await open(page, fleet.workload("Deployment/image-resizer"), "mouse");
+        const nodeLink = fleet.workload("Deployment/image-resizer").getByRole("table").getByRole("link").last();
+        const node = (await nodeLink.textContent())!;
+        await nodeLink.click();
+        await expect(page.getByRole("heading", { level: 1, name: node })).toBeVisible();
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(
+        true,
+      );
+      expect(seen.errors).toEqual([]);
+    });

@@ -11,8 +11,8 @@ const clusterSummary = z.object({
   nodes: z.number(),
   /** Nodes with a pressure condition now, and which. */
   underPressure: z.array(z.object({ node: z.string(), conditions: z.array(z.string()) })),
-  /** The smallest hard-threshold margins as a fraction of capacity, worst first. */
-  worstMargins: z.array(z.object({ node: z.string(), signal: z.string(), fraction: z.number() })),
+  /** The smallest margins to a threshold as a fraction of capacity, worst first (Prometheus: hard thresholds). */
+  worstMargins: z.array(z.object({ node: z.string(), signal: z.string(), fraction: z.number(), kind: z.enum(["hard", "soft"]) })),
   evictionsLastHour: z.number(),
   /** Nodes whose kubelet stats are older than a minute (their margins are blind). */
   staleNodes: z.number(),
@@ -24,5 +24,12 @@ export type ClusterSummary = z.infer<typeof clusterSummary>;
 export const clustersDocument = z.object({
   generatedAt: z.string(),
   clusters: z.array(clusterSummary),
+  /**
+   * "prometheus": every cluster a shared Prometheus holds; "cache": without a (reachable)
+   * Prometheus, the one cluster this Headroom serves, from its own cache.
+   */
+  source: z.enum(["prometheus", "cache"]),
+  /** Why the cache was read instead: Prometheus not configured (null) or its error. */
+  prometheusError: z.string().nullable(),
 });
 export type ClustersDocument = z.infer<typeof clustersDocument>;

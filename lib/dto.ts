@@ -86,6 +86,8 @@ export const nodeRow = z.object({
     })
     .nullable()
     .optional(),
+  /** The advisor's findings on the node by severity (lib/k8s/findings.ts); absent in rows built without them. */
+  findings: z.object({ error: z.number(), warning: z.number(), info: z.number() }).optional(),
 });
 export type NodeRow = z.infer<typeof nodeRow>;
 
@@ -198,6 +200,12 @@ export const nodeDetail = z.object({
   /** The node's cumulative PSI counters (µs) by "resource.kind" ("memory.full"), same grid as `history`; absent when none. */
   psiHistory: historySeries.optional(),
   evictions: z.array(evictionRecord),
+  /** The API server's recent Events about the node (as `kubectl describe node`), newest first. */
+  events: z
+    .array(
+      z.object({ reason: z.string(), type: z.string(), message: z.string(), count: z.number(), time: z.string().nullable() }),
+    )
+    .optional(),
   /** The node's pod terminations with their causes, newest first (lib/k8s/terminations.ts). */
   terminations: z.array(termination),
 });

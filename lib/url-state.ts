@@ -11,7 +11,24 @@ import { labelSelectorError } from "./label-selector";
 
 export const RESERVED_RESOURCES = ["cpu", "memory", "ephemeral-storage", "pid"] as const;
 export const SCALE_RESOURCES = ["memory", "ephemeral-storage", "pid"] as const;
-export const SORTS = ["name", "memory", "disk", "pid", "lease", "pods", "eviction", "psi"] as const;
+// One per fleet column: "memory", "disk" and "pid" are the margin columns, "usage" the memory bar.
+export const SORTS = [
+  "name",
+  "pool",
+  "ready",
+  "conditions",
+  "lease",
+  "worst",
+  "eviction",
+  "memory",
+  "disk",
+  "pid",
+  "psi",
+  "usage",
+  "pods",
+  "stats",
+  "findings",
+] as const;
 export const FILTERS = ["all", "pressure", "notready", "failed"] as const;
 export const SCOPES = ["node", "pool", "all"] as const;
 

@@ -8,8 +8,9 @@ export default function TerminationsPage() {
       <h1 className="text-2xl font-semibold tracking-tight">Terminations</h1>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         Why pods died, across every node: kubelet evictions, drains (the Eviction API), preemptions, taint-manager deletions,
-        kernel OOM kills at a container&apos;s limit and system OOMs, from pod statuses and Events. Grouped by the workload that
-        owns the pods, repeat offenders first, each with the fix the terminations point to.
+        kernel OOM kills at a container&apos;s limit and system OOMs, from pod statuses and Events. Search for a pod or filter by
+        namespace, workload, node, cause and time (the link keeps them); workloads are ranked by their terminations, repeat
+        offenders first, each with the fix they point to, and nodes with system OOMs apart.
       </p>
       <Suspense fallback={<p role="status">Loading…</p>}>
         <FleetTerminationsView />

@@ -5,6 +5,7 @@ import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Too
 
 import { formatSignal, formatTime } from "@/lib/format";
 
+import { bridgeJitterGaps } from "./bridge-gaps";
 import { timeTicks } from "./time-ticks";
 import { useQueuedValue } from "./use-queued-value";
 
@@ -22,6 +23,8 @@ export interface SignalChartProps {
   lines: ChartLine[];
   /** The chart's accessible name; the figure around it carries the text alternative. */
   label: string;
+  /** The signal's capacity: the axis stops there (nothing can be more available than all of it). */
+  capacity?: number;
 }
 
 const sameLines = (a: ChartLine[], b: ChartLine[]) =>
@@ -35,6 +38,7 @@ function sameChart(a: SignalChartProps, b: SignalChartProps): boolean {
     a.intervalSeconds === b.intervalSeconds &&
     a.samples === b.samples &&
     a.label === b.label &&
+    a.capacity === b.capacity &&
     sameLines(a.lines, b.lines)
   );
 }
@@ -46,8 +50,8 @@ function sameChart(a: SignalChartProps, b: SignalChartProps): boolean {
  */
 export const SignalChart = memo(function SignalChart(props: SignalChartProps) {
   // new data is drawn in a task of its own (use-queued-value.ts)
-  const { signal, start, intervalSeconds, samples, lines, label } = useQueuedValue(props);
-  const data = samples.map((v, i) => ({ t: start + i * intervalSeconds * 1000, v }));
+  const { signal, start, intervalSeconds, samples, lines, label, capacity } = useQueuedValue(props);
+  const data = bridgeJitterGaps(samples).map(({ index, value }) => ({ t: start + index * intervalSeconds * 1000, v: value }));
   const first = data.findIndex((d) => d.v != null);
   const observed = samples.filter((v): v is number => v != null);
   if (first < 0) return null;
@@ -60,15 +64,17 @@ export const SignalChart = memo(function SignalChart(props: SignalChartProps) {
   const lo = Math.min(...values);
   const hi = Math.max(...values);
   const pad = (hi - lo) * 0.1 || Math.abs(hi) * 0.1 || 1;
+  // the padding above the highest value must not run past capacity (a pid axis to 4 613 443 of 4 194 304)
+  const top = capacity != null && hi <= capacity ? Math.min(hi + pad, capacity) : hi + pad;
   return (
     <div>
-      <div className="h-40 w-full" role="img" aria-label={label}>
+      <div className="h-32 w-full" role="img" aria-label={label}>
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={data.slice(first)} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" className="stroke-zinc-200 dark:stroke-zinc-800" />
             <XAxis dataKey="t" type="number" domain={[from, to]} ticks={ticks} tickFormatter={format} tick={{ fontSize: 11 }} />
             <YAxis
-              domain={[Math.max(0, lo - pad), hi + pad]}
+              domain={[Math.max(0, lo - pad), top]}
               tickFormatter={(v: number) => formatSignal(signal, v)}
               width={64}
               tick={{ fontSize: 11 }}

@@ -148,14 +148,20 @@ export function FleetOverview() {
             value={state.sort}
             onChange={(e) => setState((s) => ({ ...s, sort: e.target.value as (typeof SORTS)[number] }))}
           >
+            <option value="name">name</option>
+            <option value="pool">pool</option>
+            <option value="ready">readiness</option>
+            <option value="conditions">conditions</option>
+            <option value="lease">lease age</option>
+            <option value="worst">worst margin</option>
+            <option value="eviction">next eviction</option>
             <option value="memory">memory margin</option>
             <option value="disk">disk margin</option>
             <option value="pid">pid margin</option>
-            <option value="lease">lease age</option>
-            <option value="pods">pods</option>
-            <option value="eviction">next eviction</option>
             <option value="psi">memory PSI (full avg60)</option>
-            <option value="name">name</option>
+            <option value="usage">memory used</option>
+            <option value="pods">pods</option>
+            <option value="stats">stats age</option>
           </select>
         </label>
         <label className="flex items-center gap-1 text-xs">

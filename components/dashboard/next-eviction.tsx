@@ -10,8 +10,6 @@ import { formatTime } from "@/lib/format";
 import { forecastWithheld } from "@/lib/node-status";
 import { clusterOptions } from "@/lib/queries";
 
-import { SortHeader } from "./sort-header";
-
 const WHY: Record<NonNullable<NodeRow["nextEviction"]>["because"], string> = {
   "hard-met": "hard threshold met",
   "grace-over": "soft grace over",
@@ -19,11 +17,6 @@ const WHY: Record<NonNullable<NodeRow["nextEviction"]>["because"], string> = {
   "reaches-hard": "reaches hard threshold at the recent rate",
   "reaches-soft": "reaches soft threshold at the recent rate, then grace",
 };
-
-/** The "Next eviction" column header: a sort button (soonest first), like a sortable table header. */
-export function NextEvictionHeader() {
-  return <SortHeader sort="eviction" label="Next eviction" title="Sort by the soonest eviction the live forecast expects" />;
-}
 
 /** When the kubelet is expected to evict on this node, counting down from the overview's time (its own cell: the label names the signal and why). */
 export function NextEvictionCell({ r }: { r: NodeRow }) {

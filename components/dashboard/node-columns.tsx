@@ -4,35 +4,39 @@
 // in the row on a phone (the rest move into the row's expandable detail), and its cell.
 // A new column (e.g. the forecast's "next eviction") is one more entry here.
 import Link from "next/link";
-import type { ComponentType, ReactNode } from "react";
+import type { ReactNode } from "react";
 
 import { FindingsCell } from "@/components/findings/findings-cell";
 import { MUTED } from "@/components/ui/styles";
 import type { NodeRow } from "@/lib/dto";
 import { cn, formatAge, formatResource } from "@/lib/format";
 import { rowStatus } from "@/lib/node-status";
+import type { SORTS } from "@/lib/url-state";
 
 import { MarginCell } from "./margin-cell";
-import { NextEvictionCell, NextEvictionHeader } from "./next-eviction";
+import { NextEvictionCell } from "./next-eviction";
 import { FAMILIES, worstMarginOf } from "./node-filters";
-import { PsiCell, PsiHeader } from "./psi-column";
+import { PsiCell } from "./psi-column";
 
 export interface NodeColumn {
   key: string;
   header: string;
-  /** A column header of its own (a sort button), rendered instead of `header` in the header row. */
-  Header?: ComponentType;
+  /** What its header sorts by (every column sorts; see node-filters.ts for each order). */
+  sort: (typeof SORTS)[number];
+  /** The header's title: what a click sorts by, and which end comes first. */
+  sortTitle: string;
   /** The cell renders its own role="cell" element (with an accessible label); only for columns always in the row. */
   ownCell?: boolean;
   /** CSS grid track. */
   track: string;
-  /** Minimum width in rem (the table scrolls sideways below the sum, header and body together). */
+  /** Minimum width in rem: the row takes columns, most important first, while their minimums fit. */
   minRem: number;
   /**
-   * "always"; "narrow": only on phones (a summary of columns they lack); "medium": in the row from
-   * 768 px, else in its detail; "wide": in the row from 1280 px, else in its detail.
+   * Which columns stay in the row when not all fit (lower first; the rest open in the row's
+   * detail). "always": node and next eviction; "phone": only on phones (worst margin, a summary
+   * of the three margin columns they lack).
    */
-  show: "always" | "narrow" | "medium" | "wide";
+  priority: number | "always" | "phone";
   cell: (r: NodeRow, ctx: { query: string }) => ReactNode;
   className?: string;
 }
@@ -131,41 +135,51 @@ const NODE_COLUMNS: readonly NodeColumn[] = [
   {
     key: "node",
     header: "Node",
+    sort: "name",
+    sortTitle: "Sort by node name (A to Z, fleet-2 before fleet-10)",
     track: "minmax(12rem,3fr)",
     minRem: 12,
-    show: "always",
+    priority: "always",
     cell: (r, { query }) => <NodeName r={r} query={query} />,
   },
   {
     key: "pool",
     header: "Pool",
+    sort: "pool",
+    sortTitle: "Sort by node pool (A to Z, nodes without a pool last)",
     track: "minmax(5rem,1fr)",
     minRem: 5,
-    show: "medium",
+    priority: 5,
     cell: (r) => <span className="[overflow-wrap:anywhere]">{r.pool ?? "–"}</span>,
   },
   {
     key: "ready",
     header: "Ready",
+    sort: "ready",
+    sortTitle: "Sort by readiness (NotReady first, then unknown, then Ready)",
     track: "5.5rem",
     minRem: 5.5,
-    show: "wide",
+    priority: 8,
     cell: (r) => <ReadyCell r={r} />,
   },
   {
     key: "conditions",
     header: "Conditions",
+    sort: "conditions",
+    sortTitle: "Sort by the number of pressure and NotReady conditions (most first)",
     track: "minmax(8rem,1fr)",
     minRem: 8,
-    show: "medium",
+    priority: 1,
     cell: (r) => <ConditionBadges r={r} />,
   },
   {
     key: "lease",
     header: "Lease",
+    sort: "lease",
+    sortTitle: "Sort by the age of the kubelet's Lease (freshest first)",
     track: "4rem",
     minRem: 4,
-    show: "wide",
+    priority: 9,
     className: "tabular-nums",
     cell: (r) => (
       <span
@@ -179,59 +193,94 @@ const NODE_COLUMNS: readonly NodeColumn[] = [
   {
     key: "worst",
     header: "Worst margin",
+    sort: "worst",
+    sortTitle: "Sort by the smallest margin of any signal (met thresholds first)",
     track: "6.5rem",
     minRem: 6.5,
-    show: "narrow",
+    priority: "phone",
     cell: (r) => <MarginCell margin={worstMarginOf(r)} />,
   },
   // The live forecast's soonest eviction: one of the columns that matter on every screen.
   {
     key: "eviction",
     header: "Next eviction",
-    Header: NextEvictionHeader,
+    sort: "eviction",
+    sortTitle: "Sort by the soonest eviction the live forecast expects",
     track: "6.5rem",
     minRem: 6.5,
-    show: "always",
+    priority: "always",
     ownCell: true,
     cell: (r) => <NextEvictionCell r={r} />,
   },
   ...FAMILIES.map((f): NodeColumn => ({
     key: f,
     header: `${f} margin`,
+    sort: f,
+    sortTitle: `Sort by the ${f} signals' smallest margin to a threshold (smallest first)`,
     track: "6.5rem",
     minRem: 6.5,
-    show: "medium",
+    priority: 2,
     cell: (r) => <MarginCell margin={r.worstMargin[f] ?? null} />,
   })),
-  { key: "findings", header: "Findings", track: "6rem", minRem: 6, show: "medium", cell: (r) => <FindingsCell r={r} /> },
+  {
+    key: "findings",
+    header: "Findings",
+    sort: "findings",
+    sortTitle: "Sort by the advisor's findings (most errors first, then warnings)",
+    track: "6rem",
+    minRem: 6,
+    priority: 10,
+    cell: (r) => <FindingsCell r={r} />,
+  },
   {
     key: "psi",
     header: "Memory full avg60",
-    Header: PsiHeader,
+    sort: "psi",
+    sortTitle:
+      "Sort by memory PSI full avg60: the share of the last minute in which all non-idle tasks stalled on memory (most stalled first)",
     track: "5.5rem",
     minRem: 5.5,
-    show: "wide",
+    priority: 4,
     cell: (r) => <PsiCell r={r} />,
   },
   {
-    key: "memory",
+    key: "memory-used",
     header: "Memory req/used",
+    sort: "usage",
+    sortTitle: "Sort by memory used over allocatable (fullest first)",
     track: "minmax(8rem,1fr)",
     minRem: 8,
-    show: "wide",
+    priority: 3,
     cell: (r) => <MemoryBar r={r} />,
   },
-  { key: "pods", header: "Pods", track: "3.5rem", minRem: 3.5, show: "wide", className: "tabular-nums", cell: (r) => r.podCount },
-  { key: "stats", header: "Stats age", track: "5rem", minRem: 5, show: "wide", cell: (r) => <Collection r={r} /> },
+  {
+    key: "pods",
+    header: "Pods",
+    sort: "pods",
+    sortTitle: "Sort by the number of pods on the node (fewest first)",
+    track: "3.5rem",
+    minRem: 3.5,
+    priority: 7,
+    className: "tabular-nums",
+    cell: (r) => r.podCount,
+  },
+  {
+    key: "stats",
+    header: "Stats age",
+    sort: "stats",
+    sortTitle: "Sort by stats collection (failed first, then stale, then the oldest)",
+    track: "5rem",
+    minRem: 5,
+    priority: 6,
+    cell: (r) => <Collection r={r} />,
+  },
 ];
 
-export type Tier = "narrow" | "medium" | "wide";
-
-const IN_ROW: Record<Tier, ReadonlySet<NodeColumn["show"]>> = {
-  narrow: new Set(["always", "narrow"]),
-  medium: new Set(["always", "medium"]),
-  wide: new Set(["always", "medium", "wide"]),
-};
+// Between the page's padding and the detail button, every column also takes half a rem of gap.
+const GAP_REM = 0.5;
+const CHROME_REM = 1 + 2.75;
+/** Below this many rem (a phone) the row keeps node, worst margin and next eviction only. */
+const PHONE_REM = 40;
 
 // On a phone (358 px inside the page's padding) node, worst margin and next eviction must fit
 // without scrolling sideways: narrower tracks, names wrapping onto two lines.
@@ -241,9 +290,35 @@ const PHONE_TRACKS: Record<string, { track: string; minRem: number }> = {
   eviction: { track: "5.5rem", minRem: 5.5 },
 };
 
-/** The columns of the row itself at a screen width, and those shown in the row's detail instead. */
-export function columnsFor(tier: Tier): { row: NodeColumn[]; detail: NodeColumn[] } {
-  const row = NODE_COLUMNS.filter((c) => IN_ROW[tier].has(c.show));
-  const detail = NODE_COLUMNS.filter((c) => !row.includes(c) && c.show !== "narrow");
-  return { row: tier === "narrow" ? row.map((c) => ({ ...c, ...PHONE_TRACKS[c.key] })) : row, detail };
+const widthOf = (cols: readonly NodeColumn[]) => cols.reduce((s, c) => s + c.minRem + GAP_REM, CHROME_REM);
+
+/**
+ * The columns of the row itself for a table `widthRem` wide, and those shown in the row's detail
+ * instead: the most important columns that fit side by side, in the table's own order, so nothing
+ * hides behind a sideways scroll. When the three margin columns do not all fit, the row keeps the
+ * worst margin in their place.
+ */
+export function columnsFor(widthRem: number): { row: NodeColumn[]; detail: NodeColumn[] } {
+  if (widthRem < PHONE_REM) {
+    const row = NODE_COLUMNS.filter((c) => c.priority === "always" || c.priority === "phone");
+    return {
+      row: row.map((c) => ({ ...c, ...PHONE_TRACKS[c.key] })),
+      detail: NODE_COLUMNS.filter((c) => !row.includes(c) && c.priority !== "phone"),
+    };
+  }
+  const ranked = NODE_COLUMNS.filter((c) => typeof c.priority === "number").toSorted(
+    (a, b) => (a.priority as number) - (b.priority as number),
+  );
+  const fit = (base: NodeColumn[]) => {
+    const chosen = [...base];
+    for (const c of ranked) if (widthOf([...chosen, c]) <= widthRem) chosen.push(c);
+    return chosen;
+  };
+  const always = NODE_COLUMNS.filter((c) => c.priority === "always");
+  let chosen = fit(always);
+  if (FAMILIES.some((f) => !chosen.some((c) => c.key === f)))
+    chosen = fit([...always, ...NODE_COLUMNS.filter((c) => c.priority === "phone")]);
+  const row = NODE_COLUMNS.filter((c) => chosen.includes(c));
+  const detail = NODE_COLUMNS.filter((c) => !chosen.includes(c) && c.priority !== "phone");
+  return { row, detail };
 }

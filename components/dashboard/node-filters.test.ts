@@ -127,3 +127,50 @@ describe("filterAndSortNodes", () => {
     ).toBe("nodefs.available");
   });
 });
+
+describe("every fleet column sorts", () => {
+  const cond = (MemoryPressure: boolean, DiskPressure: boolean) => ({
+    conditions: { MemoryPressure, DiskPressure, PIDPressure: false, NetworkUnavailable: false },
+  });
+  const names = (fleet: NodeRow[], sort: UrlState["sort"], desc = false) =>
+    filterAndSortNodes(fleet, state({ sort, desc })).map((r) => r.name);
+
+  it("readiness: NotReady, then unknown, then Ready", () => {
+    const fleet = [row("up", 0.5), row("gone", 0.5, { ready: "Unknown" }), row("down", 0.5, { ready: "False" })];
+    expect(names(fleet, "ready")).toEqual(["down", "gone", "up"]);
+  });
+  it("conditions: most set first", () => {
+    const fleet = [row("calm", 0.5), row("two", 0.5, cond(true, true)), row("one", 0.5, cond(false, true))];
+    expect(names(fleet, "conditions")).toEqual(["two", "one", "calm"]);
+  });
+  it("pool: A to Z, nodes without a pool last", () => {
+    const fleet = [row("b", 0.5, { pool: "zeta" }), row("a", 0.5, { pool: undefined }), row("c", 0.5, { pool: "alpha" })];
+    expect(names(fleet, "pool")).toEqual(["c", "b", "a"]);
+  });
+  it("memory used: fullest first, nodes without allocatable last", () => {
+    const used = (u: number) => ({ allocatable: { memory: 100 }, used: { memory: u } });
+    const fleet = [row("half", 0.5, used(50)), row("none", 0.5), row("full", 0.5, used(95))];
+    expect(names(fleet, "usage")).toEqual(["full", "half", "none"]);
+    expect(names(fleet, "usage", true)).toEqual(["none", "half", "full"]);
+  });
+  it("stats: failed collections, then stale, then the oldest", () => {
+    const c = (state: NodeRow["collection"]["state"], ageSeconds: number) => ({
+      collection: { state, ageSeconds, error: null, configSource: "configz" as const },
+    });
+    const fleet = [
+      row("fresh", 0.5, c("ok", 2)),
+      row("old", 0.5, c("ok", 30)),
+      row("bad", 0.5, c("failed", 1)),
+      row("late", 0.5, c("stale", 90)),
+    ];
+    expect(names(fleet, "stats")).toEqual(["bad", "late", "old", "fresh"]);
+  });
+  it("worst margin: a met threshold first, then the smallest fraction, unknown last", () => {
+    expect(names(rows, "worst")).toEqual(["a", "c", "b", "gpu-1"]);
+  });
+  it("pods: fewest first; a second click (desc) reverses", () => {
+    const fleet = [row("x", 0.5, { podCount: 9 }), row("y", 0.5, { podCount: 1 })];
+    expect(names(fleet, "pods")).toEqual(["y", "x"]);
+    expect(names(fleet, "pods", true)).toEqual(["x", "y"]);
+  });
+});

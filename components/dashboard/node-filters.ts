@@ -40,12 +40,29 @@ function compareNames(a: string, b: string): number {
   return natural.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
+const READY_ORDER: Record<NodeRow["ready"], number> = { False: 0, Unknown: 1, True: 2 };
+const COLLECTION_ORDER: Record<NodeRow["collection"]["state"], number> = { failed: 3, stale: 2, pending: 1, ok: 0 };
+
+// Each column's value; ascending (a header's first click) puts what needs a look first, except
+// for the names (A to Z) and the counts (fewest pods first).
 function sortValue(r: NodeRow, sort: UrlState["sort"]): number | string {
   switch (sort) {
     case "name":
       return r.name;
+    case "pool":
+      // nodes without a pool after every pool
+      return r.pool ?? "\uffff";
+    case "ready":
+      return READY_ORDER[r.ready] ?? 3;
+    case "conditions":
+      // most conditions set first
+      return -Object.values(r.conditions).filter(Boolean).length;
     case "lease":
       return r.leaseAgeSeconds ?? Infinity;
+    case "worst": {
+      const m = worstMarginOf(r);
+      return m ? (m.met ? -1 : m.fraction) : Infinity;
+    }
     case "pods":
       return r.podCount;
     case "eviction":
@@ -54,6 +71,17 @@ function sortValue(r: NodeRow, sort: UrlState["sort"]): number | string {
     case "psi":
       // most stalled first; nodes whose kubelet reports no PSI after every number
       return r.pressure?.memoryFullAvg60 == null ? Infinity : -r.pressure.memoryFullAvg60;
+    case "usage": {
+      // fullest first: memory used over allocatable
+      const alloc = r.allocatable.memory ?? 0;
+      return alloc ? -(r.used.memory ?? 0) / alloc : Infinity;
+    }
+    case "findings":
+      // most errors first, then warnings, then info; rows built without findings last
+      return r.findings ? -(r.findings.error * 1e6 + r.findings.warning * 1e3 + r.findings.info) : Infinity;
+    case "stats":
+      // failed collections first, then stale, then not yet collected, then the oldest stats
+      return -(COLLECTION_ORDER[r.collection.state] * 1e9 + (r.collection.ageSeconds ?? 0));
     default:
       return r.worstMargin[sort]?.fraction ?? Infinity;
   }

@@ -1,30 +1,30 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { Fragment, useRef, useState, useSyncExternalStore } from "react";
+import { Fragment, useLayoutEffect, useRef, useState, type RefObject } from "react";
 
 import { MUTED } from "@/components/ui/styles";
 import type { NodeRow } from "@/lib/dto";
 import { cn } from "@/lib/format";
 
-import { columnsFor, type NodeColumn, type Tier } from "./node-columns";
+import { columnsFor, type NodeColumn } from "./node-columns";
+import { SortHeader } from "./sort-header";
 
 const ROW_HEIGHT = 36;
 const HEADER_HEIGHT = 36;
-const QUERIES = { narrow: "(max-width: 767px)", medium: "(max-width: 1279px)" };
-
-function subscribeTier(onChange: () => void): () => void {
-  const mqs = Object.values(QUERIES).map((q) => window.matchMedia(q));
-  for (const mq of mqs) mq.addEventListener("change", onChange);
-  return () => mqs.forEach((mq) => mq.removeEventListener("change", onChange));
-}
-
-const tierNow = (): Tier =>
-  window.matchMedia(QUERIES.narrow).matches ? "narrow" : window.matchMedia(QUERIES.medium).matches ? "medium" : "wide";
-
-/** The screen's width tier ("wide" on the server; the table renders only after hydration). */
-function useTier(): Tier {
-  return useSyncExternalStore(subscribeTier, tierNow, () => "wide");
+/** The scroll box's inner width in rem, followed as the window (or the panel around it) resizes. */
+function useWidthRem(box: RefObject<HTMLDivElement | null>): number {
+  const [rem, setRem] = useState(0);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const measure = () => setRem(el.clientWidth / (parseFloat(getComputedStyle(document.documentElement).fontSize) || 16));
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [box]);
+  return rem;
 }
 
 const gridOf = (cols: NodeColumn[], expandable: boolean) => ({
@@ -32,17 +32,23 @@ const gridOf = (cols: NodeColumn[], expandable: boolean) => ({
   minWidth: `${cols.reduce((s, c) => s + c.minRem + 0.5, expandable ? 2.75 : 0) + 1}rem`,
 });
 
+// The node column stays in view when the table scrolls sideways (only below its narrowest layout,
+// e.g. a zoomed phone); it needs an opaque background so the cells passing under it do not show.
+const HEAD_BG = "bg-zinc-50 dark:bg-zinc-900";
+const ROW_BG = "bg-white group-hover:bg-zinc-50 dark:bg-zinc-950 dark:group-hover:bg-zinc-900";
+const stickyIf = (c: NodeColumn, bg: string) => (c.key === "node" ? cn("sticky left-0 z-[1] -ml-2 pl-2", bg) : undefined);
+
 /**
  * The fleet table: one row per node, virtualized so 5 000 nodes scroll smoothly. Header and rows
  * live in one scroll container (the header sticks to its top), so scrolling sideways moves both.
- * Narrower screens keep the columns that matter in the row (on a phone: node and worst margin);
- * the others open in the row's detail.
+ * The row keeps the columns that fit its width, most important first (on a phone: node, worst
+ * margin and next eviction); the others open in the row's detail. Every header sorts.
  */
 export function NodeTable({ rows, query }: { rows: NodeRow[]; query: string }) {
   const parent = useRef<HTMLDivElement>(null);
-  const tier = useTier();
+  const widthRem = useWidthRem(parent);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const { row: cols, detail } = columnsFor(tier);
+  const { row: cols, detail } = columnsFor(widthRem);
   const grid = gridOf(cols, detail.length > 0);
   const virtual = useVirtualizer({
     count: rows.length,
@@ -71,15 +77,9 @@ export function NodeTable({ rows, query }: { rows: NodeRow[]; query: string }) {
           className="sticky top-0 z-10 grid items-center gap-2 border-b border-zinc-200 bg-zinc-50 px-2 font-medium dark:border-zinc-800 dark:bg-zinc-900"
           style={{ ...grid, height: HEADER_HEIGHT }}
         >
-          {cols.map((c) =>
-            c.Header ? (
-              <c.Header key={c.key} />
-            ) : (
-              <span key={c.key} role="columnheader">
-                {c.header}
-              </span>
-            ),
-          )}
+          {cols.map((c) => (
+            <SortHeader key={c.key} sort={c.sort} label={c.header} title={c.sortTitle} className={stickyIf(c, HEAD_BG)} />
+          ))}
           {detail.length > 0 && (
             <span role="columnheader">
               <span className="sr-only">Details</span>
@@ -96,7 +96,7 @@ export function NodeTable({ rows, query }: { rows: NodeRow[]; query: string }) {
                 key={item.key}
                 data-index={item.index}
                 ref={virtual.measureElement}
-                className="absolute left-0 right-0 border-b border-zinc-100 hover:bg-zinc-50 dark:border-zinc-900 dark:hover:bg-zinc-900"
+                className="group absolute left-0 right-0 border-b border-zinc-100 hover:bg-zinc-50 dark:border-zinc-900 dark:hover:bg-zinc-900"
                 style={{ transform: `translateY(${item.start - HEADER_HEIGHT}px)` }}
               >
                 <div
@@ -110,7 +110,7 @@ export function NodeTable({ rows, query }: { rows: NodeRow[]; query: string }) {
                     c.ownCell ? (
                       <Fragment key={c.key}>{c.cell(r, { query })}</Fragment>
                     ) : (
-                      <span key={c.key} role="cell" data-col={c.key} className={c.className}>
+                      <span key={c.key} role="cell" data-col={c.key} className={cn(c.className, stickyIf(c, ROW_BG))}>
                         {c.cell(r, { query })}
                       </span>
                     ),

@@ -7,19 +7,6 @@ import type { NodeRow } from "@/lib/dto";
 import { cn } from "@/lib/format";
 import { ABSENCE_SHORT, pct } from "@/lib/psi-words";
 
-import { SortHeader } from "./sort-header";
-
-/** The column header: a sort button (most stalled first). */
-export function PsiHeader() {
-  return (
-    <SortHeader
-      sort="psi"
-      label="Memory full avg60"
-      title="Sort by memory PSI full avg60: the share of the last minute in which all non-idle tasks stalled on memory (most stalled first)"
-    />
-  );
-}
-
 /** The cell: "3.21%", or "not reported" with the cause in its title. */
 export function PsiCell({ r }: { r: NodeRow }) {
   const p = r.pressure;

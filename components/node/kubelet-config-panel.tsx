@@ -1,6 +1,6 @@
 import { Table, TableRow } from "@/components/ui/table";
 import type { NodeDetail } from "@/lib/dto";
-import type { AnalyzeOutput, OutputThreshold } from "@/lib/eviction";
+import { parseKubeletFlags, thresholdOrigin, type AnalyzeOutput, type OutputThreshold } from "@/lib/eviction";
 import { formatBytes, formatDuration, formatPercent } from "@/lib/format";
 
 import { ViewLabel } from "./view-label";
@@ -11,6 +11,28 @@ const SOURCE_TEXT: Record<string, string> = {
   defaults: "kubelet defaults (no configz, no matching profile)",
 };
 
+/** The configuration the thresholds were read from, as eviction maps; null when only the kubelet's defaults apply. */
+function configMaps(detail: NodeDetail): Parameters<typeof thresholdOrigin>[1] {
+  if (detail.row.collection.configSource === "defaults") return null;
+  if (detail.kubeletConfig) return detail.kubeletConfig as Parameters<typeof thresholdOrigin>[1];
+  try {
+    return detail.kubeletFlags ? parseKubeletFlags(detail.kubeletFlags) : null;
+  } catch {
+    return null; // the engine reports a bad flag itself; the source column then says "kubelet default"
+  }
+}
+
+// Per value: "Source: configz" above a list that also holds the kubelet's defaults and its own
+// copies would say more than configz does.
+const ORIGIN_TEXT = {
+  default: { label: "kubelet default", title: "Not set in the configuration: the kubelet's built-in default" },
+  derived: {
+    label: "derived",
+    title:
+      "The kubelet derives it: allocatableMemory.available copies memory.available's hard threshold; containerfs copies nodefs or imagefs",
+  },
+} as const;
+
 function value(t: OutputThreshold["value"] | null): string {
   if (!t) return "–";
   return "percentage" in t ? formatPercent(t.percentage) : formatBytes(t.quantity);
@@ -18,6 +40,8 @@ function value(t: OutputThreshold["value"] | null): string {
 
 /** The eviction settings in effect and where they came from. */
 export function KubeletConfigPanel({ detail, result }: { detail: NodeDetail; result: AnalyzeOutput }) {
+  const source = detail.row.collection.configSource;
+  const maps = configMaps(detail);
   return (
     <section aria-labelledby="config-h" className="space-y-2">
       <h2 id="config-h" className="text-lg font-medium">
@@ -25,18 +49,28 @@ export function KubeletConfigPanel({ detail, result }: { detail: NodeDetail; res
         <ViewLabel />
       </h2>
       <p className="text-sm" data-testid="config-source">
-        Source: <strong>{detail.row.collection.configSource}</strong> — {SOURCE_TEXT[detail.row.collection.configSource]}.
+        Configuration: <strong>{source}</strong> — {SOURCE_TEXT[source]}. Each threshold says where its value comes from.
       </p>
-      <Table label="Thresholds" columns={["signal", "kind", "value", "grace", "min reclaim"]} data-testid="thresholds-table">
-        {result.thresholds.map((t, i) => (
-          <TableRow key={i}>
-            <td className="font-mono">{t.signal}</td>
-            <td>{t.kind}</td>
-            <td className="tabular-nums">{value(t.value)}</td>
-            <td>{t.kind === "soft" ? formatDuration(t.gracePeriodSeconds) : "–"}</td>
-            <td>{value(t.minReclaim)}</td>
-          </TableRow>
-        ))}
+      <Table
+        label="Thresholds"
+        columns={["signal", "kind", "value", "source", "grace", "min reclaim"]}
+        data-testid="thresholds-table"
+      >
+        {result.thresholds.map((t, i) => {
+          const origin = thresholdOrigin(t, maps);
+          return (
+            <TableRow key={i}>
+              <td className="font-mono">{t.signal}</td>
+              <td>{t.kind}</td>
+              <td className="tabular-nums">{value(t.value)}</td>
+              <td data-testid="threshold-source" title={origin === "config" ? SOURCE_TEXT[source] : ORIGIN_TEXT[origin].title}>
+                {origin === "config" ? source : ORIGIN_TEXT[origin].label}
+              </td>
+              <td>{t.kind === "soft" ? formatDuration(t.gracePeriodSeconds) : "–"}</td>
+              <td>{value(t.minReclaim)}</td>
+            </TableRow>
+          );
+        })}
       </Table>
       {(detail.kubeletConfig || detail.kubeletFlags) && (
         <details>

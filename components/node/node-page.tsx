@@ -25,6 +25,7 @@ import { forensicSections } from "./forensic-sections";
 import { KubeletConfigPanel } from "./kubelet-config-panel";
 import { LiveVerdict } from "./live-verdict";
 import { NodeEmbed } from "./node-embed";
+import { NodeEventsPanel } from "./node-events-panel";
 import { requestedByPods, usedFromSummary } from "./node-usage";
 import { CopyLinks, PinnedBanner } from "./pinned-banner";
 import { RankingTabs } from "./ranking-tabs";
@@ -105,6 +106,7 @@ const NodeSections = memo(function NodeSections({
       {forensics.terminations}
       <TaintsPanel detail={data} />
       <ConditionsPanel detail={data} />
+      <NodeEventsPanel detail={data} />
       <KubeletConfigPanel detail={data} result={result} />
       <CgroupTable pods={pods} result={result} />
     </>

@@ -21,6 +21,9 @@ interface Props {
 
 const MAX_ROWS = 200;
 const tabId = (s: string) => `ranking-tab-${s.replace(/\./g, "-")}`;
+// Columns shown from the panel's own width up: 64rem (the full page) and 56rem.
+const WIDE = "hidden @5xl:table-cell";
+const MID = "hidden @4xl:table-cell";
 
 /** Candidate ranking per signal, in tabs: who the kubelet would evict first, and why. */
 export function RankingTabs({ result, pods, signal, onSignal }: Props) {
@@ -70,24 +73,29 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
           </button>
         ))}
       </div>
-      <div id="ranking-panel" role="tabpanel" aria-labelledby={tabId(active)} tabIndex={0} className="overflow-x-auto">
-        <table className={cn(DATA_TABLE, "min-w-[62rem]")} data-testid="ranking-table">
+      <div id="ranking-panel" role="tabpanel" aria-labelledby={tabId(active)} tabIndex={0} className="@container overflow-x-auto">
+        {/* Columns by the panel's own width (a container query): in an 800 px portal tile the namespace
+            moves under the pod's name and priority, usage − request and PSI step aside (the reason says them). */}
+        <table className={cn(DATA_TABLE, "@5xl:min-w-[62rem]")} data-testid="ranking-table">
           <caption className="sr-only">Pods in the order the kubelet would evict them for {active}</caption>
           <thead className={cn("text-xs", MUTED)}>
             <tr>
               <th>#</th>
               <th>pod</th>
-              <th>namespace</th>
+              <th className={WIDE}>namespace</th>
               <th>QoS</th>
-              <th>priority</th>
+              <th className={MID}>priority</th>
               <th>usage</th>
               <th>request</th>
-              <th>usage − request</th>
+              <th className={WIDE}>usage − request</th>
               <th>over request</th>
-              <th>
+              <th className="[overflow-wrap:anywhere]">
                 oom_score_adj <Explain term="oom" />
               </th>
-              <th title="The pod's PSI some avg10: share of the last 10 s in which some of its tasks stalled on memory, io">
+              <th
+                className={WIDE}
+                title="The pod's PSI some avg10: share of the last 10 s in which some of its tasks stalled on memory, io"
+              >
                 PSI some avg10{memory ? ", swap" : ""}
               </th>
               <th>why here</th>
@@ -105,23 +113,30 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
                   className={cn("border-t border-zinc-100 dark:border-zinc-900", isCritical && MUTED)}
                 >
                   <td className="tabular-nums">{i + 1}</td>
-                  <td className="font-mono" data-testid="ranking-pod">
-                    {r.name}
+                  <td className="font-mono">
+                    <span
+                      className="block max-w-[11rem] truncate @5xl:max-w-none @5xl:[overflow-wrap:anywhere] @5xl:whitespace-normal"
+                      title={`${r.namespace}/${r.name}`}
+                      data-testid="ranking-pod"
+                    >
+                      {r.name}
+                    </span>
+                    <span className={cn("block font-sans text-xs @5xl:hidden", MUTED)}>{r.namespace}</span>
                   </td>
-                  <td>{r.namespace}</td>
+                  <td className={WIDE}>{r.namespace}</td>
                   <td>{pod?.qosClass}</td>
-                  <td className="tabular-nums">{r.priority}</td>
+                  <td className={cn(MID, "tabular-nums")}>{r.priority}</td>
                   <td className="tabular-nums">{r.usage == null ? "no stats" : unit(r.usage)}</td>
                   <td className="tabular-nums">{active === "pid.available" ? "–" : unit(r.request)}</td>
-                  <td className="tabular-nums">
+                  <td className={cn(WIDE, "tabular-nums")}>
                     {r.usage == null || active === "pid.available" ? "–" : unit(r.usage - r.request)}
                   </td>
                   <td>{r.exceedsRequest == null ? "–" : r.exceedsRequest ? "yes" : "no"}</td>
                   <td className="tabular-nums">{oom}</td>
-                  <td>
+                  <td className={WIDE}>
                     <PodPressureCell p={pressure.get(r.uid)} memory={memory} />
                   </td>
-                  <td className="min-w-[18rem] text-xs">{rankReason(active, r, pod, isCritical)}</td>
+                  <td className="min-w-[12rem] text-xs @5xl:min-w-[18rem]">{rankReason(active, r, pod, isCritical)}</td>
                 </tr>
               );
             })}

@@ -55,7 +55,7 @@ function marginText(f: SignalForecast, rate: string | null): string {
   return `${head}; ${rate ?? "no trend yet (fewer than 3 samples)"}.`;
 }
 
-/** The live forecast of one signal: margin, rate, time to each threshold, grace countdown, hold, next pod out. */
+/** The live forecast of one signal: margin, rate, time to each threshold, grace countdown (the next pod out is per resource: next-pod-out.tsx). */
 export function SignalForecastView({ f, now }: SignalForecastViewProps) {
   if (f.margin == null) return null;
   const grace = graceText(f, now);
@@ -76,17 +76,6 @@ export function SignalForecastView({ f, now }: SignalForecastViewProps) {
           {grace.note && <span className="block text-xs text-zinc-500 dark:text-zinc-400">{grace.note}</span>}
         </p>
       )}
-      <p data-testid="forecast-next-pod">
-        {f.nextPod ? (
-          <>
-            Next pod out{f.softMet || f.hardMet ? "" : " if it comes to that"}: {words.podPhrase(f.signal, f.nextPod)};{" "}
-            {words.freesPhrase(f.signal, f.nextPod)}
-            {f.nextPod.reachesMinReclaim ? ", enough to clear the threshold plus its minimum reclaim" : ""}.
-          </>
-        ) : (
-          "Every pod on the node is critical: the kubelet has nothing to evict for this signal."
-        )}
-      </p>
     </div>
   );
 }

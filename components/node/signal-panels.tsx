@@ -17,6 +17,7 @@ import { historyUntil } from "@/lib/pinned-view";
 import { historyOptions } from "@/lib/queries";
 
 import { HistoryRange } from "./history-range";
+import { NextPodOut } from "./next-pod-out";
 import { SignalForecastView } from "./signal-forecast";
 import { useNodeForecast, type LiveForecast } from "./use-node-forecast";
 import { useNodeView, ViewLabel } from "./view-label";
@@ -171,6 +172,7 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap, whatI
             intervalSeconds={history.intervalSeconds}
             samples={series.available}
             lines={lines}
+            capacity={s.capacity}
             label={`Chart of ${s.signal} available over time`}
           />
           <figcaption className="sr-only">
@@ -186,7 +188,7 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap, whatI
   );
 }, samePanel);
 
-/** One panel per observed signal: value, thresholds, margins, live forecast (grace countdown, hold, next pod out) and trend chart. */
+/** One panel per observed signal (those without a threshold folded away): value, thresholds, margins, live forecast and trend chart; the next pod out once per resource. */
 export function SignalPanels(props: Props) {
   const live = useNodeForecast(props.result.node);
   const whatIf = useNodeView() === "what-if";
@@ -202,6 +204,22 @@ export function SignalPanels(props: Props) {
     const h = chart.data ? toHistorySeries(chart.data) : props.history;
     return at != null && h ? historyUntil(h, at) : h;
   }, [chart.data, props.history, at]);
+  const panel = (s: SignalReport) => (
+    <Panel
+      key={s.signal}
+      s={s}
+      imageGc={props.imageGc}
+      history={history}
+      live={live}
+      hold={holds.find((h) => h.condition === signalCondition(s.signal)) ?? null}
+      swap={s.signal === "memory.available" ? props.result.swap : undefined}
+      whatIf={whatIf}
+    />
+  );
+  // Signals the kubelet has no threshold for fold away; one shown alone (an embed's signal:<name>) stays open.
+  const all = props.result.signals;
+  const watched = all.length === 1 ? all : all.filter((s) => s.thresholds.length > 0);
+  const unwatched = all.filter((s) => !watched.includes(s));
   return (
     <section aria-labelledby="signals-h" className="space-y-3">
       <h2 id="signals-h" className="text-lg font-medium">
@@ -232,20 +250,18 @@ export function SignalPanels(props: Props) {
           <strong>Why {h.condition} while every threshold is ok:</strong> {words.holdExplanation(h, formatTime)}
         </p>
       ))}
-      <div className="grid gap-3 lg:grid-cols-2">
-        {props.result.signals.map((s) => (
-          <Panel
-            key={s.signal}
-            s={s}
-            imageGc={props.imageGc}
-            history={history}
-            live={live}
-            hold={holds.find((h) => h.condition === signalCondition(s.signal)) ?? null}
-            swap={s.signal === "memory.available" ? props.result.swap : undefined}
-            whatIf={whatIf}
-          />
-        ))}
-      </div>
+      <NextPodOut live={live} />
+      <div className="grid gap-3 lg:grid-cols-2 xl:grid-cols-3">{watched.map(panel)}</div>
+      {unwatched.length > 0 && (
+        <details className="rounded border border-zinc-200 p-2 dark:border-zinc-800" data-testid="signals-without-threshold">
+          <summary className="cursor-pointer text-sm">
+            {unwatched.length} signal{unwatched.length === 1 ? "" : "s"} without a threshold (the kubelet never evicts for{" "}
+            {unwatched.length === 1 ? "it" : "them"}):{" "}
+            <span className="font-mono text-xs">{unwatched.map((s) => s.signal).join(", ")}</span>
+          </summary>
+          <div className="mt-2 grid gap-3 lg:grid-cols-2 xl:grid-cols-3">{unwatched.map(panel)}</div>
+        </details>
+      )}
     </section>
   );
 }

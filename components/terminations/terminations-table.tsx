@@ -44,7 +44,19 @@ export function TerminationsTable({
                   {[t.pod && `${t.namespace}/${t.pod}`, CAUSE_LABEL[t.cause], showNode && t.node].filter(Boolean).join(" · ")}
                 </span>
               </td>
-              <td className={`${WIDE} font-mono text-xs [overflow-wrap:anywhere]`}>{t.pod ? `${t.namespace}/${t.pod}` : "–"}</td>
+              <td className={`${WIDE} font-mono text-xs [overflow-wrap:anywhere]`}>
+                {t.pod ? (
+                  <Link
+                    className="text-blue-700 underline dark:text-blue-300"
+                    href={`/terminations?pod=${encodeURIComponent(`${t.namespace}/${t.pod}`)}`}
+                    title={`Every termination of ${t.namespace}/${t.pod}`}
+                  >
+                    {t.namespace}/{t.pod}
+                  </Link>
+                ) : (
+                  "–"
+                )}
+              </td>
               <td className={`${WIDE} whitespace-nowrap`}>{CAUSE_LABEL[t.cause]}</td>
               {showNode && (
                 <td className={`${WIDE} font-mono text-xs [overflow-wrap:anywhere]`}>

@@ -13,9 +13,18 @@ export class TerminationsPage {
     await expect(this.summary).toBeVisible({ timeout: 30_000 });
   }
 
-  /** A workload's card by "Kind/name". */
+  /** A workload's card by "Kind/name" ("Node/<name>" for a node's system OOMs, ranked apart). */
   workload(kindName: string): Locator {
-    return this.page.locator(`[data-testid="workload-terminations"][data-workload="${kindName}"]`);
+    return this.page.locator(`[data-workload="${kindName}"]`);
+  }
+
+  /** The search box and the filters, by their labels. */
+  get search(): Locator {
+    return this.page.getByRole("search", { name: "Terminations" }).getByRole("searchbox");
+  }
+
+  filter(label: "Namespace" | "Workload" | "Node" | "Cause" | "When"): Locator {
+    return this.page.getByRole("search", { name: "Terminations" }).getByLabel(label);
   }
 
   /** The verdicts of a workload's terminations of one cause (the card's details must be open). */

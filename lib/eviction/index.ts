@@ -32,4 +32,6 @@ export {
   type Toleration,
 } from "./taint-eviction";
 export { effectiveConfig, readKubeletConfig, resolveThreshold } from "./thresholds";
+export { thresholdOrigin } from "./threshold-origin";
+export { parseKubeletFlags } from "./kubelet-flags";
 export { kernelOomOrder } from "./oom-order";

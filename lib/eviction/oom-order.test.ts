@@ -1,7 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import type { ContainerStats, Summary } from "./k8s-types";
-import { kernelOomOrder, nodeSwapCapacity, PAGE_SIZE } from "./oom-order";
+import { kernelOomOrder, nodeSwapCapacity, PAGE_SIZE, procOomScore } from "./oom-order";
 import type { PodReport } from "./types";
 
 const Mi = 1024 * 1024;
@@ -115,5 +116,66 @@ describe("kernelOomOrder: inputs the Summary may or may not carry", () => {
 
   it("an empty or missing Summary gives an empty order", () => {
     expect(kernelOomOrder([report("p", [["c", 1]])], null, 8 * Gi).rows).toEqual([]);
+  });
+});
+
+describe("kernelOomOrder: swap reported per pod, and what /proc/<pid>/oom_score reads", () => {
+  it("takes a one-container pod's swap from the pod when the container has none; a pod of two is not split", () => {
+    const summary = {
+      pods: [
+        { ...stats("one", [mem("c", 1 * Gi)]), swap: { swapUsageBytes: 1 * Gi } },
+        { ...stats("two", [mem("a", 1 * Gi), mem("b", 1 * Gi)]), swap: { swapUsageBytes: 1 * Gi } },
+      ],
+    } as Summary;
+    const o = kernelOomOrder(
+      [
+        report("one", [["c", 500]]),
+        report("two", [
+          ["a", 500],
+          ["b", 500],
+        ]),
+      ],
+      summary,
+      8 * Gi,
+    );
+    const one = o.rows.find((r) => r.pod === "one")!;
+    // rss 1Gi + swap 1Gi = 524 288 pages
+    expect(one).toMatchObject({ swapBytes: 1 * Gi, swapFrom: "pod", usagePages: 524_288 });
+    for (const r of o.rows.filter((x) => x.pod === "two"))
+      expect(r).toMatchObject({ swapBytes: null, swapFrom: null, usagePages: 262_144 });
+  });
+
+  it("keeps negative totals in the order and reads them on /proc's 0..1333 scale", () => {
+    // 8Gi, no swap: totalpages 2 097 152; guar: 4Gi = 1 048 576 − 997 × 2097 = −1 042 133
+    const o = kernelOomOrder(
+      [report("guar", [["guar", -997]]), report("be", [["be", 1000]])],
+      { pods: [stats("guar", [mem("guar", 4 * Gi)]), stats("be", [mem("be", 100 * Mi)])] },
+      8 * Gi,
+    );
+    const guar = o.rows.find((r) => r.pod === "guar")!;
+    expect(guar.points).toBe(-1_042_133);
+    // (1000 + trunc(−1 042 133 000 / 2 097 152)) × 2 / 3 = (1000 − 496) × 2 / 3 = 336
+    expect(guar.procOomScore).toBe(336);
+    // be: 25 600 + 2 097 000 = 2 122 600 → (1000 + 1012) × 2 / 3 = 1341
+    expect(o.rows[0]).toMatchObject({ pod: "be", points: 2_122_600, procOomScore: 1341 });
+  });
+
+  it("/proc's score is never negative and keeps the points' order", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1000, max: 1 << 26 }),
+        fc.integer({ min: -999, max: 1000 }),
+        fc.integer({ min: -999, max: 1000 }),
+        fc.nat({ max: 1 << 26 }),
+        fc.nat({ max: 1 << 26 }),
+        (total, adjA, adjB, useA, useB) => {
+          const per = Math.floor(total / 1000);
+          const a = Math.min(useA, total) + adjA * per;
+          const b = Math.min(useB, total) + adjB * per;
+          expect(procOomScore(a, total)).toBeGreaterThanOrEqual(0);
+          if (a <= b) expect(procOomScore(a, total)).toBeLessThanOrEqual(procOomScore(b, total));
+        },
+      ),
+    );
   });
 });

@@ -5,7 +5,12 @@
 // - `oom_badness(p, totalpages)`: points = get_mm_rss(mm) + get_mm_counter(mm, MM_SWAPENTS)
 //   + mm_pgtables_bytes(mm) / PAGE_SIZE (all in pages); then `adj *= totalpages / 1000; points += adj`
 //   with adj = oom_score_adj (integer division first). A task at OOM_SCORE_ADJ_MIN (-1000) returns
-//   LONG_MIN: never chosen. Negative totals stay eligible.
+//   LONG_MIN: never chosen. Negative totals stay eligible and rank as they are (since Linux 5.9,
+//   "mm, oom: make the calculation of oom badness more accurate"; before it, oom_badness returned
+//   `points > 0 ? points : 1`, so every negative total tied at 1).
+// - fs/proc/base.c `proc_oom_score`: what `/proc/<pid>/oom_score` reads is not the points but
+//   `(1000 + points * 1000 / totalpages) * 2 / 3` (C division, truncating), a 0..1333 scale the
+//   kernel kept for userspace; a negative total reads as a small positive number there.
 // - `constrained_alloc`: a node-wide (global) OOM uses totalpages = totalram_pages() + total_swap_pages;
 //   a memcg OOM (a container at its own limit) uses that cgroup's limit and only its tasks.
 // - `select_bad_process` / `oom_evaluate_task`: the highest points win; a candidate is skipped only
@@ -18,8 +23,10 @@
 //
 // The Summary API reports per-container cgroup totals, not per-process counters, so this treats a
 // container as one task: rss from `memory.rssBytes` (cgroup anon memory) or, when absent,
-// `workingSetBytes`; swap from `swap.swapUsageBytes` when the kubelet reports it; page tables are not
-// in the Summary and are left out.
+// `workingSetBytes`; swap from the container's `swap.swapUsageBytes` when the kubelet reports it,
+// else the pod's own figure when the pod has that one container (the kubelet may report swap per pod
+// only; a pod's swap is its containers' sum, so it is split no further); page tables are not in the
+// Summary and are left out.
 import type { PodStats, Summary } from "./k8s-types";
 import type { PodReport } from "./types";
 
@@ -38,14 +45,18 @@ interface OomOrderRow {
   /** Bytes counted as the container's rss, and which Summary field they came from. */
   rssBytes: number;
   rssFrom: "rssBytes" | "workingSetBytes";
-  /** Swap in use; null when the Summary does not report swap. */
+  /** Swap in use; null when the Summary does not report swap for it. */
   swapBytes: number | null;
+  /** Where the swap figure came from: the container's stats, or its one-container pod's. */
+  swapFrom: "container" | "pod" | null;
   /** rss + swap, in pages (page tables unknown, left out). */
   usagePages: number;
   /** oom_score_adj × ⌊totalPages / 1000⌋. */
   adjPages: number;
-  /** usagePages + adjPages: the kernel kills the highest first. */
+  /** usagePages + adjPages: the kernel kills the highest first (negative totals included). */
   points: number;
+  /** What `/proc/<pid>/oom_score` would read for a process of this size: the kernel's 0..1333 scale. */
+  procOomScore: number;
 }
 
 export interface OomOrder {
@@ -65,6 +76,11 @@ export function nodeSwapCapacity(summary: Summary | null | undefined): number | 
   const swap = (summary?.node as SwapStats | undefined)?.swap;
   if (swap?.swapAvailableBytes == null && swap?.swapUsageBytes == null) return null;
   return (swap.swapAvailableBytes ?? 0) + (swap.swapUsageBytes ?? 0);
+}
+
+/** fs/proc/base.c proc_oom_score: (1000 + points × 1000 / totalpages) × 2 / 3, C integer division. */
+export function procOomScore(points: number, totalPages: number): number {
+  return Math.max(0, Math.trunc(((1000 + Math.trunc((points * 1000) / Math.max(1, totalPages))) * 2) / 3));
 }
 
 function byName(a: OomOrderRow, b: OomOrderRow): number {
@@ -107,7 +123,11 @@ export function kernelOomOrder(pods: PodReport[], summary: Summary | null | unde
         continue;
       }
       const rssBytes = rss ?? ws!;
-      const swapBytes = (cs as SwapStats).swap?.swapUsageBytes ?? null;
+      const own = (cs as SwapStats).swap?.swapUsageBytes;
+      const podSwap = (podStats as SwapStats).swap?.swapUsageBytes;
+      const alone = (podStats.containers?.length ?? 0) === 1;
+      const swapBytes = own ?? (alone ? podSwap : undefined) ?? null;
+      const swapFrom = own != null ? "container" : swapBytes != null ? "pod" : null;
       const usagePages = pages(rssBytes) + pages(swapBytes ?? 0);
       const adjPages = c.oomScoreAdj * perAdj;
       rows.push({
@@ -117,9 +137,11 @@ export function kernelOomOrder(pods: PodReport[], summary: Summary | null | unde
         rssBytes,
         rssFrom: rss != null ? "rssBytes" : "workingSetBytes",
         swapBytes,
+        swapFrom,
         usagePages,
         adjPages,
         points: usagePages + adjPages,
+        procOomScore: procOomScore(usagePages + adjPages, totalPages),
       });
     }
   }

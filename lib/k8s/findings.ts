@@ -34,17 +34,44 @@ export function advisorInput(s: NodeState): (AdvisorInput & { pool: string | nul
   };
 }
 
-const memo = new WeakMap<ClusterCache, { at: number; findings: Finding[] }>();
+/** A node's findings counted by severity: the fleet table's column and its sort. */
+export type FindingCounts = Record<Finding["severity"], number>;
+
+interface Pass {
+  at: number;
+  findings: Finding[];
+  counts: Map<string, FindingCounts>;
+}
+const memo = new WeakMap<ClusterCache, Pass>();
+
+function pass(cache: ClusterCache, maxAgeMs: number): Pass {
+  const wallNow = cache.clock.now();
+  const hit = memo.get(cache);
+  if (hit && wallNow - hit.at < maxAgeMs) return hit;
+  const inputs = [...cache.states.values()].map(advisorInput).filter((i) => i !== null);
+  const findings = adviseFleet(inputs);
+  const counts = new Map<string, FindingCounts>();
+  for (const f of findings) {
+    if (!f.node) continue;
+    const c = counts.get(f.node) ?? { error: 0, warning: 0, info: 0 };
+    c[f.severity]++;
+    counts.set(f.node, c);
+  }
+  const p = { at: wallNow, findings, counts };
+  memo.set(cache, p);
+  return p;
+}
 
 /** Every finding of the fleet (node rules and pool drift), errors first; recomputed at most every 5 s. */
 export function fleetFindings(cache: ClusterCache, maxAgeMs = FRESH_MS): Finding[] {
-  const wallNow = cache.clock.now();
-  const hit = memo.get(cache);
-  if (hit && wallNow - hit.at < maxAgeMs) return hit.findings;
-  const inputs = [...cache.states.values()].map(advisorInput).filter((i) => i !== null);
-  const findings = adviseFleet(inputs);
-  memo.set(cache, { at: wallNow, findings });
-  return findings;
+  return pass(cache, maxAgeMs).findings;
+}
+
+const NONE: FindingCounts = { error: 0, warning: 0, info: 0 };
+
+/** One node's findings by severity, from the same pass. */
+export function findingCounts(cache: ClusterCache, name: string, maxAgeMs = FRESH_MS): FindingCounts {
+  return pass(cache, maxAgeMs).counts.get(name) ?? NONE;
 }
 
 /** The findings of one node (its pool's drift included). */

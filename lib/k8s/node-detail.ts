@@ -6,6 +6,18 @@ import type { ClusterCache } from "./cache";
 import { conditionHistory, evictionRecords } from "./evictions";
 import { rowOf } from "./overview";
 import { withPreemptorNames, withSignals } from "./terminations";
+import type { TrimmedEvent } from "./trim";
+
+const MAX_EVENTS = 20;
+
+/** The Events whose involved object is this Node, newest first (the API server keeps them an hour). */
+function nodeEvents(events: readonly TrimmedEvent[], name: string): NonNullable<NodeDetail["events"]> {
+  return events
+    .filter((e) => e.kind === "Node" && e.name === name)
+    .toSorted((a, b) => (b.time ?? "").localeCompare(a.time ?? ""))
+    .slice(0, MAX_EVENTS)
+    .map(({ reason, type, message, count, time }) => ({ reason, type, message, count, time }));
+}
 
 /** Builds everything the node page and its what-if need; undefined for a node not in the cache. */
 export function buildNodeDetail(cache: ClusterCache, name: string): NodeDetail | undefined {
@@ -45,6 +57,7 @@ export function buildNodeDetail(cache: ClusterCache, name: string): NodeDetail |
     history: s.history.series(cache.settings.summaryIntervalMs / 1000),
     ...(s.history.hasCounters ? { psiHistory: s.history.counterSeries(cache.settings.summaryIntervalMs / 1000) } : {}),
     evictions: evictionRecords(s.pods.values(), events, name),
+    events: nodeEvents(events, name),
     terminations: withSignals(
       withPreemptorNames(cache.terminations.forNode(name), (uid) => [...s.pods.values()].find((p) => p.metadata?.uid === uid)),
       () => s.signals,

@@ -3,6 +3,7 @@ import "server-only";
 import { clusterOverview, type ClusterOverview, type NodeRow } from "@/lib/dto";
 
 import type { ClusterCache } from "./cache";
+import { findingCounts } from "./findings";
 
 export interface ClusterInfo {
   context: string;
@@ -13,7 +14,7 @@ export interface ClusterInfo {
 const HOUR_MS = 3600_000;
 
 /** Counts distinct pods evicted (node-pressure, per events and evicted pods) in the last hour. */
-function evictionsLastHour(cache: ClusterCache, clusterNow: number): number {
+export function evictionsLastHour(cache: ClusterCache, clusterNow: number): number {
   const seen = new Set<string>();
   for (const e of cache.events.store.values()) {
     if (e.reason !== "Evicted" || e.kind !== "Pod" || !e.time) continue;
@@ -38,6 +39,7 @@ export function rowOf(cache: ClusterCache, name: string, wallNow = cache.clock.n
     ...s.row,
     leaseAgeSeconds: s.leaseAge(clusterNow),
     collection: s.collection(wallNow, cache.settings.summaryIntervalMs),
+    findings: findingCounts(cache, name),
   };
 }
 

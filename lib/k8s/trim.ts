@@ -281,7 +281,8 @@ export interface TrimmedEvent {
 
 /** Keeps a relevant core/v1 Event; null for the rest. */
 export function trimEvent(e: WireEvent): TrimmedEvent | null {
-  if (e.reason === undefined || !EVENT_REASONS.has(e.reason)) return null;
+  // every Event about a Node is kept too: the node page lists them as `kubectl describe node` does
+  if (e.reason === undefined || (!EVENT_REASONS.has(e.reason) && e.involvedObject?.kind !== "Node")) return null;
   const io = e.involvedObject ?? {};
   return {
     reason: e.reason,

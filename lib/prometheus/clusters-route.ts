@@ -1,7 +1,8 @@
 import "server-only";
 
 import type { ClustersDocument } from "@/lib/clusters-doc";
-import { redact } from "@/lib/k8s/errors";
+import { HttpStatusError, redact } from "@/lib/k8s/errors";
+import { localClustersDocument } from "@/lib/k8s/local-clusters";
 
 import { PrometheusError } from "./client";
 import { clustersOverview } from "./clusters";
@@ -9,23 +10,31 @@ import { historySettings } from "./settings";
 
 export type ClustersResult = { ok: true; data: ClustersDocument } | { ok: false; status: number; error: string };
 
-/** 503 without Prometheus configured, 502 when it does not answer, else the document. */
+const NO_PROMETHEUS =
+  "no Prometheus configured: set HEADROOM_PROMETHEUS_URL to a Prometheus that scrapes each cluster's Headroom with a cluster label";
+
+/**
+ * Every cluster from Prometheus; without one, or when it does not answer, the cluster this
+ * Headroom serves from its own cache (with why). 503 only when there is neither.
+ */
 export async function clustersDocumentResult(): Promise<ClustersResult> {
   const { prometheus, clusterLinks } = historySettings();
-  if (!prometheus)
-    return {
-      ok: false,
-      status: 503,
-      error:
-        "no Prometheus configured: set HEADROOM_PROMETHEUS_URL to a Prometheus that scrapes each cluster's Headroom with a cluster label",
-    };
+  let prometheusError: string | null = null;
+  if (prometheus) {
+    try {
+      return { ok: true, data: await clustersOverview(prometheus, clusterLinks, new Date()) };
+    } catch (e) {
+      prometheusError = redact(`Prometheus: ${e instanceof PrometheusError ? e.message : (e as Error).message}`);
+    }
+  }
   try {
-    return { ok: true, data: await clustersOverview(prometheus, clusterLinks, new Date()) };
+    return { ok: true, data: localClustersDocument(prometheusError) };
   } catch (e) {
+    const status = e instanceof HttpStatusError ? e.status : 500;
     return {
       ok: false,
-      status: 502,
-      error: redact(`Prometheus: ${e instanceof PrometheusError ? e.message : (e as Error).message}`),
+      status: prometheusError ? 502 : status,
+      error: prometheusError ?? redact(`${NO_PROMETHEUS}; ${(e as Error).message}`),
     };
   }
 }

@@ -75,7 +75,7 @@ export async function clustersOverview(
       nodes: N!.get(name)?.[0]?.value ?? 0,
       underPressure: [...conditions].map(([node, c]) => ({ node, conditions: c })).sort((a, b) => byText(a.node, b.node)),
       worstMargins: (W!.get(name) ?? [])
-        .map((x) => ({ node: x.metric.node ?? "", signal: x.metric.signal ?? "", fraction: x.value }))
+        .map((x) => ({ node: x.metric.node ?? "", signal: x.metric.signal ?? "", fraction: x.value, kind: "hard" as const }))
         .filter((x) => Number.isFinite(x.fraction))
         .sort((a, b) => a.fraction - b.fraction),
       evictionsLastHour: Math.round(E!.get(name)?.[0]?.value ?? 0),
@@ -89,5 +89,5 @@ export async function clustersOverview(
       (a.worstMargins[0]?.fraction ?? 1) - (b.worstMargins[0]?.fraction ?? 1) ||
       byText(a.name, b.name),
   );
-  return { generatedAt: now.toISOString(), clusters };
+  return { generatedAt: now.toISOString(), clusters, source: "prometheus", prometheusError: null };
 }

@@ -90,6 +90,8 @@ describe("clusters page data from a shared Prometheus", () => {
     expect(doc.clusters.map((c) => c.name)).toEqual(["staging"]);
   });
 
+  // (without a cluster of its own to fall back on: this process has none configured; see
+  // tests/k8s/clusters-local.test.ts for the fallback)
   it("answers 503 without Prometheus, 200 with it, 502 when it is gone", async () => {
     setHistorySettings({ prometheus: null, externalUrl: null, clusterLinks: {} });
     const off = await clustersRoute();
