@@ -4,7 +4,7 @@ import { z } from "zod";
 
 const severity = z.enum(["error", "warning", "info"]);
 
-export const findingEntry = z.object({
+const findingEntry = z.object({
   rule: z.string(),
   severity,
   node: z.string().nullable(),

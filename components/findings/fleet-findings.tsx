@@ -22,7 +22,7 @@ interface RuleGroup {
 }
 
 /** Groups findings by rule (errors first, as the server sorts them), then by pool, with each pool's nodes. */
-export function groupFindings(findings: readonly FindingEntry[]): RuleGroup[] {
+function groupFindings(findings: readonly FindingEntry[]): RuleGroup[] {
   const rules = new Map<string, RuleGroup>();
   for (const f of findings) {
     let g = rules.get(f.rule);

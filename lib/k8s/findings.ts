@@ -15,7 +15,7 @@ const HISTORY_SLOTS = 360;
 const FRESH_MS = 5_000;
 
 /** The advisor's input for one node as the cache holds it; null before its Node is known. */
-export function advisorInput(s: NodeState): (AdvisorInput & { pool: string | null }) | null {
+function advisorInput(s: NodeState): (AdvisorInput & { pool: string | null }) | null {
   const node = s.node;
   if (!node) return null;
   const memory = s.history.series(10, HISTORY_SLOTS);
@@ -75,7 +75,7 @@ export function findingCounts(cache: ClusterCache, name: string, maxAgeMs = FRES
 }
 
 /** The findings of one node (its pool's drift included). */
-export function nodeFindings(cache: ClusterCache, name: string, maxAgeMs = FRESH_MS): Finding[] {
+function nodeFindings(cache: ClusterCache, name: string, maxAgeMs = FRESH_MS): Finding[] {
   return fleetFindings(cache, maxAgeMs).filter((f) => f.node === name);
 }
 

@@ -9,7 +9,7 @@ import type { NodeSettings } from "./settings";
 import type { Finding } from "./types";
 
 /** The kubelet's eviction monitoring interval, seconds. */
-export const HOUSEKEEPING_SECONDS = 10;
+const HOUSEKEEPING_SECONDS = 10;
 const Mi = 2 ** 20;
 
 /** memory.available on a regular grid (lib/dto HistorySeries shape): `available[i]` at `start + i × intervalSeconds` s; null = no sample. */

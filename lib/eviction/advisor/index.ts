@@ -14,7 +14,6 @@ import type { Finding } from "./types";
 export { RULES } from "./rules";
 export { hugepageAwareEvictionOn, hugepageBytes } from "./node-rules";
 export { largestCycleDrop, type AvailableSeries } from "./history-rules";
-export type { PoolMember } from "./fleet-rules";
 export type * from "./types";
 
 export interface AdvisorInput {
@@ -40,7 +39,7 @@ function memoryCapacity(summary: Summary | null | undefined): number | null {
 }
 
 /** Sorts errors first, then by rule and message, so lists and diffs are stable. */
-export function sortFindings(findings: Finding[]): Finding[] {
+function sortFindings(findings: Finding[]): Finding[] {
   return findings.sort(
     (a, b) =>
       SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
@@ -101,9 +100,6 @@ export function adviseFleet(nodes: readonly (AdvisorInput & { pool: string | nul
   return sortFindings([...out, ...poolDrift(members)]);
 }
 
-/** Pool drift alone, for callers that already hold each node's findings. */
-export { poolDrift };
-
 /** The findings a what-if adds and removes, compared by rule and message. */
 export function findingsDiff(before: readonly Finding[], after: readonly Finding[]): { added: Finding[]; removed: Finding[] } {
   const key = (f: Finding) => `${f.rule}\u0000${f.node ?? ""}\u0000${f.message}`;
@@ -113,10 +109,10 @@ export function findingsDiff(before: readonly Finding[], after: readonly Finding
 }
 
 /** Counts findings by severity. */
-export function countBySeverity(findings: readonly Finding[]): Record<Finding["severity"], number> {
+function countBySeverity(findings: readonly Finding[]): Record<Finding["severity"], number> {
   const c = { error: 0, warning: 0, info: 0 };
   for (const f of findings) c[f.severity]++;
   return c;
 }
 
-export const ruleInfo = (id: Finding["rule"]) => RULES[id];
+const ruleInfo = (id: Finding["rule"]) => RULES[id];

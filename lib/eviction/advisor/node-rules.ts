@@ -9,7 +9,7 @@ import type { Finding } from "./types";
 
 const Mi = 2 ** 20;
 /** A container at or above this share of its memory limit is one allocation from a cgroup OOM kill. */
-export const NEAR_LIMIT = 0.9;
+const NEAR_LIMIT = 0.9;
 /** HugepageAwareEviction: beta and on by default from kubelet 1.37 (kubernetes#138127, the feature-gates reference). */
 const HUGEPAGE_GATE_DEFAULT_FROM: [number, number] = [1, 37];
 

@@ -2,7 +2,7 @@
 // kubelet source it rests on and, where a setting fixes it, the KubeletConfiguration fragment.
 import type { WhatIf } from "../types";
 
-export type Severity = "error" | "warning" | "info";
+type Severity = "error" | "warning" | "info";
 
 export type RuleId =
   | "config-invalid"
