@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { MUTED } from "@/components/ui/styles";
 import { localClock, useClusterNow } from "@/components/ui/use-cluster-now";
 import type { NodeRow } from "@/lib/dto";
-import { roughly } from "@/lib/forecast/words";
+import { roughly, withDate } from "@/lib/forecast/words";
 import { clusterOptions } from "@/lib/queries";
 
 import { SortHeader } from "./sort-header";
@@ -55,7 +55,7 @@ function Countdown({ r }: { r: NodeRow }) {
     );
   }
   const soon = e.at <= now;
-  const label = `${e.signal}: ${WHY[e.because]}, ${soon ? "evicting now" : `in ${roughly((e.at - now) / 1000)} (${localClock(e.at)})`}`;
+  const label = `${e.signal}: ${WHY[e.because]}, ${soon ? "evicting now" : `in ${roughly((e.at - now) / 1000)} (${withDate(localClock, now)(e.at)})`}`;
   return (
     <span role="cell" className="truncate tabular-nums" data-testid="next-eviction" title={label} aria-label={label}>
       <span

@@ -140,7 +140,7 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap }: Pan
       )}
       {f && (
         <Ticking from={from} receivedAt={live.receivedAt}>
-          {(now) => <SignalForecastView f={f} now={now} />}
+          {(now) => <SignalForecastView f={f} now={now} forecastAt={from} />}
         </Ticking>
       )}
       {s.signal === "memory.available" && <SwapNote swap={swap} />}
