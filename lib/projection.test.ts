@@ -43,10 +43,11 @@ describe("theilSen", () => {
 });
 
 describe("secondsToUse", () => {
-  it("is margin ÷ rate from the observed margin, 0 when used up, null when not shrinking", () => {
+  it("is margin ÷ rate from the observed margin, 0 when used up while shrinking, null when not shrinking", () => {
     expect(secondsToUse(110, -1)).toBe(110);
     expect(secondsToUse(-5, -1)).toBe(0);
     expect(secondsToUse(100, 0)).toBeNull();
+    expect(secondsToUse(0, 1)).toBeNull();
     expect(secondsToUse(100, 2)).toBeNull();
   });
 });

@@ -42,7 +42,7 @@ export function theilSen(points: readonly (readonly [number, number])[]): Fit | 
 
 /** Seconds until `margin` (observed available − threshold) is used up at `rate` per second; null when not shrinking. */
 export function secondsToUse(margin: number, rate: number): number | null {
-  if (margin <= 0) return 0;
   if (!(rate < 0)) return null;
+  if (margin <= 0) return 0;
   return margin / -rate;
 }

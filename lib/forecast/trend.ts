@@ -68,28 +68,38 @@ export function currentTrend(h: HistorySeries | null, signal: string, breaks: re
     start = i < 0 ? t.length : i;
     cause = newest;
   }
-  // jumps in the samples themselves, walking back from the newest step
+  // jumps in the samples themselves, walking back from the newest step; a lone sample off the
+  // line (the samples either side agree) is dropped as an outlier rather than cut at
   const scale = col.capacity ?? Math.max(...v.map(Math.abs));
+  const stepOf = (a: number, b: number) => (v[b]! - v[a]!) / ((t[b]! - t[a]!) / dt);
   const steps: number[] = [];
-  for (let i = t.length - 1; i > start; i--) {
-    const step = (v[i]! - v[i - 1]!) / ((t[i]! - t[i - 1]!) / dt);
-    if (isJump(step, steps, scale)) {
-      const up = step > 0;
-      cause = { at: t[i]!, what: `a ${up ? "rise" : "drop"} in the samples` };
+  const kept: number[] = [t.length - 1];
+  let i = t.length - 1;
+  while (i > start) {
+    const step = stepOf(i - 1, i);
+    if (!isJump(step, steps, scale)) {
+      steps.push(step);
+      kept.push(--i);
+    } else if (i - 2 >= start && !isJump(stepOf(i - 2, i), steps, scale)) {
+      steps.push(stepOf(i - 2, i));
+      i -= 2;
+      kept.push(i);
+    } else {
+      cause = { at: t[i]!, what: `a ${step > 0 ? "rise" : "drop"} in the samples` };
       start = i;
       break;
     }
-    steps.push(step);
   }
-  const n = t.length - start;
+  const segment = t.length > start ? kept.filter((k) => k >= start).reverse() : [];
+  const n = segment.length;
   const med = steps.length ? median(steps) : 0;
   const swing = steps.reduce((a, d) => Math.max(a, Math.abs(d - med)), 0);
-  const points = t.slice(start).map((x, k) => [(x - t[start]!) / 1000, v[start + k]!] as const);
+  const points = segment.map((k) => [(t[k]! - t[start]!) / 1000, v[k]!] as const);
   return {
     fit: n >= MIN_TREND_SAMPLES ? theilSen(points) : null,
     samples: n,
-    since: n > 0 ? t[start]! : null,
-    spanSeconds: n > 0 ? (t[t.length - 1]! - t[start]!) / 1000 : 0,
+    since: n > 0 ? t[segment[0]!]! : null,
+    spanSeconds: n > 0 ? (t[t.length - 1]! - t[segment[0]!]!) / 1000 : 0,
     cause,
     swing,
   };
