@@ -137,7 +137,7 @@ function nextPodOf(s: SignalReport, input: SignalForecastInput): NextPod | null 
 /** Whether one step of the size the regime has shown would use up the margin to eviction (hard, else soft). */
 function isErratic(trend: Trend | null, reach: readonly ThresholdReach[]): boolean {
   const r = reach.find((x) => x.kind === "hard") ?? reach.find((x) => x.kind === "soft");
-  return !!trend?.fit && !!r && r.margin > 0 && trend.swing >= r.margin;
+  return !!trend && !!r && r.margin > 0 && trend.swing >= r.margin;
 }
 
 /** Forecasts one signal (see SignalForecast); every time is on the cluster clock of `input.now`. */

@@ -22,7 +22,7 @@ export interface Trend {
   spanSeconds: number;
   /** What began the segment; null when it runs back to the start of the window or the history. */
   cause: Discontinuity | null;
-  /** The largest move between two samples of the segment beyond the trend: what the signal can do unannounced. */
+  /** The largest fall between two consecutive samples of the window, events aside: what the signal can do unannounced. */
   swing: number;
 }
 
@@ -42,6 +42,29 @@ function isJump(step: number, accepted: readonly number[], scale: number): boole
   const med = median(accepted);
   const sigma = 1.4826 * median(accepted.map((d) => Math.abs(d - med)));
   return Math.abs(step - med) > Math.max(6 * sigma, 4 * Math.abs(med), 0.01 * scale);
+}
+
+/**
+ * Where the current rate began within a segment: the newest MIN_TREND_SAMPLES samples set the
+ * line, and the segment reaches back while older samples stay on it within `slack` plus what
+ * the line's own uncertainty allows (a leak starting after a flat stretch is a bend, not a jump).
+ * Returns the index into `segment` of its first sample on the line (0: all of it).
+ */
+function bendIn(segment: readonly number[], t: readonly number[], v: readonly number[], slack: number): number {
+  if (segment.length <= MIN_TREND_SAMPLES) return 0;
+  const recent = segment.slice(-MIN_TREND_SAMPLES);
+  const last = recent.at(-1)!;
+  const fit = theilSen(recent.map((k) => [t[k]! / 1000, v[k]!] as const));
+  if (!fit) return 0;
+  let i = segment.length - MIN_TREND_SAMPLES;
+  while (i > 0) {
+    const k = segment[i - 1]!;
+    const dtSeconds = (t[last]! - t[k]!) / 1000;
+    const expected = v[last]! - fit.slopePerSecond * dtSeconds;
+    if (Math.abs(v[k]! - expected) > slack + (fit.high - fit.low) * dtSeconds) break;
+    i--;
+  }
+  return i;
 }
 
 /** Cuts the signal's recent window at discontinuities and fits the newest segment. Null without samples of the signal. */
@@ -90,11 +113,21 @@ export function currentTrend(h: HistorySeries | null, signal: string, breaks: re
       break;
     }
   }
-  const segment = t.length > start ? kept.filter((k) => k >= start).reverse() : [];
-  const n = segment.length;
+  let segment = t.length > start ? kept.filter((k) => k >= start).reverse() : [];
   const med = steps.length ? median(steps) : 0;
-  const swing = steps.reduce((a, d) => Math.max(a, Math.abs(d - med)), 0);
-  const points = segment.map((k) => [(t[k]! - t[start]!) / 1000, v[k]!] as const);
+  // falls across a known event are that event's; every other fall the signal can repeat
+  let swing = 0;
+  for (let k = 1; k < t.length; k++)
+    if (t[k]! - t[k - 1]! === dt && !breaks.some((b) => b.at >= t[k - 1]! && b.at < t[k]!))
+      swing = Math.max(swing, v[k - 1]! - v[k]!);
+  const sigma = steps.length ? 1.4826 * median(steps.map((d) => Math.abs(d - med))) : 0;
+  const bend = bendIn(segment, t, v, Math.max(4 * sigma, 0.01 * scale));
+  if (bend > 0) {
+    segment = segment.slice(bend);
+    cause = { at: t[segment[0]!]!, what: "a change of rate" };
+  }
+  const n = segment.length;
+  const points = segment.map((k) => [(t[k]! - t[segment[0]!]!) / 1000, v[k]!] as const);
   return {
     fit: n >= MIN_TREND_SAMPLES ? theilSen(points) : null,
     samples: n,

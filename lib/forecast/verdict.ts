@@ -109,9 +109,14 @@ export function liveVerdict(fc: NodeForecast, now: number, timeOfDay: Clock): Ve
       countdownTo: soonest > now ? soonest : null,
     };
   }
-  if (near) return { state: "approaching", text: `No threshold met; ${nearText}.`, countdownTo: null };
-  // a signal that jumps further between samples than its margin cannot be forecast: say so
+  // a signal that falls further between samples than its margin cannot be forecast: say so
   const erratic = fc.signals.map(erraticPhrase).find((x) => x != null);
+  if (near)
+    return {
+      state: "approaching",
+      text: `No threshold met; ${nearText}.${erratic ? ` But ${erratic}.` : ""}`,
+      countdownTo: null,
+    };
   if (erratic) return { state: "approaching", text: `No threshold met, but ${erratic}.`, countdownTo: null };
   return { state: "ok", text: closest(fc), countdownTo: null };
 }

@@ -115,11 +115,11 @@ export function approachPhrase(f: SignalForecast): { seconds: number; text: stri
     : null;
 }
 
-/** "memory.available swings by up to 1.2Gi between samples, more than its 900Mi margin to the hard threshold". */
+/** "memory.available fell by up to 1.2Gi between two samples lately, more than its 900Mi margin to the hard threshold". */
 export function erraticPhrase(f: SignalForecast): string | null {
   const r = f.reach.find((x) => x.kind === "hard") ?? f.reach.find((x) => x.kind === "soft");
   if (!f.erratic || !r || !f.trend) return null;
-  return `${f.signal} swings by up to ${formatSignal(f.signal, f.trend.swing)} between samples, more than its ${formatSignal(f.signal, r.margin)} margin to the ${r.kind} threshold: an eviction can come without warning`;
+  return `${f.signal} fell by up to ${formatSignal(f.signal, f.trend.swing)} between two samples lately, more than its ${formatSignal(f.signal, r.margin)} margin to the ${r.kind} threshold: an eviction can come without warning`;
 }
 
 /** "40 s of 1m30s grace". */
