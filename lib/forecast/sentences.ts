@@ -8,7 +8,7 @@ import { MIN_TREND_SAMPLES } from "./trend";
 import { roughly, roughRange, withDate, type Clock } from "./words";
 
 /** "4.6Gi/s" or, below one unit a second, "12Mi/min": enough digits to check a time against. */
-export function ratePhrase(signal: string, ratePerSecond: number): string {
+function ratePhrase(signal: string, ratePerSecond: number): string {
   const r = Math.abs(ratePerSecond);
   return r >= 1 ? `${formatSignal(signal, r)}/s` : `${formatSignal(signal, r * 60)}/min`;
 }
@@ -21,7 +21,7 @@ function regimePhrase(f: SignalForecast, clock: Clock): string {
 }
 
 /** "falling 16.9Mi/s since …", "steady over the last 5 min", or "no trend yet (since …)". */
-export function rateSentence(f: SignalForecast, clock: Clock): string {
+function rateSentence(f: SignalForecast, clock: Clock): string {
   const t = f.trend;
   if (!t) return "no trend yet (no samples)";
   if (f.ratePerSecond == null) {
@@ -45,7 +45,7 @@ export function marginSentence(f: SignalForecast, now: number, timeOfDay: Clock)
 }
 
 /** One threshold at the recent rate: "soft, 4.6Gi away: in 4–6 min (14:03:10)", "hard: met", "hard, 9Gi away: not within 6 h". */
-export function reachPhrase(r: ThresholdReach, f: SignalForecast, now: number, clock: Clock): string {
+function reachPhrase(r: ThresholdReach, f: SignalForecast, now: number, clock: Clock): string {
   const away = `${r.kind}, ${formatSignal(f.signal, r.margin)} away`;
   switch (r.state) {
     case "met":

@@ -22,6 +22,7 @@ export interface Forecast {
   /** Expected eviction time, or null when none is expected. */
   at: number | null;
   because: string | null;
+  signal: string | null;
   /** The headline warned that an eviction can come without warning (an erratic signal). */
   unforecastable: boolean;
   /** Self-contradicting or past-due sentences in this forecast. */
@@ -105,6 +106,7 @@ export async function record(scenario: string, seconds: number): Promise<Recordi
           node: n.name,
           at: fc.next?.at ?? null,
           because: fc.next?.because ?? null,
+          signal: fc.next?.signal ?? null,
           unforecastable: /can come without warning/.test(verdict.text),
           problems: contradictions(fc, now, utc),
         });

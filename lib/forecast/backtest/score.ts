@@ -9,7 +9,7 @@ const AHEAD_MS = 60_000;
 const DUE_WITHIN_MS = 300_000;
 
 /** How far a forecast made `leadMs` ahead may miss: max(30 s, 30 % of the lead). */
-export const tolerance = (leadMs: number) => Math.max(30_000, 0.3 * leadMs);
+const tolerance = (leadMs: number) => Math.max(30_000, 0.3 * leadMs);
 
 export interface Score {
   scenario: string;
