@@ -10,6 +10,8 @@ export interface Discontinuity {
   at: number;
   /** "the OOM kill in default/worker-1", for "no trend yet (since the OOM kill in default/worker-1 at 13:21)". */
   what: string;
+  /** An eviction or an OOM kill: the kubelet or the kernel ended it (a batch cycle's own turns are not). */
+  forced?: boolean;
 }
 
 /** The fields of a pod this reads (lib/k8s TrimmedPod and the engine's Pod both have them). */
@@ -35,7 +37,7 @@ export function discontinuities(evictions: readonly EvictionRecord[], pods: read
   const out: Discontinuity[] = [];
   for (const e of evictions) {
     const at = ms(e.time);
-    if (at != null) out.push({ at, what: `${KIND[e.kind]} ${e.namespace}/${e.pod}` });
+    if (at != null) out.push({ at, what: `${KIND[e.kind]} ${e.namespace}/${e.pod}`, forced: true });
   }
   for (const p of pods) {
     const id = `${p.metadata?.namespace ?? ""}/${p.metadata?.name ?? ""}`;

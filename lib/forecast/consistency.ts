@@ -2,6 +2,7 @@
 // must equal the printed margin ÷ the printed rate within the rounding of all three, or the
 // sentence must say why not. Used by the property test and by the backtest, on the production
 // sentences (sentences.ts, verdict.ts).
+import { MIN_FILLS } from "./cycle";
 import type { NodeForecast } from "./node-forecast";
 import { marginSentence, reachSentence } from "./sentences";
 import { HORIZON_SECONDS } from "./signal-forecast";
@@ -76,6 +77,16 @@ export function contradictions(fc: NodeForecast, now: number, clock: (ms: number
       const printed = duration(when.replace(/ \(could be much later: the rate is uncertain\)$/, ""));
       times.set(kind!, printed);
       if (!overlap(printed, implied)) out.push(`${where}: prints ${fmt(printed)}, margin ÷ rate is ${fmt(implied)}`);
+    }
+  }
+  for (const f of fc.signals) {
+    if (f.margin == null) continue;
+    const reach = reachSentence(f, fc.now, clock);
+    // a batch cycle: the earlier fills' turn must lie between this threshold and where the signal is now
+    for (const m of reach.matchAll(/(soft|hard), (\S+) away: batch cycle: the last (\d+) fills turned back (\S+) above it/g)) {
+      const [away, turned] = [amount(m[2]!), amount(m[4]!)];
+      if (turned[1] <= 0 || away[1] < turned[0] || Number(m[3]) < MIN_FILLS)
+        out.push(`${f.signal} ${m[1]}: "${m[0]}": the turn is not between the threshold and the margin`);
     }
   }
   const v = liveVerdict(fc, now, clock);

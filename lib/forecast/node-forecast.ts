@@ -5,6 +5,7 @@ import type { EvictionRecord, HistorySeries } from "@/lib/dto";
 import { resolveConfig } from "@/lib/eviction/config-memo";
 import { isCriticalPod } from "@/lib/eviction/critical";
 import { isMet } from "@/lib/eviction/evaluate";
+import type { ImageGcThresholds } from "@/lib/eviction/image-gc";
 import type { Pod } from "@/lib/eviction/k8s-types";
 import { signalCondition, signalResource, SIGNALS, type PressureCondition, type Signal } from "@/lib/eviction/signals";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
@@ -46,6 +47,8 @@ export interface NodeForecastInput {
   /** The node's pods, to tell critical ones (never evicted) apart; without them no pod counts as critical. */
   pods?: readonly Pod[];
   transitionPeriodSeconds: number;
+  /** The node's image GC marks (lib/eviction/image-gc.ts imageGcThresholds); the kubelet's defaults when not given. */
+  imageGc?: ImageGcThresholds;
 }
 
 export interface NodeForecast {
@@ -125,6 +128,7 @@ export function forecastNode(input: NodeForecastInput): NodeForecast {
       conditionTrueSince: trueSince.get(signalCondition(s.signal)) ?? null,
       isCritical: (uid) => critical.has(uid),
       breaks,
+      imageGc: input.imageGc,
     }),
   );
   const holds: ConditionHold[] = [];

@@ -56,8 +56,14 @@ function reachPhrase(r: ThresholdReach, f: SignalForecast, now: number, clock: C
       return `${away}: not approaching`;
     case "beyond":
       return `${away}: not within ${HORIZON_SECONDS / 3600} h`;
-    case "due":
-      return `${away}: in ${roughRange(r.seconds!, r.earliest!, r.latest)} (${clock(now + r.seconds! * 1000)})`;
+    case "cycle":
+      return `${away}: batch cycle: the last ${r.cycle!.fills} fills turned back ${formatSignal(f.signal, r.cycle!.turnMargin)} above it; this one is on the same course`;
+    case "due": {
+      const time = `${away}: in ${roughRange(r.seconds!, r.earliest!, r.latest)} (${clock(now + r.seconds! * 1000)})`;
+      if (!r.lowerBound) return time;
+      const gc = r.lowerBound.gcAt == null ? "" : ` (image GC starts in ${roughly(r.lowerBound.gcAt)})`;
+      return `${time} at the earliest: unused images are deleted first${gc}, how many Headroom cannot see`;
+    }
   }
 }
 

@@ -4,12 +4,15 @@
 // (met = threshold > available, grace counted from first observation, first non-critical pod of
 // the ranking, replay to threshold + min-reclaim) come from lib/eviction; this only reads them.
 import type { HistorySeries } from "@/lib/dto";
+import { imageGcStartsAt, imageGcThresholds, type ImageGcThresholds } from "@/lib/eviction/image-gc";
 import type { Signal } from "@/lib/eviction/signals";
 import type { AnalyzeOutput, SignalReport } from "@/lib/eviction/types";
 import { secondsToUse } from "@/lib/projection";
 
 import type { Discontinuity } from "./breaks";
+import { batchCycle, type BatchCycle } from "./cycle";
 import { metRunStart, type MetSince } from "./history-runs";
+import { imagesFirst } from "./images-first";
 import { currentTrend, TREND_WINDOW_SAMPLES, type Trend } from "./trend";
 
 /** Samples the trend may span: the fleet asks the history for this many. */
@@ -27,10 +30,15 @@ export interface ThresholdReach {
   kind: "soft" | "hard";
   /** Observed available − threshold now (negative = met). */
   margin: number;
-  state: "met" | "no-trend" | "receding" | "beyond" | "due";
+  /** "cycle": a batch cycle whose earlier fills turned back before this threshold, and this fill is on their course. */
+  state: "met" | "no-trend" | "receding" | "beyond" | "due" | "cycle";
   seconds: number | null;
   earliest: number | null;
   latest: number | null;
+  /** "cycle" only: how many earlier fills, and their lowest available − this threshold (> 0). */
+  cycle?: { fills: number; turnMargin: number };
+  /** "due" only: the kubelet deletes unused images first, as many as Headroom cannot see: `seconds` is the earliest the eviction can come. */
+  lowerBound?: { gcAt: number | null };
 }
 
 export interface NextPod {
@@ -84,6 +92,8 @@ export interface SignalForecast {
     because: "hard-met" | "grace-over" | "grace" | "reaches-hard" | "reaches-soft";
     /** Projected evictions only: the span of `at` over the rate's confidence interval (latest null: unbounded). */
     range?: { earliest: number; latest: number | null };
+    /** Unused images are deleted first (ThresholdReach.lowerBound): `at` is the earliest the eviction can come. */
+    lowerBound?: boolean;
   } | null;
 }
 
@@ -97,21 +107,43 @@ export interface SignalForecastInput {
   isCritical: (uid: string) => boolean;
   /** Discontinuities on the node (evictions, OOM kills, restarts, deletions): the trend starts after the newest. */
   breaks?: readonly Discontinuity[];
+  /** The node's image GC marks (lib/eviction/image-gc.ts); the kubelet's defaults when not given. */
+  imageGc?: ImageGcThresholds;
 }
 
-function reachOf(kind: "soft" | "hard", s: SignalReport, trend: Trend | null): ThresholdReach | null {
+interface ReachContext {
+  trend: Trend | null;
+  cycle: BatchCycle | null;
+  /** Unused images come back before an eviction and Headroom cannot see how many: the available bytes at which GC starts. */
+  imagesFirst: { gcStartsAt: number } | null;
+}
+
+function reachOf(kind: "soft" | "hard", s: SignalReport, ctx: ReachContext): ThresholdReach | null {
   const t = s.thresholds.find((x) => x.kind === kind);
   if (!t) return null;
   const none = { kind, margin: t.margin, seconds: null, earliest: null, latest: null };
   if (t.met) return { ...none, state: "met", seconds: 0 };
-  const fit = trend?.fit;
+  const fit = ctx.trend?.fit;
   if (!fit) return { ...none, state: "no-trend" };
   const seconds = secondsToUse(t.margin, fit.slopePerSecond);
   if (seconds == null) return { ...none, state: "receding" };
+  // the threshold's level is available − margin; earlier fills that stayed above it turned back before it
+  const turnMargin = ctx.cycle ? ctx.cycle.lowest - (s.available - t.margin) : 0;
+  if (ctx.cycle?.sameCourse && turnMargin > 0 && t.margin >= turnMargin)
+    return { ...none, state: "cycle", cycle: { fills: ctx.cycle.fills, turnMargin } };
   if (seconds > HORIZON_SECONDS) return { ...none, state: "beyond" };
   const earliest = secondsToUse(t.margin, fit.low)!;
   const slow = secondsToUse(t.margin, fit.high);
-  return { ...none, state: "due", seconds, earliest, latest: slow != null && slow <= HORIZON_SECONDS ? slow : null };
+  const due = {
+    ...none,
+    state: "due" as const,
+    seconds,
+    earliest,
+    latest: slow != null && slow <= HORIZON_SECONDS ? slow : null,
+  };
+  if (!ctx.imagesFirst) return due;
+  const gcIn = secondsToUse(s.available - ctx.imagesFirst.gcStartsAt, fit.slopePerSecond);
+  return { ...due, lowerBound: { gcAt: gcIn != null && gcIn < seconds ? gcIn : null } };
 }
 
 function nextPodOf(s: SignalReport, input: SignalForecastInput): NextPod | null {
@@ -160,7 +192,13 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
     soft = { metSince, graceSeconds: softCfg.gracePeriodSeconds, actsAt: metSince.at + softCfg.gracePeriodSeconds * 1000 };
   }
   const trend = currentTrend(input.history, s.signal, input.breaks ?? []);
-  const reach = [reachOf("soft", s, trend), reachOf("hard", s, trend)].filter((r): r is ThresholdReach => r != null);
+  const gc = input.imageGc ?? imageGcThresholds(null);
+  const ctx: ReachContext = {
+    trend,
+    cycle: batchCycle(input.history, s.signal, input.breaks ?? []),
+    imagesFirst: imagesFirst(s, input.result.signals, input.history, gc) ? { gcStartsAt: imageGcStartsAt(s.capacity, gc) } : null,
+  };
+  const reach = [reachOf("soft", s, ctx), reachOf("hard", s, ctx)].filter((r): r is ThresholdReach => r != null);
   const due = (kind: "soft" | "hard") => reach.find((r) => r.kind === kind && r.state === "due");
   const secondsOf = (kind: "soft" | "hard") => {
     const r = reach.find((x) => x.kind === kind);
@@ -178,6 +216,7 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
       at: at(hardDue.seconds)!,
       because: "reaches-hard",
       range: { earliest: at(hardDue.earliest)!, latest: at(hardDue.latest) },
+      ...(hardDue.lowerBound ? { lowerBound: true } : {}),
     });
   const softDue = softMet ? undefined : due("soft");
   if (softDue && softCfg) {
@@ -186,6 +225,7 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
       at: at(softDue.seconds, g)!,
       because: "reaches-soft",
       range: { earliest: at(softDue.earliest, g)!, latest: at(softDue.latest, g) },
+      ...(softDue.lowerBound ? { lowerBound: true } : {}),
     });
   }
   const eviction = candidates.reduce<SignalForecast["eviction"]>((a, c) => (a == null || c.at < a.at ? c : a), null);

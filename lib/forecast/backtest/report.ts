@@ -20,11 +20,11 @@ const pct = (x: number | null) => (x == null ? "–" : x.toFixed(2));
 export function table(scores: readonly Score[]): string {
   const rows = scores.map((s) => {
     const shape = SHAPES.find((x) => x.scenario === s.scenario)?.shape ?? s.scenario;
-    return `| ${shape} | \`${s.scenario}\` | ${s.hours} h | ${s.evictions} | ${pct(s.recall)} (${s.foreseen}) | ${pct(s.precision)} (${s.cameTrue}/${s.due}) | ${s.medianLeadSeconds == null ? "–" : `${Math.round(s.medianLeadSeconds)} s`} | ${s.contradictions} | ${s.warned} |`;
+    return `| ${shape} | \`${s.scenario}\` | ${s.hours} h | ${s.evictions} | ${pct(s.recall)} (${s.foreseen}) | ${pct(s.precision)} (${s.cameTrue}/${s.due}) | ${s.medianLeadSeconds == null ? "–" : `${Math.round(s.medianLeadSeconds)} s`} | ${s.lowerBounds ? `${s.lowerBoundsHeld}/${s.lowerBounds}` : "–"} | ${s.contradictions} | ${s.warned} |`;
   });
   return [
-    "| shape | scenario | simulated | evictions | recall (foreseen) | precision (true/due ≤ 5 min) | median lead | contradictions | unforeseen but warned |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| shape | scenario | simulated | evictions | recall (foreseen) | precision (true/due ≤ 5 min) | median lead | lower bounds held | contradictions | unforeseen but warned |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...rows,
   ].join("\n");
 }

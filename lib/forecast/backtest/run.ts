@@ -3,6 +3,7 @@
 // Summary, a NodeHistory collecting every sample, the eviction records and pods as the cache trims
 // them, then forecastNode and the verdict — next to the evictions the simulated kubelets perform.
 import { analyzeNode } from "@/lib/eviction";
+import { imageGcThresholds } from "@/lib/eviction/image-gc";
 import type { Pod } from "@/lib/eviction/k8s-types";
 import { evictionRecords } from "@/lib/k8s/evictions";
 import { NodeHistory } from "@/lib/k8s/history";
@@ -23,6 +24,8 @@ export interface Forecast {
   at: number | null;
   because: string | null;
   signal: string | null;
+  /** The time is the earliest the eviction can come (unused images are deleted first, as many as Headroom cannot see). */
+  lowerBound: boolean;
   /** The headline warned that an eviction can come without warning (an erratic signal). */
   unforecastable: boolean;
   /** Self-contradicting or past-due sentences in this forecast. */
@@ -99,6 +102,7 @@ export async function record(scenario: string, seconds: number): Promise<Recordi
           evictions: evictionRecords(own, [], n.name),
           pods: own as Pod[],
           transitionPeriodSeconds: transitionPeriodOf(input.kubeletConfig, null),
+          imageGc: imageGcThresholds(input.kubeletConfig),
         });
         const verdict = liveVerdict(fc, now, utc);
         forecasts.push({
@@ -107,6 +111,7 @@ export async function record(scenario: string, seconds: number): Promise<Recordi
           at: fc.next?.at ?? null,
           because: fc.next?.because ?? null,
           signal: fc.next?.signal ?? null,
+          lowerBound: !!fc.next?.lowerBound,
           unforecastable: /can come without warning/.test(verdict.text),
           problems: contradictions(fc, now, utc),
         });
