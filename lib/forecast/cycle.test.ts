@@ -20,7 +20,7 @@ function sawtooth(fills: number, len: number, current: number, speed = 1, top = 
 describe("batchCycle", () => {
   it("recognises fills that turned back, and a current fill on their course", () => {
     const c = batchCycle(sawtooth(3, 24, 10), "memory.available", []);
-    expect(c).toEqual({ fills: 3, lowest: 2 * GI, sameCourse: true });
+    expect(c).toEqual({ fills: 3, lowest: 2 * GI, expectedTurn: 2 * GI, sameCourse: true });
   });
 
   it("a fill deeper than the earlier ones at the same point is not on their course", () => {
@@ -40,6 +40,15 @@ describe("batchCycle", () => {
     const at = 47 * 10_000 + 5_000;
     expect(batchCycle(h, "memory.available", [{ at, what: "the eviction of default/job", forced: true }])).toBeNull();
     expect(batchCycle(h, "memory.available", [{ at, what: "the restart of default/job/job" }])?.fills).toBe(3);
+  });
+
+  it("fills that sink one after another are expected to turn lower again", () => {
+    const v: number[] = [];
+    for (const bottom of [3, 2.5, 2]) for (let k = 0; k < 10; k++) v.push((6 - ((6 - bottom) * k) / 9) * GI);
+    v.push(6 * GI, 5.6 * GI);
+    const c = batchCycle({ start: 0, intervalSeconds: 10, signals: { m: { available: v, capacity: CAP } } }, "m", []);
+    expect(c?.lowest).toBe(2 * GI);
+    expect(c?.expectedTurn).toBe(1 * GI);
   });
 
   it("one turn is no cycle yet", () => {

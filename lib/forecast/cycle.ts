@@ -17,6 +17,8 @@ export interface BatchCycle {
   fills: number;
   /** The lowest `available` any of them reached before turning back. */
   lowest: number;
+  /** Where this fill is expected to turn: the lowest, or lower when each fill went deeper than the one before (a leak under the cycle). */
+  expectedTurn: number;
   /** Whether the current fill stays on their course: no deeper than they were at the same point, and not past their longest fill. */
   sameCourse: boolean;
 }
@@ -43,7 +45,8 @@ export function batchCycle(h: HistorySeries | null, signal: string, breaks: read
   const scale = col.capacity ?? Math.max(0, ...v.map((x) => Math.abs(x ?? 0)));
   if (!(scale > 0)) return null;
   const at = (i: number) => h.start + i * dt;
-  const forced = (i: number) => breaks.some((b) => b.forced && b.at > at(i - 1) && b.at <= at(i));
+  // an eviction or OOM kill anywhere in the fill ends it by force (memory may come back a sample or two later)
+  const forced = (from: number, i: number) => breaks.some((b) => b.forced && b.at > at(from - 1) && b.at <= at(i));
   let fills: Fill[] = [];
   let start = 0;
   let known = false;
@@ -53,10 +56,11 @@ export function batchCycle(h: HistorySeries | null, signal: string, breaks: read
     if (x == null) continue;
     const prev = i > 0 ? v[i - 1] : null;
     if (prev != null && x - prev > 0.05 * scale) {
-      if (forced(i)) fills = [];
+      const byForce = forced(start, i);
+      if (byForce) fills = [];
       else if (trough < Infinity) fills.push({ start, end: i - 1, known, trough });
       start = i;
-      known = !forced(i);
+      known = !byForce;
       trough = Infinity;
     }
     trough = Math.min(trough, x);
@@ -78,5 +82,9 @@ export function batchCycle(h: HistorySeries | null, signal: string, breaks: read
   const tolerance = 0.03 * scale;
   const sameCourse =
     observed >= lowest && courses.length > 0 && elapsed <= longest + 3 && atSamePoint.every((x) => observed >= x - tolerance);
-  return { fills: earlier.length, lowest, sameCourse };
+  // troughs sinking fill after fill: something under the cycle leaks; allow for two more fills of it (noise in the troughs)
+  const troughs = earlier.map((f) => f.trough);
+  const perFill = troughs.length > 1 ? (troughs.at(-1)! - troughs[0]!) / (troughs.length - 1) : 0;
+  const expectedTurn = perFill < 0 ? Math.min(lowest, troughs.at(-1)! + 2 * perFill) : lowest;
+  return { fills: earlier.length, lowest, expectedTurn, sameCourse };
 }

@@ -128,8 +128,9 @@ function reachOf(kind: "soft" | "hard", s: SignalReport, ctx: ReachContext): Thr
   const seconds = secondsToUse(t.margin, fit.slopePerSecond);
   if (seconds == null) return { ...none, state: "receding" };
   // the threshold's level is available − margin; earlier fills that stayed above it turned back before it
-  const turnMargin = ctx.cycle ? ctx.cycle.lowest - (s.available - t.margin) : 0;
-  if (ctx.cycle?.sameCourse && turnMargin > 0 && t.margin >= turnMargin)
+  const level = s.available - t.margin;
+  const turnMargin = ctx.cycle ? ctx.cycle.lowest - level : 0;
+  if (ctx.cycle?.sameCourse && ctx.cycle.expectedTurn > level && t.margin >= turnMargin)
     return { ...none, state: "cycle", cycle: { fills: ctx.cycle.fills, turnMargin } };
   if (seconds > HORIZON_SECONDS) return { ...none, state: "beyond" };
   const earliest = secondsToUse(t.margin, fit.low)!;
