@@ -45,7 +45,7 @@ test("soft threshold met within its grace: the verdict counts down to the kubele
   page,
 }) => {
   // six screenshots of a node page that now also charts PSI, after a 5 s countdown poll
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const errors = watchErrors(page);
   await page.goto(`${at(FORECAST_STATES.softGrace.port)}/nodes/${LEAKY}`);
   const verdict = page.getByTestId("verdict-text");
@@ -62,6 +62,11 @@ test("soft threshold met within its grace: the verdict counts down to the kubele
   expect(first).toBeLessThanOrEqual(70);
   await expect.poll(() => secondsLeft(page), { timeout: 5000 }).toBeLessThan(first);
   const mem = new NodePage(page).signal("memory.available");
+  // this server fast-forwarded to 270 s at once: one sample, no rate, and the panel says why
+  await expect(mem.getByTestId("forecast-reach")).toHaveText("At the recent rate: soft: met · hard: no trend yet");
+  await expect(mem.getByTestId("forecast-margin")).toHaveText(
+    /^Below the soft threshold by [\d.]+Mi \([\d.]+% of capacity\); no trend yet \(too few samples: \d of the 5 samples a rate needs\)\.$/,
+  );
   await expect(mem.getByTestId("forecast-grace")).toContainText(
     new RegExp(`^Soft met since ${CLOCK} \\(\\d+ s of 1m30s grace\\); the kubelet acts at ${CLOCK}, in ~\\d+ s\\.`),
   );
@@ -79,6 +84,8 @@ test("soft threshold met within its grace: the verdict counts down to the kubele
 });
 
 test("hard threshold met: evicting on the kubelet's next cycle", async ({ page }) => {
+  // six screenshots: more than the default 30 s on a loaded machine
+  test.setTimeout(60_000);
   const errors = watchErrors(page);
   await page.goto(`${at(FORECAST_STATES.hardMet.port)}/nodes/${LEAKY}`);
   await expect(page.getByTestId("verdict-text")).toHaveText(
@@ -98,6 +105,7 @@ test("MemoryPressure with every threshold ok: the page says the transition perio
   page,
   request,
 }) => {
+  test.setTimeout(60_000);
   const errors = watchErrors(page);
   const doc = await (await request.get(`${at(FORECAST_STATES.held.port)}/api/nodes/${LEAKY}`)).json();
   const evicted = Date.parse(doc.evictions.find((e: { kind: string }) => e.kind === "node-pressure").time);

@@ -1,40 +1,48 @@
-// Time-to-threshold: a least-squares line through the recent samples of a signal's `available`.
+// Robust rate of a signal: the Theil–Sen estimator (the median of every pairwise slope), which
+// one outlier, a burst or a single bad sample cannot swing, and Sen's confidence interval for it
+// (the spread the forecast turns into "in 4–6 min"). Time-to-threshold is projected from the
+// observed latest value, never from the fitted line's value: a line through a jump sits far from
+// the newest sample and would call a threshold crossed that is not.
 
-export interface Projection {
-  /** Change of `available` per second (negative = shrinking). */
+export interface Fit {
+  /** Median pairwise slope, per second (negative = shrinking). */
   slopePerSecond: number;
-  /** Seconds until `available` reaches the threshold at this trend; null when it is not shrinking. */
-  secondsToThreshold: number | null;
+  /** Sen's 90 % confidence interval of the slope: low ≤ slopePerSecond ≤ high. */
+  low: number;
+  high: number;
+  /** Points fitted. */
+  n: number;
 }
 
-/** Fits available(t) over evenly spaced samples (nulls skipped) and projects when it crosses `threshold`. */
-export function projectTimeToThreshold(
-  samples: readonly (number | null)[],
-  intervalSeconds: number,
-  threshold: number,
-  window = 30,
-): Projection | null {
-  const pts: [number, number][] = [];
-  const from = Math.max(0, samples.length - window);
-  for (let i = from; i < samples.length; i++) {
-    const v = samples[i];
-    if (v != null && Number.isFinite(v)) pts.push([i * intervalSeconds, v]);
+/** z of a two-sided 90 % interval: the range printed is where the rate lies nine times in ten. */
+const Z90 = 1.645;
+
+/** Fits points [t seconds, value]; null with fewer than 2 points or all at one time. */
+export function theilSen(points: readonly (readonly [number, number])[]): Fit | null {
+  const n = points.length;
+  if (n < 2) return null;
+  const slopes = new Float64Array((n * (n - 1)) / 2);
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const [ti, vi] = points[i]!;
+    for (let j = i + 1; j < n; j++) {
+      const [tj, vj] = points[j]!;
+      if (tj !== ti) slopes[k++] = (vj - vi) / (tj - ti);
+    }
   }
-  if (pts.length < 3) return null;
-  const n = pts.length;
-  const mx = pts.reduce((a, [x]) => a + x, 0) / n;
-  const my = pts.reduce((a, [, y]) => a + y, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
-  for (const [x, y] of pts) {
-    sxy += (x - mx) * (y - my);
-    sxx += (x - mx) ** 2;
-  }
-  if (sxx === 0) return null;
-  const slope = sxy / sxx;
-  const last = pts[n - 1] as [number, number];
-  const current = my + slope * (last[0] - mx);
-  if (current <= threshold) return { slopePerSecond: slope, secondsToThreshold: 0 };
-  if (slope >= 0) return { slopePerSecond: slope, secondsToThreshold: null };
-  return { slopePerSecond: slope, secondsToThreshold: (current - threshold) / -slope };
+  if (k === 0) return null;
+  const s = slopes.subarray(0, k).sort();
+  const median = k % 2 ? s[(k - 1) / 2]! : (s[k / 2 - 1]! + s[k / 2]!) / 2;
+  // Sen (1968): ranks (N ∓ C)/2 of the sorted slopes, C = z·√(n(n−1)(2n+5)/18)
+  const c = Z90 * Math.sqrt((n * (n - 1) * (2 * n + 5)) / 18);
+  const lo = Math.max(0, Math.min(Math.floor((k - c) / 2), Math.floor((k - 1) / 2)));
+  const hi = Math.min(k - 1, Math.max(Math.ceil((k + c) / 2), Math.ceil((k - 1) / 2)));
+  return { slopePerSecond: median, low: Math.min(s[lo]!, median), high: Math.max(s[hi]!, median), n };
+}
+
+/** Seconds until `margin` (observed available − threshold) is used up at `rate` per second; null when not shrinking. */
+export function secondsToUse(margin: number, rate: number): number | null {
+  if (!(rate < 0)) return null;
+  if (margin <= 0) return 0;
+  return margin / -rate;
 }

@@ -1,32 +1,14 @@
 "use client";
 
-import { words, type SignalForecast } from "@/lib/forecast";
-import { formatPercent, formatSignal, formatTime } from "@/lib/format";
+import { sentences, words, type SignalForecast } from "@/lib/forecast";
+import { formatClock, formatTime } from "@/lib/format";
 
 interface SignalForecastViewProps {
   f: SignalForecast;
   /** Cluster time now (ticking). */
   now: number;
-}
-
-function rateText(f: SignalForecast): string | null {
-  if (f.ratePerSecond == null) return null;
-  const per =
-    Math.abs(f.ratePerSecond) >= 1
-      ? `${formatSignal(f.signal, Math.abs(f.ratePerSecond))}/s`
-      : `${formatSignal(f.signal, Math.abs(f.ratePerSecond * 60))}/min`;
-  if (Math.abs(f.ratePerSecond) < 1e-9) return "steady over the last 5 min";
-  return `${f.ratePerSecond < 0 ? "falling" : "rising"} ${per} over the last 5 min`;
-}
-
-function reachText(kind: "soft" | "hard", f: SignalForecast, now: number): string | null {
-  const met = kind === "soft" ? f.softMet : f.hardMet;
-  const seconds = kind === "soft" ? f.secondsToSoft : f.secondsToHard;
-  if (met) return `${kind}: met`;
-  if (!f.configured[kind]) return null;
-  if (f.ratePerSecond == null) return `${kind}: no trend yet`;
-  if (seconds == null) return `${kind}: not approaching`;
-  return `${kind}: in ${words.roughly(seconds)} (${formatTime(now + seconds * 1000)})`;
+  /** Cluster time of the forecast: projected times count from it. */
+  forecastAt: number;
 }
 
 const BASIS_NOTE = {
@@ -46,25 +28,21 @@ function graceText(f: SignalForecast, now: number): { text: string; note: string
   return { text: `Soft met since ${formatTime(g.metSince.at)} (${progress}); ${acts}.`, note: BASIS_NOTE[g.metSince.basis] };
 }
 
-function marginText(f: SignalForecast, rate: string | null): string {
-  const m = f.margin!;
-  const head =
-    m.value < 0
-      ? `Below the ${m.kind} threshold by ${formatSignal(f.signal, -m.value)} (${formatPercent(-m.fraction)} of capacity)`
-      : `Margin ${formatSignal(f.signal, m.value)} (${formatPercent(m.fraction)} of capacity) to the ${m.kind} threshold`;
-  return `${head}; ${rate ?? "no trend yet (fewer than 3 samples)"}.`;
-}
-
 /** The live forecast of one signal: margin, rate, time to each threshold, grace countdown (the next pod out is per resource: next-pod-out.tsx). */
-export function SignalForecastView({ f, now }: SignalForecastViewProps) {
+export function SignalForecastView({ f, now, forecastAt }: SignalForecastViewProps) {
   if (f.margin == null) return null;
   const grace = graceText(f, now);
-  const reach = [reachText("soft", f, now), reachText("hard", f, now)].filter(Boolean).join(" · ");
+  const erratic = words.erraticPhrase(f);
   return (
     <div className="space-y-1 rounded bg-zinc-50 p-2 text-sm dark:bg-zinc-900" data-testid={`forecast-${f.signal}`}>
       <h4 className="text-xs font-semibold text-zinc-600 dark:text-zinc-400">Live forecast</h4>
-      <p data-testid="forecast-margin">{marginText(f, rateText(f))}</p>
-      <p data-testid="forecast-reach">At the recent rate: {reach}</p>
+      <p data-testid="forecast-margin">{sentences.marginSentence(f, forecastAt, formatClock)}</p>
+      {f.reach.length > 0 && <p data-testid="forecast-reach">{sentences.reachSentence(f, forecastAt, formatClock)}</p>}
+      {erratic && (
+        <p data-testid="forecast-erratic" className="text-orange-800 dark:text-orange-300">
+          {erratic[0]!.toUpperCase() + erratic.slice(1)}.
+        </p>
+      )}
       {f.hardMet && (
         <p data-testid="forecast-hard" className="font-semibold text-red-700 dark:text-red-400">
           Hard threshold met: the kubelet evicts on its next 10 s cycle, with a 1 s grace for the pod.

@@ -154,7 +154,7 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap, whatI
       )}
       {f && (
         <Ticking from={from} receivedAt={live.receivedAt}>
-          {(now) => <SignalForecastView f={f} now={now} />}
+          {(now) => <SignalForecastView f={f} now={now} forecastAt={from} />}
         </Ticking>
       )}
       {whatIf && s.thresholds.length > 0 && (

@@ -59,7 +59,8 @@ beforeAll(async () => {
     snapshots.push({ t, now: sim.clock.now(), fc: forecastAll(histories) });
     sim.advance(5);
   }
-});
+  // 140 steps of the engine and the forecast on two nodes: seconds on a loaded machine
+}, 60_000);
 afterAll(() => sim.close());
 
 const at = (t: number) => snapshots.find((s) => s.t === t)!;

@@ -66,11 +66,3 @@ export function lastMetSample(
   }
   return best;
 }
-
-/** The newest sample time of the history, or null when it is empty. */
-export function lastSampleTime(h: HistorySeries | null, signal: string): number | null {
-  const samples = h?.signals[signal]?.available;
-  if (!h || !samples) return null;
-  for (let i = samples.length - 1; i >= 0; i--) if (samples[i] != null) return timeOf(h, i);
-  return null;
-}

@@ -4,3 +4,4 @@ export { type ConditionHold, type NodeForecast, forecastNode, transitionPeriodOf
 export type { SignalForecast } from "./signal-forecast";
 export { type VerdictState, liveVerdict } from "./verdict";
 export * as words from "./words";
+export * as sentences from "./sentences";

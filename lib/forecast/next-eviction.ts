@@ -1,6 +1,7 @@
 // The fleet table's "next eviction": the same node forecast, computed on the server from the
 // history the cache holds, reduced to the soonest expected eviction.
 import type { EvictionRecord, HistorySeries, NodeRow } from "@/lib/dto";
+import type { Pod } from "@/lib/eviction/k8s-types";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
 
 import { forecastNode, transitionPeriodOf, type ConditionLike } from "./node-forecast";
@@ -16,14 +17,17 @@ export interface NextEvictionInput {
   /** The node's history, the newest `slots` samples: enough for the rate window and the transition period. */
   history: (slots: number) => HistorySeries;
   intervalSeconds: number;
+  /** The node's pods: their restarts and deletions cut the trend (breaks.ts). */
+  pods?: readonly Pod[];
 }
 
 /** What the fleet row shows of a node's forecast: the soonest expected eviction and the latest-clearing condition hold. */
 export function fleetForecast(input: NextEvictionInput): Pick<NodeRow, "nextEviction" | "pressureHold"> {
   const period = transitionPeriodOf(input.kubeletConfig, input.kubeletFlags);
   const slots = Math.max(RATE_WINDOW_SAMPLES, Math.ceil(period / input.intervalSeconds)) + 1;
-  // pods are not passed: none counts as critical here, which moves no time
+  // which pods are critical moves no time; the pods' restarts and deletions do
   const fc = forecastNode({
+    pods: input.pods,
     now: input.now,
     result: input.result,
     history: input.history(slots),

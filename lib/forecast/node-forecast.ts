@@ -5,10 +5,12 @@ import type { EvictionRecord, HistorySeries } from "@/lib/dto";
 import { resolveConfig } from "@/lib/eviction/config-memo";
 import { isCriticalPod } from "@/lib/eviction/critical";
 import { isMet } from "@/lib/eviction/evaluate";
+import type { ImageGcThresholds } from "@/lib/eviction/image-gc";
 import type { Pod } from "@/lib/eviction/k8s-types";
 import { signalCondition, signalResource, SIGNALS, type PressureCondition, type Signal } from "@/lib/eviction/signals";
 import type { AnalyzeOutput } from "@/lib/eviction/types";
 
+import { discontinuities, type PodLike } from "./breaks";
 import { lastMetSample } from "./history-runs";
 import { forecastSignal, type SignalForecast } from "./signal-forecast";
 
@@ -45,6 +47,8 @@ export interface NodeForecastInput {
   /** The node's pods, to tell critical ones (never evicted) apart; without them no pod counts as critical. */
   pods?: readonly Pod[];
   transitionPeriodSeconds: number;
+  /** The node's image GC marks (lib/eviction/image-gc.ts imageGcThresholds); the kubelet's defaults when not given. */
+  imageGc?: ImageGcThresholds;
 }
 
 export interface NodeForecast {
@@ -114,8 +118,7 @@ function holdOf(c: PressureCondition, trueSince: number | null, input: NodeForec
 export function forecastNode(input: NodeForecastInput): NodeForecast {
   const trueSince = new Map<string, number | null>();
   for (const c of input.conditions) if (c.status === "True") trueSince.set(c.type, ms(c.lastTransitionTime));
-  const evictedAt = input.evictions.map((e) => ms(e.time)).filter((t): t is number => t != null);
-  const trendSince = evictedAt.length > 0 ? Math.max(...evictedAt) : null;
+  const breaks = discontinuities(input.evictions, input.pods as readonly PodLike[] | undefined);
   const critical = new Set((input.pods ?? []).filter((p) => isCriticalPod(p)).map((p) => p.metadata?.uid ?? ""));
   const signals = input.result.signals.map((s) =>
     forecastSignal(s, {
@@ -124,7 +127,8 @@ export function forecastNode(input: NodeForecastInput): NodeForecast {
       history: input.history,
       conditionTrueSince: trueSince.get(signalCondition(s.signal)) ?? null,
       isCritical: (uid) => critical.has(uid),
-      trendSince,
+      breaks,
+      imageGc: input.imageGc,
     }),
   );
   const holds: ConditionHold[] = [];

@@ -4,14 +4,42 @@
 // (met = threshold > available, grace counted from first observation, first non-critical pod of
 // the ranking, replay to threshold + min-reclaim) come from lib/eviction; this only reads them.
 import type { HistorySeries } from "@/lib/dto";
+import { imageGcStartsAt, imageGcThresholds, type ImageGcThresholds } from "@/lib/eviction/image-gc";
 import type { Signal } from "@/lib/eviction/signals";
 import type { AnalyzeOutput, SignalReport } from "@/lib/eviction/types";
-import { projectTimeToThreshold } from "@/lib/projection";
+import { secondsToUse } from "@/lib/projection";
 
-import { lastSampleTime, metRunStart, type MetSince } from "./history-runs";
+import type { Discontinuity } from "./breaks";
+import { batchCycle, type BatchCycle } from "./cycle";
+import { metRunStart, type MetSince } from "./history-runs";
+import { imagesFirst } from "./images-first";
+import { currentTrend, TREND_WINDOW_SAMPLES, type Trend } from "./trend";
 
-/** Samples of the least-squares window: 30 × the 10 s collection interval = the last 5 minutes. */
-export const RATE_WINDOW_SAMPLES = 30;
+/** Samples the trend may span: the fleet asks the history for this many. */
+export const RATE_WINDOW_SAMPLES = TREND_WINDOW_SAMPLES;
+
+/** No time-to-threshold beyond this: a rate from the last few minutes says nothing about hours ahead. */
+export const HORIZON_SECONDS = 6 * 3600;
+
+/**
+ * Where a threshold stands at the recent rate. "due": reached in `seconds` (margin ÷ rate, from the
+ * observed value), between `earliest` and `latest` over the rate's confidence interval (latest
+ * null: the slow end lies past the horizon or the rate may not be falling at all).
+ */
+export interface ThresholdReach {
+  kind: "soft" | "hard";
+  /** Observed available − threshold now (negative = met). */
+  margin: number;
+  /** "cycle": a batch cycle whose earlier fills turned back before this threshold, and this fill is on their course. */
+  state: "met" | "no-trend" | "receding" | "beyond" | "due" | "cycle";
+  seconds: number | null;
+  earliest: number | null;
+  latest: number | null;
+  /** "cycle" only: how many earlier fills, and their lowest available − this threshold (> 0). */
+  cycle?: { fills: number; turnMargin: number };
+  /** "due" only: the kubelet deletes unused images first, as many as Headroom cannot see: `seconds` is the earliest the eviction can come. */
+  lowerBound?: { gcAt: number | null };
+}
 
 export interface NextPod {
   namespace: string;
@@ -40,8 +68,14 @@ export interface SignalForecast {
   signal: Signal;
   /** available − the threshold that matters most (a met hard one, else the nearest; negative = met), and as a fraction of capacity. */
   margin: { kind: "hard" | "soft"; value: number; fraction: number } | null;
-  /** Change of `available` per second over the recent window; null with fewer than 3 samples. */
+  /** Change of `available` per second in the current regime (Theil–Sen); null while it has too few samples. */
   ratePerSecond: number | null;
+  /** The current regime: its samples, since when, what began it, and how far the signal swings in it. */
+  trend: Trend | null;
+  /** Each configured threshold at the recent rate. */
+  reach: ThresholdReach[];
+  /** The signal moves between two samples by more than its margin to eviction: an eviction can come unannounced. */
+  erratic: boolean;
   /** Seconds from `now` until the threshold is reached at that rate: 0 when met, null when not approaching or not configured. */
   secondsToSoft: number | null;
   secondsToHard: number | null;
@@ -53,7 +87,14 @@ export interface SignalForecast {
   /** The first non-critical pod of the signal's ranking, as the kubelet walks it. */
   nextPod: NextPod | null;
   /** When the kubelet is expected to evict for this signal (cluster ms), and why; null when nothing is expected. */
-  eviction: { at: number; because: "hard-met" | "grace-over" | "grace" | "reaches-hard" | "reaches-soft" } | null;
+  eviction: {
+    at: number;
+    because: "hard-met" | "grace-over" | "grace" | "reaches-hard" | "reaches-soft";
+    /** Projected evictions only: the span of `at` over the rate's confidence interval (latest null: unbounded). */
+    range?: { earliest: number; latest: number | null };
+    /** Unused images are deleted first (ThresholdReach.lowerBound): `at` is the earliest the eviction can come. */
+    lowerBound?: boolean;
+  } | null;
 }
 
 export interface SignalForecastInput {
@@ -64,37 +105,46 @@ export interface SignalForecastInput {
   conditionTrueSince: number | null;
   /** Whether a pod (by uid) is critical: the kubelet never evicts those. Unknown pods count as not critical. */
   isCritical: (uid: string) => boolean;
-  /** Cluster ms of the node's latest eviction: the rate is fitted only over samples after it. */
-  trendSince?: number | null;
+  /** Discontinuities on the node (evictions, OOM kills, restarts, deletions): the trend starts after the newest. */
+  breaks?: readonly Discontinuity[];
+  /** The node's image GC marks (lib/eviction/image-gc.ts); the kubelet's defaults when not given. */
+  imageGc?: ImageGcThresholds;
 }
 
-/** The signal's samples from `trendSince` on: an eviction makes `available` jump, and a line fitted across the jump projects nonsense. */
-function trendSamples(s: SignalReport, input: SignalForecastInput): (number | null)[] | null {
-  const h = input.history;
-  const samples = h?.signals[s.signal]?.available;
-  if (!h || !samples) return null;
-  if (input.trendSince == null) return samples;
-  const first = Math.ceil((input.trendSince - h.start) / (h.intervalSeconds * 1000));
-  return first <= 0 ? samples : samples.slice(first);
+interface ReachContext {
+  trend: Trend | null;
+  cycle: BatchCycle | null;
+  /** Unused images come back before an eviction and Headroom cannot see how many: the available bytes at which GC starts. */
+  imagesFirst: { gcStartsAt: number } | null;
 }
 
-function timeTo(s: SignalReport, kind: "hard" | "soft", input: SignalForecastInput): number | null {
+function reachOf(kind: "soft" | "hard", s: SignalReport, ctx: ReachContext): ThresholdReach | null {
   const t = s.thresholds.find((x) => x.kind === kind);
   if (!t) return null;
-  if (t.met) return 0;
-  const samples = trendSamples(s, input);
-  if (!samples || !input.history) return null;
-  const p = projectTimeToThreshold(samples, input.history.intervalSeconds, t.value, RATE_WINDOW_SAMPLES);
-  if (p?.secondsToThreshold == null) return null;
-  // the projection counts from the newest sample; the document may be newer
-  const last = lastSampleTime(input.history, s.signal) ?? input.now;
-  return Math.max(0, p.secondsToThreshold - (input.now - last) / 1000);
-}
-
-function rateOf(s: SignalReport, input: SignalForecastInput): number | null {
-  const samples = trendSamples(s, input);
-  if (!samples || !input.history) return null;
-  return projectTimeToThreshold(samples, input.history.intervalSeconds, -Infinity, RATE_WINDOW_SAMPLES)?.slopePerSecond ?? null;
+  const none = { kind, margin: t.margin, seconds: null, earliest: null, latest: null };
+  if (t.met) return { ...none, state: "met", seconds: 0 };
+  const fit = ctx.trend?.fit;
+  if (!fit) return { ...none, state: "no-trend" };
+  const seconds = secondsToUse(t.margin, fit.slopePerSecond);
+  if (seconds == null) return { ...none, state: "receding" };
+  // the threshold's level is available − margin; earlier fills that stayed above it turned back before it
+  const level = s.available - t.margin;
+  const turnMargin = ctx.cycle ? ctx.cycle.lowest - level : 0;
+  if (ctx.cycle?.sameCourse && ctx.cycle.expectedTurn > level && t.margin >= turnMargin)
+    return { ...none, state: "cycle", cycle: { fills: ctx.cycle.fills, turnMargin } };
+  if (seconds > HORIZON_SECONDS) return { ...none, state: "beyond" };
+  const earliest = secondsToUse(t.margin, fit.low)!;
+  const slow = secondsToUse(t.margin, fit.high);
+  const due = {
+    ...none,
+    state: "due" as const,
+    seconds,
+    earliest,
+    latest: slow != null && slow <= HORIZON_SECONDS ? slow : null,
+  };
+  if (!ctx.imagesFirst) return due;
+  const gcIn = secondsToUse(s.available - ctx.imagesFirst.gcStartsAt, fit.slopePerSecond);
+  return { ...due, lowerBound: { gcAt: gcIn != null && gcIn < seconds ? gcIn : null } };
 }
 
 function nextPodOf(s: SignalReport, input: SignalForecastInput): NextPod | null {
@@ -117,6 +167,12 @@ function nextPodOf(s: SignalReport, input: SignalForecastInput): NextPod | null 
   };
 }
 
+/** Whether one step of the size the regime has shown would use up the margin to eviction (hard, else soft). */
+function isErratic(trend: Trend | null, reach: readonly ThresholdReach[]): boolean {
+  const r = reach.find((x) => x.kind === "hard") ?? reach.find((x) => x.kind === "soft");
+  return !!trend && !!r && r.margin > 0 && trend.swing >= r.margin;
+}
+
 /** Forecasts one signal (see SignalForecast); every time is on the cluster clock of `input.now`. */
 export function forecastSignal(s: SignalReport, input: SignalForecastInput): SignalForecast {
   const hard = s.thresholds.find((t) => t.kind === "hard");
@@ -136,21 +192,53 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
     };
     soft = { metSince, graceSeconds: softCfg.gracePeriodSeconds, actsAt: metSince.at + softCfg.gracePeriodSeconds * 1000 };
   }
-  const secondsToHard = timeTo(s, "hard", input);
-  const secondsToSoft = timeTo(s, "soft", input);
+  const trend = currentTrend(input.history, s.signal, input.breaks ?? []);
+  const gc = input.imageGc ?? imageGcThresholds(null);
+  const ctx: ReachContext = {
+    trend,
+    cycle: batchCycle(input.history, s.signal, input.breaks ?? []),
+    imagesFirst: imagesFirst(s, input.result.signals, input.history, gc) ? { gcStartsAt: imageGcStartsAt(s.capacity, gc) } : null,
+  };
+  const reach = [reachOf("soft", s, ctx), reachOf("hard", s, ctx)].filter((r): r is ThresholdReach => r != null);
+  const due = (kind: "soft" | "hard") => reach.find((r) => r.kind === kind && r.state === "due");
+  const secondsOf = (kind: "soft" | "hard") => {
+    const r = reach.find((x) => x.kind === kind);
+    return r?.state === "met" ? 0 : (due(kind)?.seconds ?? null);
+  };
+  const secondsToHard = secondsOf("hard");
+  const secondsToSoft = secondsOf("soft");
   const candidates: NonNullable<SignalForecast["eviction"]>[] = [];
+  const at = (seconds: number | null, extra = 0) => (seconds == null ? null : input.now + (seconds + extra) * 1000);
   if (hardMet) candidates.push({ at: input.now, because: "hard-met" });
   if (soft) candidates.push({ at: Math.max(input.now, soft.actsAt), because: soft.actsAt <= input.now ? "grace-over" : "grace" });
-  if (!hardMet && secondsToHard != null) candidates.push({ at: input.now + secondsToHard * 1000, because: "reaches-hard" });
-  if (!softMet && secondsToSoft != null && softCfg)
-    candidates.push({ at: input.now + (secondsToSoft + softCfg.gracePeriodSeconds) * 1000, because: "reaches-soft" });
+  const hardDue = hardMet ? undefined : due("hard");
+  if (hardDue)
+    candidates.push({
+      at: at(hardDue.seconds)!,
+      because: "reaches-hard",
+      range: { earliest: at(hardDue.earliest)!, latest: at(hardDue.latest) },
+      ...(hardDue.lowerBound ? { lowerBound: true } : {}),
+    });
+  const softDue = softMet ? undefined : due("soft");
+  if (softDue && softCfg) {
+    const g = softCfg.gracePeriodSeconds;
+    candidates.push({
+      at: at(softDue.seconds, g)!,
+      because: "reaches-soft",
+      range: { earliest: at(softDue.earliest, g)!, latest: at(softDue.latest, g) },
+      ...(softDue.lowerBound ? { lowerBound: true } : {}),
+    });
+  }
   const eviction = candidates.reduce<SignalForecast["eviction"]>((a, c) => (a == null || c.at < a.at ? c : a), null);
   return {
     signal: s.signal,
     margin: nearest
       ? { kind: nearest.kind, value: nearest.margin, fraction: s.capacity > 0 ? nearest.margin / s.capacity : 0 }
       : null,
-    ratePerSecond: rateOf(s, input),
+    ratePerSecond: trend?.fit?.slopePerSecond ?? null,
+    trend,
+    reach,
+    erratic: isErratic(trend, reach),
     secondsToSoft,
     secondsToHard,
     hardMet,

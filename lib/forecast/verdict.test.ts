@@ -9,82 +9,11 @@ import type { AnalyzeOutput } from "@/lib/eviction/types";
 
 import { metRunStart } from "./history-runs";
 import { forecastNode, liveVerdict } from "./index";
+import { criticalCni, Gi, Mi, T0, testHistory, testNode } from "./test-node";
 
-const Mi = 2 ** 20;
-const Gi = 2 ** 30;
-const T0 = Date.parse("2026-03-02T14:50:00Z");
 const utc = (ms: number) => new Date(ms).toISOString().slice(11, 19);
-
-/** A node whose only signal is memory.available (8Gi), soft 1Gi (grace 90 s, min-reclaim 200Mi) and hard 300Mi. */
-function node(available: number, opts: { replay?: AnalyzeOutput["replay"]; usage?: number } = {}): AnalyzeOutput {
-  const t = (kind: "hard" | "soft", value: number) => ({ kind, value, margin: available - value, met: value > available });
-  return {
-    node: "n",
-    thresholdSource: "kubeletConfig",
-    thresholds: [
-      {
-        signal: "memory.available",
-        kind: "hard",
-        value: { quantity: 300 * Mi },
-        gracePeriodSeconds: 0,
-        minReclaim: { quantity: 200 * Mi },
-      },
-      {
-        signal: "memory.available",
-        kind: "soft",
-        value: { quantity: Gi },
-        gracePeriodSeconds: 90,
-        minReclaim: { quantity: 200 * Mi },
-      },
-    ],
-    reservation: { kubeReserved: {}, systemReserved: {}, evictionHard: {}, total: {} },
-    allocatable: {},
-    signals: [{ signal: "memory.available", available, capacity: 8 * Gi, thresholds: [t("hard", 300 * Mi), t("soft", Gi)] }],
-    conditions: { MemoryPressure: available < Gi, DiskPressure: false, PIDPressure: false },
-    pods: [
-      { namespace: "kube-system", name: "cni", uid: "u-cni", qosClass: "BestEffort", priority: 2000001000, containers: [] },
-      { namespace: "default", name: "report-worker", uid: "u-w", qosClass: "Burstable", priority: 0, containers: [] },
-    ],
-    rankings: {
-      "memory.available": [
-        {
-          namespace: "kube-system",
-          name: "cni",
-          uid: "u-cni",
-          priority: 2000001000,
-          usage: 500 * Mi,
-          request: 0,
-          exceedsRequest: true,
-        },
-        {
-          namespace: "default",
-          name: "report-worker",
-          uid: "u-w",
-          priority: 0,
-          usage: opts.usage ?? 4 * Gi,
-          request: 256 * Mi,
-          exceedsRequest: true,
-        },
-      ],
-    },
-    replay: opts.replay ?? [],
-  };
-}
-
-const criticalCni = [
-  {
-    metadata: { uid: "u-cni", namespace: "kube-system", name: "cni" },
-    spec: { priorityClassName: "system-node-critical", priority: 2000001000 },
-  },
-] as Pod[];
-
-function history(values: (number | null)[], end = T0): HistorySeries {
-  return {
-    start: end - (values.length - 1) * 10_000,
-    intervalSeconds: 10,
-    signals: { "memory.available": { available: values, capacity: 8 * Gi } },
-  };
-}
+const node = testNode;
+const history = testHistory;
 
 const cond = (since: number) => [{ type: "MemoryPressure", status: "True", lastTransitionTime: new Date(since).toISOString() }];
 

@@ -7,7 +7,18 @@ import { formatDuration, formatPercent } from "@/lib/format";
 
 import type { NodeForecast } from "./node-forecast";
 import type { SignalForecast } from "./signal-forecast";
-import { approachPhrase, clearsAfterEviction, freesPhrase, holdSentence, podPhrase, roughly, type Clock } from "./words";
+import {
+  approachPhrase,
+  clearsAfterEviction,
+  erraticPhrase,
+  freesPhrase,
+  holdSentence,
+  podPhrase,
+  roughly,
+  roughRange,
+  withDate,
+  type Clock,
+} from "./words";
 
 export type VerdictState = "evicting" | "held" | "approaching" | "ok" | "no-data";
 
@@ -18,9 +29,12 @@ export interface Verdict {
   countdownTo: number | null;
 }
 
-function evictingLead(f: SignalForecast, at: number, because: string, now: number): string {
+function evictingLead(f: SignalForecast, next: NonNullable<NodeForecast["next"]>, now: number): string {
+  const { at, because, range } = next;
   const grace = formatDuration(f.soft?.graceSeconds ?? 0);
-  const inTime = `Evicting in ${roughly((at - now) / 1000)}`;
+  const left = (ms: number) => (ms - now) / 1000;
+  // a projection carries the spread of its rate; a grace countdown is exact
+  const inTime = `Evicting in ${range ? roughRange(left(at), left(range.earliest), range.latest == null ? null : left(range.latest)) : roughly(left(at))}`;
   if (because === "hard-met")
     return `Evicting now (${f.signal} is below its hard threshold; the kubelet acts within its 10 s cycle)`;
   if (because === "reaches-hard")
@@ -41,7 +55,7 @@ function evicting(fc: NodeForecast, now: number, clock: Clock): Verdict | null {
   )
     return null;
   const f = fc.signals.find((s) => s.signal === next.signal)!;
-  const lead = evictingLead(f, next.at, next.because, now);
+  const lead = evictingLead(f, next, now);
   const countdownTo = next.at > now ? next.at : null;
   if (!f.nextPod)
     return {
@@ -77,7 +91,8 @@ function closest(fc: NodeForecast): string {
 }
 
 /** Says in words what the kubelet is about to do on this node (see Verdict), at cluster time `now`. */
-export function liveVerdict(fc: NodeForecast, now: number, clock: Clock): Verdict {
+export function liveVerdict(fc: NodeForecast, now: number, timeOfDay: Clock): Verdict {
+  const clock = withDate(timeOfDay, now);
   if (fc.signals.length === 0)
     return { state: "no-data", text: "No Summary API data yet: nothing to forecast.", countdownTo: null };
   const ev = evicting(fc, now, clock);
@@ -93,6 +108,14 @@ export function liveVerdict(fc: NodeForecast, now: number, clock: Clock): Verdic
       countdownTo: soonest > now ? soonest : null,
     };
   }
-  if (near) return { state: "approaching", text: `No threshold met; ${nearText}.`, countdownTo: null };
+  // a signal that falls further between samples than its margin cannot be forecast: say so
+  const erratic = fc.signals.map(erraticPhrase).find((x) => x != null);
+  if (near)
+    return {
+      state: "approaching",
+      text: `No threshold met; ${nearText}.${erratic ? ` But ${erratic}.` : ""}`,
+      countdownTo: null,
+    };
+  if (erratic) return { state: "approaching", text: `No threshold met, but ${erratic}.`, countdownTo: null };
   return { state: "ok", text: closest(fc), countdownTo: null };
 }

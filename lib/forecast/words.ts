@@ -1,9 +1,9 @@
 // Phrases shared by the live verdict and the per-signal forecast, so both say the same thing the
 // same way. `clock` formats a cluster time for the reader (the page passes local HH:MM:SS).
-import { formatDuration, formatSignal } from "@/lib/format";
+import { formatDay, formatDuration, formatSignal, sameDay } from "@/lib/format";
 
 import type { ConditionHold } from "./node-forecast";
-import type { NextPod, SignalForecast } from "./signal-forecast";
+import type { NextPod, SignalForecast, ThresholdReach } from "./signal-forecast";
 
 export type Clock = (ms: number) => string;
 
@@ -16,6 +16,30 @@ export function roughly(seconds: number): string {
   if (s < 90) return `~${s} s`;
   if (s < 90 * 60) return `~${Math.round(s / 60)} min`;
   return `~${Math.round(s / 3600)} h`;
+}
+
+const UNITS = [
+  { below: 90, size: 1, name: "s" },
+  { below: 90 * 60, size: 60, name: "min" },
+  { below: Infinity, size: 3600, name: "h" },
+] as const;
+
+/**
+ * A projected time with the spread of its rate: "~40 s" when the spread rounds away, "4–6 min"
+ * when it does not, "~25 min (could be much later: the rate is uncertain)" when the slow end is
+ * unbounded. The unit is the point estimate's, so the printed range always holds margin ÷ rate.
+ */
+export function roughRange(seconds: number, earliest: number, latest: number | null): string {
+  if (latest == null) return `${roughly(seconds)} (could be much later: the rate is uncertain)`;
+  const u = UNITS.find((x) => Math.round(seconds) < x.below)!;
+  const lo = Math.round(Math.max(0, earliest) / u.size);
+  const hi = Math.round(latest / u.size);
+  return lo === hi ? roughly(seconds) : `${lo}–${hi} ${u.name}`;
+}
+
+/** A clock that puts the date in front of every time not on the same local day as `now`. */
+export function withDate(clock: Clock, now: number): Clock {
+  return (ms) => (sameDay(ms, now) ? clock(ms) : `${formatDay(ms, now)}, ${clock(ms)}`);
 }
 
 /** "default/report-worker (Burstable, 291Mi over its request)". */
@@ -64,13 +88,25 @@ export function holdExplanation(h: ConditionHold, clock: Clock): string {
   return `The kubelet keeps reporting ${h.condition} for evictionPressureTransitionPeriod (${formatDuration(h.periodSeconds)}) after a threshold was last met: at ${clock(h.lastMetAt)} (${FROM[h.lastMetFrom]}). It clears at ${clock(h.clearsAt)} unless a threshold is met again.`;
 }
 
-/** "soft threshold in ~3 min" or "hard threshold in ~40 s", the sooner of the two; null when neither is approached. */
+/** "reaches the soft threshold in 4–6 min" or "… hard threshold in ~40 s", the sooner of the two; null when neither is approached. */
 export function approachPhrase(f: SignalForecast): { seconds: number; text: string } | null {
-  const c: { seconds: number; kind: string }[] = [];
-  if (f.secondsToSoft != null && !f.softMet) c.push({ seconds: f.secondsToSoft, kind: "soft" });
-  if (f.secondsToHard != null && !f.hardMet) c.push({ seconds: f.secondsToHard, kind: "hard" });
-  const best = c.reduce<(typeof c)[number] | null>((a, x) => (a == null || x.seconds < a.seconds ? x : a), null);
-  return best ? { seconds: best.seconds, text: `reaches the ${best.kind} threshold in ${roughly(best.seconds)}` } : null;
+  const best = f.reach.reduce<ThresholdReach | null>(
+    (a, r) => (r.state === "due" && (a == null || r.seconds! < a.seconds!) ? r : a),
+    null,
+  );
+  return best
+    ? {
+        seconds: best.seconds!,
+        text: `reaches the ${best.kind} threshold in ${roughRange(best.seconds!, best.earliest!, best.latest)}`,
+      }
+    : null;
+}
+
+/** "memory.available fell by up to 1.2Gi between two samples lately, more than its 900Mi margin to the hard threshold". */
+export function erraticPhrase(f: SignalForecast): string | null {
+  const r = f.reach.find((x) => x.kind === "hard") ?? f.reach.find((x) => x.kind === "soft");
+  if (!f.erratic || !r || !f.trend) return null;
+  return `${f.signal} fell by up to ${formatSignal(f.signal, f.trend.swing)} between two samples lately, more than its ${formatSignal(f.signal, r.margin)} margin to the ${r.kind} threshold: an eviction can come without warning`;
 }
 
 /** "40 s of 1m30s grace". */

@@ -24,6 +24,19 @@ function dayOf(ms: number): string {
   return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
 }
 
+/** Whether two times fall on the same day in the reader's zone. */
+export function sameDay(a: number, b: number): boolean {
+  return dayOf(a) === dayOf(b);
+}
+
+/** The date alone, as formatTime prints it: "Nov 23", with the year when it is not the year of `now`. */
+export function formatDay(ms: number, now = Date.now()): string {
+  const sameYear = new Date(ms).getFullYear() === new Date(now).getFullYear();
+  const options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric" };
+  if (!sameYear) options.year = "numeric";
+  return formatter(sameYear ? "day" : "dayy", options).format(ms);
+}
+
 export interface TimeOptions {
   /** What "today" is (ms); the reader's clock by default. */
   now?: number;

@@ -140,6 +140,7 @@ export class NodeState {
         kubeletFlags: this.config.kubeletFlags,
         history: (slots) => this.history.series(intervalSeconds, slots),
         intervalSeconds,
+        pods: [...this.pods.values()],
       });
     const { ready, conditions } = nodeConditions(node);
     this.row = {

@@ -1,0 +1,41 @@
+// Whether a disk signal's projection is only a lower bound: before the kubelet evicts a pod for
+// it, image GC (at imageGCHighThresholdPercent) and the eviction manager's reclaim delete unused
+// images, and Headroom cannot see how many there are (the Summary reports the image filesystem,
+// not which images are unused). The exception: the history shows a deletion that ran out of
+// images to delete (a rise that ended short of GC's low mark), after which none are left.
+// The kubelet's rules come from lib/eviction/image-gc.ts; this reads the node's data.
+import type { HistorySeries } from "@/lib/dto";
+import { imagesFreedBeforeEviction, unusedImagesMayRemain, type ImageGcThresholds } from "@/lib/eviction/image-gc";
+import type { FilesystemLayout } from "@/lib/eviction/observe";
+import type { SignalReport } from "@/lib/eviction/types";
+
+/** The layout, read off the signals as inferFilesystemLayout reads it off the Summary: a filesystem reported with the same sizes is the same one. */
+function layoutOf(signals: readonly SignalReport[]): FilesystemLayout {
+  const get = (name: string) => signals.find((s) => s.signal === name);
+  const differ = (a?: SignalReport, b?: SignalReport) => !!a && !!b && (a.capacity !== b.capacity || a.available !== b.available);
+  const dedicatedImageFs = differ(get("nodefs.available"), get("imagefs.available"));
+  return {
+    dedicatedImageFs,
+    splitContainerFs: dedicatedImageFs && differ(get("imagefs.available"), get("containerfs.available")),
+  };
+}
+
+/** Whether unused images, as many as Headroom cannot see, come back to `s` before any eviction for it. */
+export function imagesFirst(
+  s: SignalReport,
+  signals: readonly SignalReport[],
+  history: HistorySeries | null,
+  gc: ImageGcThresholds,
+): boolean {
+  if (!imagesFreedBeforeEviction(s.signal, layoutOf(signals))) return false;
+  // GC's marks are in bytes: read the deletions off the filesystem's bytes signal
+  const bytes = history?.signals[s.signal.replace(/\.inodesFree$/, ".available")];
+  if (!bytes) return true;
+  const v = bytes.available;
+  const capacity = bytes.capacity ?? s.capacity;
+  for (let i = v.length - 1; i > 0; i--) {
+    const [a, b] = [v[i - 1], v[i]];
+    if (a != null && b != null && b - a > 0.05 * capacity) return unusedImagesMayRemain(b, capacity, gc);
+  }
+  return true;
+}
