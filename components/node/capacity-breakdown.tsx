@@ -1,8 +1,7 @@
 import { Explain } from "@/components/ui/explain";
+import { ViewLabel } from "@/components/ui/view-label";
 import type { AnalyzeOutput } from "@/lib/eviction";
 import { formatResource } from "@/lib/format";
-
-import { ViewLabel } from "./view-label";
 
 const SEGMENTS = [
   { key: "kubeReserved", label: "kube-reserved", color: "bg-violet-400 dark:bg-violet-600" },

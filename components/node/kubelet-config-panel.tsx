@@ -1,9 +1,8 @@
 import { Table, TableRow } from "@/components/ui/table";
+import { ViewLabel } from "@/components/ui/view-label";
 import type { NodeDetail } from "@/lib/dto";
 import { parseKubeletFlags, thresholdOrigin, type AnalyzeOutput, type OutputThreshold } from "@/lib/eviction";
 import { formatBytes, formatDuration, formatPercent } from "@/lib/format";
-
-import { ViewLabel } from "./view-label";
 
 const SOURCE_TEXT: Record<string, string> = {
   configz: "read from the kubelet's /configz",

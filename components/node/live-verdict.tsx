@@ -1,11 +1,11 @@
 "use client";
 
+import { useNodeForecast } from "@/components/forecast/use-node-forecast";
 import { useClusterNow } from "@/components/ui/use-cluster-now";
 import { liveVerdict, type VerdictState } from "@/lib/forecast";
 import { cn, formatAge, formatTime } from "@/lib/format";
 
 import { StaleVerdict } from "./stale-verdict";
-import { useNodeForecast } from "./use-node-forecast";
 
 const TONE: Record<VerdictState, string> = {
   evicting: "border-red-600 bg-red-50 text-red-950 dark:border-red-500 dark:bg-red-950/40 dark:text-red-100",

@@ -3,11 +3,10 @@
 // One "next pod out" per resource, above the signal cards: the pod the kubelet would evict first
 // if that resource's most pressed signal came to it. It used to close every one of the nine cards,
 // the same pod repeated on each memory and disk signal.
+import type { LiveForecast } from "@/components/forecast/use-node-forecast";
 import { MUTED } from "@/components/ui/styles";
 import { words, type NodeForecast } from "@/lib/forecast";
 import { cn } from "@/lib/format";
-
-import type { LiveForecast } from "./use-node-forecast";
 
 type SignalForecast = NodeForecast["signals"][number];
 

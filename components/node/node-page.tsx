@@ -6,7 +6,9 @@ import { memo, useDeferredValue, useMemo, useState } from "react";
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { useUrlState } from "@/components/dashboard/use-url-state";
 import { NodeFindings } from "@/components/findings/node-findings";
+import { useNodeForecast } from "@/components/forecast/use-node-forecast";
 import { ErrorNote } from "@/components/ui/error-note";
+import { NodeViewContext, type NodeView } from "@/components/ui/view-label";
 import { useSettledValue } from "@/components/whatif/use-settled-value";
 import { WHAT_IF_PANEL_ID, WhatIfPanel } from "@/components/whatif/what-if-panel";
 import type { NodeDetail } from "@/lib/dto";
@@ -31,8 +33,6 @@ import { CopyLinks, PinnedBanner } from "./pinned-banner";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
 import { TaintsPanel } from "./taints-panel";
-import { useNodeForecast } from "./use-node-forecast";
-import { NodeViewContext, type NodeView } from "./view-label";
 
 // Long enough that key presses a person makes in a row (and Playwright's, on a busy machine) do not
 // redraw the charts between two of them.
@@ -124,7 +124,7 @@ export function NodePage({ name }: { name: string }) {
   // slices, so it never becomes one long task between two steps of a what-if slider.
   const data = useDeferredValue(polled);
   const { state, invalid, setState } = useUrlState();
-  // a pinned link (`at=`): the signals as of then (lib/pinned-view.ts); what-ifs apply to the live view only
+  // a pinned link (`at=`): the signals as of then (lib/forecast/pinned-view.ts); what-ifs apply to the live view only
   const { pinned } = useNodeForecast(name);
   const input = useMemo(() => (data ? detailInput(data) : null), [data]);
   // The contract input is validated once per node document; a what-if re-runs only `analyze`.
@@ -168,7 +168,7 @@ export function NodePage({ name }: { name: string }) {
   // The kubelet's own report (it keeps a condition for the transition period after recovery), also
   // under a what-if: the header is live, like the headline; the what-if panel says what would change.
   const pressure = reportedPressure(data);
-  // which state the cards show: labelled while the panel is open or a what-if is set (view-label.tsx)
+  // which state the cards show: labelled while the panel is open or a what-if is set (components/ui/view-label.tsx)
   const cardsView: NodeView | null = deferredView !== live.out ? "what-if" : open || hasWhatIf(state.whatIf) ? "live" : null;
   const whatIfPanel = open && (
     <WhatIfPanel

@@ -4,11 +4,11 @@ import { useMemo } from "react";
 
 import { Explain } from "@/components/ui/explain";
 import { DATA_TABLE, MUTED } from "@/components/ui/styles";
+import { ViewLabel } from "@/components/ui/view-label";
 import { kernelOomOrder, type AnalyzeOutput, type Summary } from "@/lib/eviction";
 import { cn, formatBytes, formatCount } from "@/lib/format";
 
 import { OomOrderNotes, ResizingPods } from "./oom-order-notes";
-import { ViewLabel } from "./view-label";
 
 interface Props {
   result: AnalyzeOutput;

@@ -3,11 +3,10 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
+import type { Pinned } from "@/components/forecast/use-node-forecast";
 import { CopyButton } from "@/components/whatif/copy-button";
 import { formatTime } from "@/lib/format";
 import { serializeUrlState, type UrlState } from "@/lib/url-state";
-
-import type { Pinned } from "./use-node-forecast";
 
 const BOX = "rounded border-l-4 px-3 py-2 text-sm";
 

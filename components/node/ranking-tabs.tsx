@@ -5,12 +5,12 @@ import { useRef, type KeyboardEvent } from "react";
 import { podPressureByUid, PodPressureCell } from "@/components/pressure/pod-pressure-cell";
 import { Explain } from "@/components/ui/explain";
 import { DATA_TABLE, MUTED } from "@/components/ui/styles";
+import { ViewLabel } from "@/components/ui/view-label";
 import { isCriticalPod, type AnalyzeOutput, type Pod, type Signal } from "@/lib/eviction";
 import { cn, formatSignal } from "@/lib/format";
 import { SWAP_SENTENCE } from "@/lib/psi-words";
 
 import { rankReason } from "./rank-reason";
-import { ViewLabel } from "./view-label";
 
 interface Props {
   result: AnalyzeOutput;

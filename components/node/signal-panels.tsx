@@ -5,22 +5,22 @@ import { memo, useMemo } from "react";
 
 import { SignalChart, type ChartLine } from "@/components/charts/signal-chart";
 import { useUrlState } from "@/components/dashboard/use-url-state";
+import { useNodeForecast, type LiveForecast } from "@/components/forecast/use-node-forecast";
 import { SwapNote } from "@/components/pressure/swap-note";
 import { Explain } from "@/components/ui/explain";
 import { Ticking } from "@/components/ui/ticking";
+import { useNodeView, ViewLabel } from "@/components/ui/view-label";
 import type { HistorySeries } from "@/lib/dto";
 import { signalCondition, type AnalyzeOutput, type SignalReport } from "@/lib/eviction";
 import { words, type ConditionHold, type NodeForecast } from "@/lib/forecast";
+import { historyUntil } from "@/lib/forecast/pinned-view";
 import { cn, formatAge, formatSignal, formatTime } from "@/lib/format";
 import { toHistorySeries } from "@/lib/history-doc";
-import { historyUntil } from "@/lib/pinned-view";
 import { historyOptions } from "@/lib/queries";
 
 import { HistoryRange } from "./history-range";
 import { NextPodOut } from "./next-pod-out";
 import { SignalForecastView } from "./signal-forecast";
-import { useNodeForecast, type LiveForecast } from "./use-node-forecast";
-import { useNodeView, ViewLabel } from "./view-label";
 
 interface Props {
   result: AnalyzeOutput;

@@ -7,8 +7,8 @@ import { useQuery } from "@tanstack/react-query";
 
 import { PsiChart, type PsiLine } from "@/components/charts/psi-chart";
 import { useUrlState } from "@/components/dashboard/use-url-state";
-import { ViewLabel } from "@/components/node/view-label";
 import { MUTED } from "@/components/ui/styles";
+import { ViewLabel } from "@/components/ui/view-label";
 import type { HistorySeries } from "@/lib/dto";
 import type { AnalyzeOutput, PsiResource } from "@/lib/eviction";
 import { cn, formatAge } from "@/lib/format";

@@ -3,6 +3,7 @@
 import { useMemo } from "react";
 
 import type { WhatIf } from "@/lib/eviction";
+import { formatCountOf } from "@/lib/format";
 import { kubeletChange, kubeletChangesByGroup, type KubeletChange as Change, type ConfigGroup } from "@/lib/kubelet-fragment";
 
 import { CopyButton } from "./copy-button";
@@ -95,10 +96,7 @@ export function KubeletChangesByGroup({ whatIf, groups }: { whatIf: WhatIf; grou
             aria-label={`Change for ${what}`}
           >
             <h4 className="text-sm font-semibold">
-              {what}{" "}
-              <span className="font-normal">
-                ({g.nodes.toLocaleString("en-US")} node{g.nodes === 1 ? "" : "s"})
-              </span>
+              {what} <span className="font-normal">({formatCountOf(g.nodes, "node")})</span>
             </h4>
             {g.error != null ? (
               <p className="text-sm text-red-700 dark:text-red-300">This pool&apos;s kubelet would refuse it: {g.error}</p>

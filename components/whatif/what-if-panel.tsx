@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef } from "react";
 
 import { WhatIfFindings } from "@/components/findings/what-if-findings";
-import { useNodeForecast } from "@/components/node/use-node-forecast";
+import { useNodeForecast } from "@/components/forecast/use-node-forecast";
 import type { NodeDetail } from "@/lib/dto";
 import type { AnalyzeOutput, WhatIf } from "@/lib/eviction";
 import { detailOutcome, reportedPressure, withReportedPressure } from "@/lib/node-whatif";

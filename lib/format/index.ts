@@ -3,7 +3,7 @@
 export { formatCount, formatCountOf } from "./counts";
 export { formatAge, formatDuration } from "./durations";
 export { formatBytes, formatPercent, formatResource, formatSignal } from "./quantities";
-export { formatClock, formatDay, formatIsoTime, formatTime, sameDay } from "./times";
+export { formatClock, formatDay, formatIsoTime, formatTime, formatUtcClock, sameDay } from "./times";
 
 /** Joins class names, skipping falsy ones. */
 export function cn(...classes: Array<string | false | null | undefined>): string {

@@ -62,3 +62,8 @@ export function formatTime(ms: number, { now = Date.now(), seconds = true }: Tim
 export function formatIsoTime(iso: string | null | undefined, options?: TimeOptions): string {
   return iso ? formatTime(Date.parse(iso), options) : "–";
 }
+
+/** A time of day in UTC, "13:21:05": for reports that must read the same on every machine (the backtest). */
+export function formatUtcClock(ms: number): string {
+  return new Date(ms).toISOString().slice(11, 19);
+}

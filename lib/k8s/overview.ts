@@ -130,14 +130,22 @@ export function overviewSlices(
   const interval = cache.settings.summaryIntervalMs;
   const rows = names.map((n) => {
     const s = cache.states.get(n)!;
-    return { json: s.rowJson, leaseAge: s.leaseAge(clusterNow), collection: s.collection(wallNow, interval) };
+    return {
+      json: s.rowJson,
+      leaseAge: s.leaseAge(clusterNow),
+      collection: s.collection(wallNow, interval),
+      findings: findingCounts(cache, n),
+    };
   });
   return (function* () {
     yield `${JSON.stringify(env).slice(0, -1)},"nodes":[`;
     for (let i = 0; i < rows.length; i += rowsPerSlice) {
       const slice = rows
         .slice(i, i + rowsPerSlice)
-        .map((r) => `${r.json},"leaseAgeSeconds":${JSON.stringify(r.leaseAge)},"collection":${JSON.stringify(r.collection)}}`);
+        .map(
+          (r) =>
+            `${r.json},"leaseAgeSeconds":${JSON.stringify(r.leaseAge)},"collection":${JSON.stringify(r.collection)},"findings":${JSON.stringify(r.findings)}}`,
+        );
       yield (i === 0 ? "" : ",") + slice.join(",");
     }
     yield "]}";

@@ -56,7 +56,7 @@ export function hardBelowCycleDrop(
       rule: "hard-below-cycle-drop",
       severity: "error",
       node,
-      message: `memory.available fell by ${formatBytesHuman(drop.bytes)} in one 10 s cycle (${new Date(drop.at).toISOString().slice(11, 19)} UTC), more than the ${formatBytesHuman(hard)} hard threshold: between two looks of the kubelet the node can run out of memory, and the kernel's OOM killer acts before any eviction.`,
+      message: `memory.available fell by ${formatBytesHuman(drop.bytes)} in one 10 s cycle within the last hour, more than the ${formatBytesHuman(hard)} hard threshold: between two looks of the kubelet the node can run out of memory, and the kernel's OOM killer acts before any eviction.`,
       fix: mapFix(
         `Raise the memory.available hard threshold above the largest fall, for example ${value}.`,
         { evictionHard: { "memory.available": value } },

@@ -5,6 +5,7 @@
 import { analyzeNode } from "@/lib/eviction";
 import { imageGcThresholds } from "@/lib/eviction/image-gc";
 import type { Pod } from "@/lib/eviction/k8s-types";
+import { formatUtcClock } from "@/lib/format";
 import { evictionRecords } from "@/lib/k8s/evictions";
 import { NodeHistory } from "@/lib/k8s/history";
 import { trimPod, type TrimmedPod } from "@/lib/k8s/trim";
@@ -46,7 +47,8 @@ export interface Recording {
 }
 
 const STEP_SECONDS = 10;
-const utc = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+// the report prints cluster times in UTC, the same on every machine
+const utc = formatUtcClock;
 
 /** The cluster's pods as the cache keeps them, by node. */
 function trimmedPodsByNode(pods: Iterable<{ src: Parameters<typeof podObject>[0] }>): Map<string, TrimmedPod[]> {

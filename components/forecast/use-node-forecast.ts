@@ -7,10 +7,10 @@ import { useDeferredValue, useMemo } from "react";
 import type { HistorySeries, NodeDetail } from "@/lib/dto";
 import { analyze, parseAnalyzeInput, type AnalyzeOutput, type Node, type Pod } from "@/lib/eviction";
 import { forecastNode, transitionPeriodOf, type NodeForecast } from "@/lib/forecast";
+import { covers, pinnedView, type PinnedView } from "@/lib/forecast/pinned-view";
 import { reachability, taintForecast, type Reachability, type TaintForecast } from "@/lib/forecast/stale-node";
 import { formatTime } from "@/lib/format";
 import { RANGE_NAMES, RANGES, toHistorySeries, type HistoryDoc, type RangeName } from "@/lib/history-doc";
-import { covers, pinnedView, type PinnedView } from "@/lib/pinned-view";
 import { historyOptions, nodeOptions } from "@/lib/queries";
 import { parseAt } from "@/lib/url-state";
 
