@@ -1,6 +1,13 @@
 import { DocumentTooLarge, parseDocumentText } from "@/lib/document";
 import { analyzeNode, InputError } from "@/lib/eviction";
-import { admitToThread, BUSY, INLINE_BYTES, parsesAsJson, type Admission, type AnalyzeOutcome } from "@/lib/http/analyze-thread";
+import {
+  admitToThread,
+  analysedInline,
+  BUSY,
+  INLINE_BYTES,
+  type Admission,
+  type AnalyzeOutcome,
+} from "@/lib/http/analyze-thread";
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readBodyBytes } from "@/lib/http/read-body";
 import { log } from "@/lib/server/log";
@@ -29,9 +36,9 @@ export async function POST(request: Request) {
   try {
     const body = await readBodyBytes(request, BODY_LIMITS["/api/analyze"]!);
     if (!body.ok) return refuse(body.error, body.status);
-    // Large documents, and YAML at any size, are parsed and analysed off the event loop
+    // Large documents, and YAML past a few KiB, are parsed and analysed off the event loop
     // (lib/http/analyze-thread.ts).
-    if (body.bytes.byteLength > INLINE_BYTES || !parsesAsJson(body.bytes)) {
+    if (!analysedInline(body.bytes)) {
       place ??= admitToThread();
       return fromThread(place ? await place.analyze(body.bytes) : BUSY);
     }
