@@ -107,12 +107,3 @@ export function findingsDiff(before: readonly Finding[], after: readonly Finding
   const has = new Set(after.map(key));
   return { added: after.filter((f) => !had.has(key(f))), removed: before.filter((f) => !has.has(key(f))) };
 }
-
-/** Counts findings by severity. */
-function countBySeverity(findings: readonly Finding[]): Record<Finding["severity"], number> {
-  const c = { error: 0, warning: 0, info: 0 };
-  for (const f of findings) c[f.severity]++;
-  return c;
-}
-
-const ruleInfo = (id: Finding["rule"]) => RULES[id];
