@@ -7,7 +7,7 @@ import { allocatableEvictionOff, partialEvictionHard, settingWithoutThreshold, s
 import { poolDrift, type PoolMember } from "./fleet-rules";
 import { hardBelowCycleDrop, type AvailableSeries } from "./history-rules";
 import { containersNearLimit, hugepageRules, outOfPodSlots } from "./node-rules";
-import { RULES, SEVERITY_RANK } from "./rules";
+import { SEVERITY_RANK } from "./rules";
 import { readSettings } from "./settings";
 import type { Finding } from "./types";
 
