@@ -229,7 +229,8 @@ const NODE_COLUMNS: readonly NodeColumn[] = [
     sortTitle: "Sort by the advisor's findings (most errors first, then warnings)",
     track: "6rem",
     minRem: 6,
-    priority: 10,
+    // after the memory bar and PSI, before the pool: on a wide screen the advisor's errors show in the row
+    priority: 4.5,
     cell: (r) => <FindingsCell r={r} />,
   },
   {

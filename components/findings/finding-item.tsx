@@ -30,12 +30,24 @@ export function FindingItem({ f, heading }: { f: FindingEntry; heading?: React.R
         <details className="text-sm">
           <summary className="cursor-pointer font-medium">Fix: {f.fix.text}</summary>
           {f.fix.yaml && (
-            <pre className="mt-1 overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900" data-testid="fix-yaml">
+            // a scrolling region on a phone: focusable, so the keyboard can scroll it (axe scrollable-region-focusable)
+            <pre
+              tabIndex={0}
+              aria-label="KubeletConfiguration fragment"
+              className="mt-1 overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900"
+              data-testid="fix-yaml"
+            >
               {f.fix.yaml}
             </pre>
           )}
           {f.fix.flags && (
-            <pre className="mt-1 overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900">{f.fix.flags}</pre>
+            <pre
+              tabIndex={0}
+              aria-label="kubelet flags"
+              className="mt-1 overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-900"
+            >
+              {f.fix.flags}
+            </pre>
           )}
         </details>
       )}

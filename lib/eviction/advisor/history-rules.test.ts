@@ -65,7 +65,7 @@ describe("hard-below-cycle-drop", () => {
       memoryHistory: series([2000 * Mi, 1900 * Mi, 1600 * Mi]),
     });
     expect(fs.map((f) => f.rule)).toEqual(["hard-below-cycle-drop"]);
-    expect(fs[0]?.severity).toBe("error");
+    expect(fs[0]?.severity).toBe("warning");
     expect(fs[0]?.message).toContain("fell by 300Mi in one 10 s cycle");
     expect(fs[0]?.fix?.whatIf).toEqual({ evictionHard: { "memory.available": "450Mi" } });
   });

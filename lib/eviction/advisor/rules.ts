@@ -62,7 +62,7 @@ export const RULES: Readonly<Record<RuleId, RuleInfo>> = {
   "hard-below-cycle-drop": {
     id: "hard-below-cycle-drop",
     title: "memory.available falls further in one 10 s housekeeping cycle than the hard threshold",
-    severity: "error",
+    severity: "warning",
     source:
       "pkg/kubelet/eviction/eviction_manager.go Start (monitoringInterval 10 s), synchronize; kernel mm/oom_kill.c out_of_memory",
   },
