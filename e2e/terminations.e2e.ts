@@ -52,6 +52,8 @@ const VERDICTS: Array<[string, string, RegExp]> = [
 
 async function open(page: Page, card: ReturnType<TerminationsPage["workload"]>, how: "mouse" | "keyboard") {
   const summary = card.locator("summary");
+  // a card stays open across a client-side navigation (the pod link): a click would close it
+  if (await card.getByTestId("terminations-table").isVisible()) return;
   if (how === "mouse") await summary.click();
   else {
     await summary.focus();

@@ -258,7 +258,7 @@ test("the kubelet change for the what-if: YAML and flags, and copying falls back
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.reload();
   await w.open();
-  await page.getByRole("button", { name: "Copy link" }).click();
+  await page.getByRole("button", { name: "Copy link", exact: true }).click();
   await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
     /\/nodes\/ip-10-0-2-0\.ec2\.internal\?whatif=1&kr\.memory=1Gi&eh\.memory\.available=500Mi$/,
