@@ -39,11 +39,12 @@ for (const theme of ["light", "dark"] as const) {
       await pools
         .filter({ hasText: "Pool eks-general" })
         .locator("summary")
+        .first() // the pool's own; each finding's fix has a summary too
         .click({ position: { x: 5, y: 5 } });
       await expect(pools.filter({ hasText: "Pool eks-general" }).getByTestId("finding").first()).toContainText(
         "evictionHard sets memory.available, nodefs.available, nodefs.inodesFree only",
       );
-      await pools.filter({ hasText: "Pool gke-default" }).locator("summary").focus();
+      await pools.filter({ hasText: "Pool gke-default" }).locator("summary").first().focus();
       await page.keyboard.press("Enter");
       await expect(pools.filter({ hasText: "Pool gke-default" }).getByTestId("finding").first()).toBeVisible();
       expect(await serious(page)).toEqual([]);
