@@ -67,9 +67,12 @@ export function FleetFindingsView() {
           </p>
           {g.pools.map((p) => (
             <details key={p.pool} className="rounded border border-zinc-200 p-2 dark:border-zinc-800" data-testid="pool-group">
+              {/* the summary holds no link (axe nested-interactive): the node links come first inside */}
               <summary className="cursor-pointer text-sm">
                 <span className="font-medium">Pool {p.pool}</span>: {p.findings.length} finding{p.findings.length > 1 ? "s" : ""}{" "}
-                on{" "}
+                on {p.nodes.length} node{p.nodes.length > 1 ? "s" : ""}
+              </summary>
+              <p className="text-sm">
                 {p.nodes.map((n, i) => (
                   <span key={n}>
                     {i > 0 && ", "}
@@ -81,7 +84,7 @@ export function FleetFindingsView() {
                     </Link>
                   </span>
                 ))}
-              </summary>
+              </p>
               <ul className="mt-2 space-y-2">
                 {p.findings.map((f, i) => (
                   <FindingItem key={`${f.node}-${i}`} f={f} heading={<span className="font-mono">{f.node}</span>} />
