@@ -5,31 +5,28 @@
 // the same pod repeated on each memory and disk signal.
 import type { LiveForecast } from "@/components/forecast/use-node-forecast";
 import { MUTED } from "@/components/ui/styles";
+import { isSignal, signalCondition, type PressureCondition } from "@/lib/eviction";
 import { words, type NodeForecast } from "@/lib/forecast";
 import { cn } from "@/lib/format";
 
 type SignalForecast = NodeForecast["signals"][number];
 
+// Grouped by the node condition each signal sets (the engine's signalCondition), as the kubelet does.
 const RESOURCES = [
-  { key: "memory", label: "Memory", signals: ["memory.available", "allocatableMemory.available"] },
-  {
-    key: "disk",
-    label: "Disk",
-    signals: [
-      "nodefs.available",
-      "nodefs.inodesFree",
-      "imagefs.available",
-      "imagefs.inodesFree",
-      "containerfs.available",
-      "containerfs.inodesFree",
-    ],
-  },
-  { key: "pid", label: "Process IDs", signals: ["pid.available"] },
+  { key: "memory", label: "Memory", condition: "MemoryPressure" },
+  { key: "disk", label: "Disk", condition: "DiskPressure" },
+  { key: "pid", label: "Process IDs", condition: "PIDPressure" },
 ] as const;
 
 /** The resource's most pressed signal with a threshold: one met first, else the smallest margin. */
-function pressedOf(all: readonly SignalForecast[], names: readonly string[]): SignalForecast | null {
-  const mine = all.filter((f) => names.includes(f.signal) && f.margin != null && (f.configured.hard || f.configured.soft));
+function pressedOf(all: readonly SignalForecast[], condition: PressureCondition): SignalForecast | null {
+  const mine = all.filter(
+    (f) =>
+      isSignal(f.signal) &&
+      signalCondition(f.signal) === condition &&
+      f.margin != null &&
+      (f.configured.hard || f.configured.soft),
+  );
   const met = (f: SignalForecast) => Number(f.hardMet || f.softMet);
   return mine.toSorted((a, b) => met(b) - met(a) || a.margin!.fraction - b.margin!.fraction)[0] ?? null;
 }
@@ -51,7 +48,7 @@ function Sentence({ f }: { f: SignalForecast }) {
 /** Next pod out, per resource. */
 export function NextPodOut({ live }: { live: LiveForecast }) {
   const all = live.forecast?.signals ?? [];
-  const rows = RESOURCES.map((r) => ({ ...r, f: pressedOf(all, r.signals) })).filter((r) => r.f);
+  const rows = RESOURCES.map((r) => ({ ...r, f: pressedOf(all, r.condition) })).filter((r) => r.f);
   if (rows.length === 0) return null;
   return (
     <div className="rounded bg-zinc-50 p-2 text-sm dark:bg-zinc-900" data-testid="next-pod-out">

@@ -22,7 +22,7 @@ export { formatMilli, formatQuantity, parseBytes, parseMillis, parseQuantity } f
 export { podQos } from "./qos";
 export { type Slot, recognizeDocument } from "./recognize";
 export { evictsAfterNodeReclaim, nodeReclaimFor } from "./reclaim";
-export { type Signal, signalCondition, signalResource } from "./signals";
+export { isSignal, type PressureCondition, type Signal, signalCondition, signalResource } from "./signals";
 export {
   DEFAULT_TOLERATION_SECONDS,
   TAINT_UNREACHABLE,
