@@ -13,7 +13,7 @@ const read = (f: string) => readFileSync(join(root, "docs", f), "utf8");
 // (kubelet sources are cited as pkg/…, cmd/… and staging/…, which are not).
 const OURS = /^(app|bin|components|deploy|docs|e2e|lib|scripts|tests)\//;
 
-/** Backticked repository paths (`lib/k8s/cache.ts`) in a Markdown text. */
+/** Backticked repository paths (`lib/k8s/store/cache.ts`) in a Markdown text. */
 function citedPaths(text: string): string[] {
   return [...text.matchAll(/`([\w./[\]-]+)`/g)].map((m) => m[1]!).filter((p) => OURS.test(p) && !p.includes("*"));
 }

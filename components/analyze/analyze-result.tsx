@@ -1,8 +1,8 @@
 import { DATA_TABLE } from "@/components/ui/styles";
 import { TableScroll } from "@/components/ui/table-scroll";
-import { nodePsi, stallPercent, thresholdSourceNote } from "@/lib/analysis-notes";
 import type { AnalyzeOutput } from "@/lib/eviction";
 import { formatSignal as fmt } from "@/lib/format";
+import { nodePsi, stallPercent, thresholdSourceNote } from "@/lib/words/analysis-notes";
 
 /** The node's PSI in one line: "cpu some 75.8 % (full 72.6 %), memory …", avg10. */
 function PsiLine({ result }: { result: AnalyzeOutput }) {

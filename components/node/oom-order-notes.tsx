@@ -3,7 +3,7 @@ import type { PodReport } from "@/lib/eviction";
 import { cn, formatBytes } from "@/lib/format";
 
 // Each caveat is confirmed in the kernel's mm/oom_kill.c or the kubelet's source (cited in
-// lib/eviction/oom-order.ts and docs/engine-rules.md, "Kernel OOM order").
+// lib/eviction/pods/oom-order.ts and docs/engine-rules.md, "Kernel OOM order").
 const CAVEATS = [
   "Per container, not per process: the Summary gives each container's cgroup total, so rss is its rssBytes (anonymous memory) or, when the kubelet omits it, its working set. The kernel scores every process on its own; on cgroup v2 the kubelet (1.32+) sets memory.oom.group on each container unless singleProcessOOMKill is true, so once one process is picked its whole container is killed.",
   "Page tables count in the kernel's score but are not in the Summary: left out. Swap counts when the kubelet reports it.",

@@ -10,13 +10,13 @@ import { SwapNote } from "@/components/pressure/swap-note";
 import { Explain } from "@/components/ui/explain";
 import { Ticking } from "@/components/ui/ticking";
 import { useNodeView, ViewLabel } from "@/components/ui/view-label";
-import type { HistorySeries } from "@/lib/dto";
+import { historyOptions } from "@/lib/client/queries";
+import type { HistorySeries } from "@/lib/contract/dto";
+import { toHistorySeries } from "@/lib/contract/history";
 import { signalCondition, type AnalyzeOutput, type SignalReport } from "@/lib/eviction";
 import { words, type ConditionHold, type NodeForecast } from "@/lib/forecast";
 import { historyUntil } from "@/lib/forecast/pinned-view";
 import { cn, formatAge, formatSignal, formatTime } from "@/lib/format";
-import { toHistorySeries } from "@/lib/history-doc";
-import { historyOptions } from "@/lib/queries";
 
 import { HistoryRange } from "./history-range";
 import { NextPodOut } from "./next-pod-out";
@@ -25,7 +25,7 @@ import { SignalForecastView } from "./signal-forecast";
 interface Props {
   result: AnalyzeOutput;
   history: HistorySeries | null;
-  /** imageGCHighThresholdPercent / Low from the kubelet config (defaults 85 / 80). */
+  /** imageGCHighThresholdPercent / Low from the kubelet config (defaults: the engine's IMAGE_GC_DEFAULTS). */
   imageGc: { high: number; low: number };
 }
 

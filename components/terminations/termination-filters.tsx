@@ -1,6 +1,6 @@
 "use client";
 
-import type { TerminationCause } from "@/lib/termination-doc";
+import type { TerminationCause } from "@/lib/contract/termination";
 import { facetsOf, NO_FILTERS, SINCE, type Since, type TerminationFilters } from "@/lib/terminations/filters";
 import { CAUSE_LABEL } from "@/lib/terminations/verdict";
 

@@ -1,7 +1,7 @@
 import type { AnalyzeOutput } from "@/lib/eviction";
 import type { ConditionHold } from "@/lib/forecast";
 import { formatResource, formatSignal, formatTime } from "@/lib/format";
-import type { NodeOutcome } from "@/lib/whatif-outcome";
+import type { NodeOutcome } from "@/lib/whatif/outcome";
 
 function Change({ label, before, after }: { label: string; before: string; after: string }) {
   return (

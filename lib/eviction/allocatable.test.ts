@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 
 import { computeAllocatable, kubepodsLimit, validateReservation } from "./allocatable";
+import { ConfigError, type EvictionConfig } from "./config/thresholds";
 import type { ResourceList } from "./k8s-types";
 import { evictionConfig as cfg } from "./testing";
-import { ConfigError, type EvictionConfig } from "./thresholds";
 
 const Mi = 2 ** 20;
 const Gi = 2 ** 30;

@@ -8,8 +8,9 @@ import {
   toNamer,
   type EvictionConfig,
   type FieldNamer,
-} from "./config-types";
-import { fieldPath } from "./input-errors";
+} from "./config/config-types";
+import { parseHardThresholds, resolveThreshold } from "./config/thresholds";
+import { fieldPath } from "./document/input-errors";
 import type { ResourceList } from "./k8s-types";
 import {
   formatMilli,
@@ -19,8 +20,7 @@ import {
   parseQuantity,
   QuantityError,
   type QuantityFormat,
-} from "./quantity";
-import { parseHardThresholds, resolveThreshold } from "./thresholds";
+} from "./quantities/quantity";
 
 type Amounts = Record<string, number>;
 

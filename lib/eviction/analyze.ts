@@ -1,19 +1,19 @@
 import { checkedAllocatable, kubepodsLimit } from "./allocatable";
-import { allocatedPod, podResizeState } from "./allocated";
-import { resolveConfig } from "./config-memo";
+import { resolveConfig } from "./config/config-memo";
+import { deriveContainerFsThresholds, type Threshold } from "./config/thresholds";
+import { parseAnalyzeInput, type AnalyzeInput } from "./document/input";
 import { byEvictionPriority, nodeConditions, thresholdQuantity, thresholdsMet } from "./evaluate";
-import { parseAnalyzeInput, type AnalyzeInput } from "./input";
 import type { Node, Pod } from "./k8s-types";
 import { inferFilesystemLayout, observeSignals, type Observations } from "./observe";
-import { containerOomScoreAdj } from "./oom-score";
-import { isActivePod, podFacts, statsByUid } from "./pod-facts";
-import { containerRequest, quantityValue, type FeatureGates } from "./pod-resources";
+import { allocatedPod, podResizeState } from "./pods/allocated";
+import { containerOomScoreAdj } from "./pods/oom-score";
+import { isActivePod, podFacts, statsByUid } from "./pods/pod-facts";
+import { containerRequest, quantityValue, type FeatureGates } from "./pods/pod-resources";
+import { podQos } from "./pods/qos";
+import { diskPartsFor, rankPods } from "./pods/rank";
 import { explicitPsiGate, psiSection, swapSection } from "./psi";
-import { podQos } from "./qos";
-import { diskPartsFor, rankPods } from "./rank";
 import { replaySignal } from "./replay";
 import { SIGNALS, type Signal } from "./signals";
-import { deriveContainerFsThresholds, type Threshold } from "./thresholds";
 import type { AnalyzeOutput, ContainerReport, OutputThreshold, PodReport, RankingRow, SignalReport } from "./types";
 import { scaleSummary } from "./whatif";
 

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import type { EvictionRecord } from "@/lib/dto";
+import type { EvictionRecord } from "@/lib/contract/dto";
 
 import { amount, contradictions, duration } from "./consistency";
 import { forecastNode, liveVerdict } from "./index";

@@ -3,11 +3,16 @@
 // soft-threshold grace countdown and the pod the kubelet would evict next. The kubelet's rules
 // (met = threshold > available, grace counted from first observation, first non-critical pod of
 // the ranking, replay to threshold + min-reclaim) come from lib/eviction; this only reads them.
-import type { HistorySeries } from "@/lib/dto";
-import { imageGcStartsAt, imageGcThresholds, type ImageGcThresholds } from "@/lib/eviction/image-gc";
-import type { Signal } from "@/lib/eviction/signals";
-import type { AnalyzeOutput, SignalReport } from "@/lib/eviction/types";
-import { secondsToUse } from "@/lib/projection";
+import type { HistorySeries } from "@/lib/contract/dto";
+import {
+  imageGcStartsAt,
+  imageGcThresholds,
+  type AnalyzeOutput,
+  type ImageGcThresholds,
+  type Signal,
+  type SignalReport,
+} from "@/lib/eviction";
+import { secondsToUse } from "@/lib/forecast/projection";
 
 import type { Discontinuity } from "./breaks";
 import { batchCycle, type BatchCycle } from "./cycle";

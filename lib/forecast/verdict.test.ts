@@ -3,9 +3,8 @@
 // older than Headroom's history).
 import { describe, expect, it } from "vitest";
 
-import type { EvictionRecord, HistorySeries } from "@/lib/dto";
-import type { Pod } from "@/lib/eviction/k8s-types";
-import type { AnalyzeOutput } from "@/lib/eviction/types";
+import type { EvictionRecord, HistorySeries } from "@/lib/contract/dto";
+import { type AnalyzeOutput, type Pod } from "@/lib/eviction";
 
 import { metRunStart } from "./history-runs";
 import { forecastNode, liveVerdict } from "./index";

@@ -2,7 +2,7 @@
 // about to do, from the node's forecast. `now` is the cluster time being shown (the document's
 // time plus what has elapsed since it arrived), so the countdown ticks without trusting the
 // browser's clock.
-import { signalCondition } from "@/lib/eviction/signals";
+import { signalCondition } from "@/lib/eviction";
 import { formatDuration, formatPercent } from "@/lib/format";
 
 import type { NodeForecast } from "./node-forecast";

@@ -1,8 +1,8 @@
 // Pure: one sentence per termination, in the operator's words: what killed the pod, when, and the
 // numbers behind it. Times go through the caller's formatter (the pages use the reader's local
 // clock, like every other time on the node page).
+import type { Termination } from "@/lib/contract/termination";
 import { formatBytes } from "@/lib/format";
-import type { Termination } from "@/lib/termination-doc";
 
 type TimeFormat = (iso: string) => string;
 

@@ -1,7 +1,7 @@
 // Pure: the fleet's terminations grouped by owning workload, repeat offenders first, each with
 // the fix suggested in words from what its terminations show.
+import type { Termination, TerminationCause } from "@/lib/contract/termination";
 import { formatBytes } from "@/lib/format";
-import type { Termination, TerminationCause } from "@/lib/termination-doc";
 
 export interface WorkloadTerminations {
   namespace: string;
