@@ -28,9 +28,13 @@ function anchors(text: string): string[] {
   );
 }
 
-/** Resolves a cited file: bare names in engine-rules.md are lib/eviction files. */
+/** Resolves a cited file: bare names in engine-rules.md are lib/eviction files, at its top or in one of its sub-folders. */
 function resolveCited(file: string): string {
-  return file.includes("/") ? join(root, file) : join(root, "lib", "eviction", file);
+  if (file.includes("/")) return join(root, file);
+  const engine = join(root, "lib", "eviction");
+  const subFolders = readdirSync(engine, { withFileTypes: true }).filter((e) => e.isDirectory());
+  const found = [engine, ...subFolders.map((e) => join(engine, e.name))].map((d) => join(d, file)).find(existsSync);
+  return found ?? join(engine, file);
 }
 
 describe("docs/", () => {

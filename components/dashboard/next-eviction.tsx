@@ -6,8 +6,8 @@ import { MUTED } from "@/components/ui/styles";
 import { useClusterNow } from "@/components/ui/use-cluster-now";
 import { clusterOptions } from "@/lib/client/queries";
 import type { NodeRow } from "@/lib/contract/dto";
-import { roughly } from "@/lib/forecast/words";
 import { formatTime } from "@/lib/format";
+import { roughly } from "@/lib/words/forecast-phrases";
 import { forecastWithheld } from "@/lib/words/node-status";
 
 const WHY: Record<NonNullable<NodeRow["nextEviction"]>["because"], string> = {

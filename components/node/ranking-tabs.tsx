@@ -10,7 +10,7 @@ import { isCriticalPod, type AnalyzeOutput, type Pod, type Signal } from "@/lib/
 import { cn, formatSignal } from "@/lib/format";
 import { SWAP_SENTENCE } from "@/lib/words/psi";
 
-import { rankReason } from "./rank-reason";
+import { rankReason } from "../../lib/words/rank-reason";
 
 interface Props {
   result: AnalyzeOutput;

@@ -15,6 +15,7 @@ import { psiSeriesOf, toHistorySeries } from "@/lib/contract/history";
 import type { AnalyzeOutput, PsiResource } from "@/lib/eviction";
 import { cn, formatAge } from "@/lib/format";
 import { notReported, pct, PSI_SENTENCE } from "@/lib/words/psi";
+import { NO_SUMMARY_YET } from "@/lib/words/standing";
 
 import { stallPercent } from "./psi-rates";
 
@@ -106,7 +107,7 @@ export function PressurePanel({
         {PSI_SENTENCE}
       </p>
       {!node ? (
-        <p className={cn("text-sm", MUTED)}>No Summary API data yet.</p>
+        <p className={cn("text-sm", MUTED)}>{NO_SUMMARY_YET}.</p>
       ) : !node.reported ? (
         <p className="text-sm font-medium" data-testid="psi-not-reported">
           {notReported(node)}.

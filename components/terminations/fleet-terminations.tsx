@@ -11,8 +11,8 @@ import type { TerminationCause } from "@/lib/contract/termination";
 import { cn, formatTime } from "@/lib/format";
 import { facetsOf, filterTerminations } from "@/lib/terminations/filters";
 import { fleetTerminations, type FleetTerminations } from "@/lib/terminations/fleet";
-import { CAUSE_LABEL } from "@/lib/terminations/verdict";
 import { groupByWorkload, REPEAT_AT, type WorkloadTerminations } from "@/lib/terminations/workloads";
+import { CAUSE_LABEL } from "@/lib/words/termination";
 
 import { TerminationFiltersForm } from "./termination-filters";
 import { TerminationsTable } from "./terminations-table";

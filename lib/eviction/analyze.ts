@@ -1,9 +1,9 @@
-import { checkedAllocatable, kubepodsLimit } from "./allocatable";
 import { resolveConfig } from "./config/config-memo";
 import { deriveContainerFsThresholds, type Threshold } from "./config/thresholds";
 import { parseAnalyzeInput, type AnalyzeInput } from "./document/input";
 import { byEvictionPriority, nodeConditions, thresholdQuantity, thresholdsMet } from "./evaluate";
 import type { Node, Pod } from "./k8s-types";
+import { checkedAllocatable, kubepodsLimit } from "./node/allocatable";
 import { inferFilesystemLayout, observeSignals, type Observations } from "./observe";
 import { allocatedPod, podResizeState } from "./pods/allocated";
 import { containerOomScoreAdj } from "./pods/oom-score";

@@ -9,7 +9,7 @@ export type * from "./types";
 export type * from "./k8s-types";
 
 // What the simulator reuses: its kubelets run these very rules (one engine, no second copy).
-export { computeAllocatable, kubepodsLimit, parseCapacity } from "./allocatable";
+export { computeAllocatable, kubepodsLimit, parseCapacity } from "./node/allocatable";
 export { containerCgroup } from "./pods/cgroup";
 export { isCriticalPod } from "./pods/critical";
 export { byEvictionPriority, isMet } from "./evaluate";
@@ -17,11 +17,11 @@ export { evictionMessage, thresholdQuantityString } from "./eviction-message";
 export { parseGoDuration } from "./quantities/go-parse";
 export { observeSignals, type Observations } from "./observe";
 export { isActivePod } from "./pods/pod-facts";
-export { DEFAULT_FEATURE_GATES, podRequest } from "./pods/pod-resources";
+export { DEFAULT_FEATURE_GATES } from "./pods/pod-resources";
 export { formatMilli, formatQuantity, parseBytes, parseMillis, parseQuantity } from "./quantities/quantity";
 export { podQos } from "./pods/qos";
 export { type Slot, recognizeDocument } from "./document/recognize";
-export { evictsAfterNodeReclaim, nodeReclaimFor } from "./reclaim";
+export { evictsAfterNodeReclaim, nodeReclaimFor } from "./node/reclaim";
 export { isSignal, type PressureCondition, type Signal, signalCondition, signalResource } from "./signals";
 export {
   DEFAULT_TOLERATION_SECONDS,
@@ -30,7 +30,7 @@ export {
   withDefaultTolerations,
   type TaintLike,
   type Toleration,
-} from "./taint-eviction";
+} from "./node/taint-eviction";
 export { effectiveConfig, readKubeletConfig, resolveThreshold } from "./config/thresholds";
 export { thresholdOrigin } from "./config/threshold-origin";
 export { parseKubeletFlags } from "./config/kubelet-flags";
@@ -48,20 +48,20 @@ export { SIGNALS } from "./signals";
 export type { FilesystemLayout } from "./observe";
 export { parseEvictionMessage } from "./eviction-message";
 export { quantityValue } from "./pods/pod-resources";
-export { podsThatNoLongerFit } from "./admission";
-export { TAINT_NOT_READY } from "./taint-eviction";
-export { validateReservation } from "./allocatable";
+export { podsThatNoLongerFit } from "./node/admission";
+export { TAINT_NOT_READY } from "./node/taint-eviction";
+export { validateReservation } from "./node/allocatable";
 export {
   imageGcStartsAt,
   imageGcThresholds,
   imagesFreedBeforeEviction,
   unusedImagesMayRemain,
   type ImageGcThresholds,
-} from "./image-gc";
+} from "./node/image-gc";
 export {
   DEFAULT_NODE_LEASE_DURATION_SECONDS,
   DEFAULT_PRESSURE_TRANSITION_PERIOD_SECONDS,
   HOUSEKEEPING_INTERVAL_SECONDS,
 } from "./kubelet-defaults";
-export { IMAGE_GC_DEFAULTS } from "./image-gc";
-export { requestedTotals, usedFromSummary } from "./node-totals";
+export { requestedTotals, usedFromSummary } from "./node/node-totals";
+export { marginFraction } from "./margin";

@@ -12,7 +12,8 @@ import { startSim, type Sim } from "@/lib/sim";
 import { podObject } from "@/lib/sim/state/pod-object";
 
 import { FORECAST_STATES } from "../../e2e/constants";
-import { forecastNode, liveVerdict, transitionPeriodOf, type NodeForecast } from "./index";
+import { liveVerdict } from "../words/forecast-verdict";
+import { forecastNode, transitionPeriodOf, type NodeForecast } from "./index";
 
 const utc = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 

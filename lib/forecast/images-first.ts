@@ -3,7 +3,7 @@
 // images, and Headroom cannot see how many there are (the Summary reports the image filesystem,
 // not which images are unused). The exception: the history shows a deletion that ran out of
 // images to delete (a rise that ended short of GC's low mark), after which none are left.
-// The kubelet's rules come from lib/eviction/image-gc.ts; this reads the node's data.
+// The kubelet's rules come from lib/eviction/node/image-gc.ts; this reads the node's data.
 import type { HistorySeries } from "@/lib/contract/dto";
 import {
   imagesFreedBeforeEviction,

@@ -51,7 +51,7 @@ export interface NodeForecastInput {
   /** The node's pods, to tell critical ones (never evicted) apart; without them no pod counts as critical. */
   pods?: readonly Pod[];
   transitionPeriodSeconds: number;
-  /** The node's image GC marks (lib/eviction/image-gc.ts imageGcThresholds); the kubelet's defaults when not given. */
+  /** The node's image GC marks (lib/eviction/node/image-gc.ts imageGcThresholds); the kubelet's defaults when not given. */
   imageGc?: ImageGcThresholds;
 }
 

@@ -7,6 +7,7 @@ import type { HistorySeries } from "@/lib/contract/dto";
 import {
   imageGcStartsAt,
   imageGcThresholds,
+  marginFraction,
   type AnalyzeOutput,
   type ImageGcThresholds,
   type Signal,
@@ -112,7 +113,7 @@ export interface SignalForecastInput {
   isCritical: (uid: string) => boolean;
   /** Discontinuities on the node (evictions, OOM kills, restarts, deletions): the trend starts after the newest. */
   breaks?: readonly Discontinuity[];
-  /** The node's image GC marks (lib/eviction/image-gc.ts); the kubelet's defaults when not given. */
+  /** The node's image GC marks (lib/eviction/node/image-gc.ts); the kubelet's defaults when not given. */
   imageGc?: ImageGcThresholds;
 }
 
@@ -238,7 +239,7 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
   return {
     signal: s.signal,
     margin: nearest
-      ? { kind: nearest.kind, value: nearest.margin, fraction: s.capacity > 0 ? nearest.margin / s.capacity : 0 }
+      ? { kind: nearest.kind, value: nearest.margin, fraction: marginFraction(nearest.margin, s.capacity) ?? 0 }
       : null,
     ratePerSecond: trend?.fit?.slopePerSecond ?? null,
     trend,

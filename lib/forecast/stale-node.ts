@@ -3,8 +3,8 @@
 // from them would describe a node that may no longer exist. What is known then: since when the
 // kubelet is silent (its Lease), since when Headroom has no stats, and — when the node lifecycle
 // controller has tainted the node NoExecute — when the taint eviction controller deletes each pod
-// (lib/eviction/taint-eviction.ts). Pure; the node page's headline and the fleet row read it.
-import { DEFAULT_NODE_LEASE_DURATION_SECONDS, taintEvictionPlan, type Pod, type TaintLike } from "@/lib/eviction";
+// (lib/eviction/node/taint-eviction.ts). Pure; the node page's headline and the fleet row read it.
+import { DEFAULT_NODE_LEASE_DURATION_SECONDS, isActivePod, taintEvictionPlan, type Pod, type TaintLike } from "@/lib/eviction";
 
 /** The kubelet's default nodeLeaseDurationSeconds. */
 
@@ -84,8 +84,7 @@ export function taintForecast(taints: readonly TaintLike[], pods: readonly Pod[]
   if (noExecute.length === 0) return null;
   const groups = new Map<string, TaintEvictionGroup>();
   for (const p of pods) {
-    const phase = p.status?.phase;
-    if (phase === "Succeeded" || phase === "Failed") continue;
+    if (!isActivePod(p)) continue;
     const plan = taintEvictionPlan(noExecute, p.spec?.tolerations ?? []);
     if (plan.kind === "none") continue;
     const at = plan.kind === "after" ? plan.at : null;

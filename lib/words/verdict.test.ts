@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fixture, nodesOf } from "@/tests/fixtures";
 
 import { analyzeNode } from "../eviction";
+import { noPressureSentence } from "./standing";
 import { verdictOf } from "./verdict";
 
 type SummaryPods = { pods: { podRef: { name: string; namespace: string; uid: string }; containers: { name: string }[] }[] };
@@ -30,11 +31,15 @@ describe("verdictOf", () => {
       ),
     });
   });
-  it("otherwise names the closest threshold and its margin", () => {
+  it("otherwise names the closest threshold and its margin, in the node page's own sentence", () => {
     const out = analyzeNode({ ...base, kubeletConfig: { evictionHard: { "memory.available": "100Mi" } } });
     expect(verdictOf(out).tone).toBe("ok");
-    expect(verdictOf(out).text).toMatch(
-      /^No threshold met\. Closest: \S+, .+ \(\d+(\.\d)?% of capacity\) above its hard threshold\.$/,
-    );
+    // the same sentence as the live verdict's (e2e/forecast.e2e.ts), for the threshold nearest as a share of capacity
+    const nearest = out.signals
+      .flatMap((s) => s.thresholds.map((t) => ({ signal: s.signal, fraction: t.margin / s.capacity })))
+      .filter((c) => Number.isFinite(c.fraction))
+      .reduce((a, c) => (c.fraction < a.fraction ? c : a));
+    expect(verdictOf(out).text).toBe(noPressureSentence(nearest));
+    expect(verdictOf(out).text).toMatch(/^No pressure; the closest threshold is \S+ with \d+(\.\d)?% margin\.$/);
   });
 });

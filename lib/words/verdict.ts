@@ -1,8 +1,8 @@
-// What the kubelet does next, in one sentence, from the engine's output: shared by the node page
-// (and its embeds) and the CLI's table.
-import { type AnalyzeOutput } from "@/lib/eviction";
+// What the kubelet does next, in one sentence, from the engine's output alone (no history): the CLI's
+// table and the /analyze page. Its no-pressure sentence is the node page's live verdict's (standing.ts).
+import { marginFraction, type AnalyzeOutput } from "@/lib/eviction";
 
-import { formatPercent, formatSignal } from "../format";
+import { noPressureSentence, type ClosestThreshold } from "./standing";
 
 /**
  * One sentence on what the kubelet does next, from the engine's output: the signals acted on and
@@ -24,16 +24,13 @@ export function verdictOf(out: AnalyzeOutput): { tone: "evicting" | "pressure" |
       tone: "pressure",
       text: `${met.map((s) => s.signal).join(", ")} past a threshold; nothing the kubelet may evict yet.`,
     };
-  let closest: { signal: string; kind: string; margin: number; fraction: number } | null = null;
+  let closest: ClosestThreshold | null = null;
   for (const s of out.signals) {
     for (const t of s.thresholds) {
-      const fraction = s.capacity > 0 ? t.margin / s.capacity : Infinity;
-      if (!closest || fraction < closest.fraction) closest = { signal: s.signal, kind: t.kind, margin: t.margin, fraction };
+      // no capacity: never the closest threshold
+      const fraction = marginFraction(t.margin, s.capacity);
+      if (fraction != null && (!closest || fraction < closest.fraction)) closest = { signal: s.signal, fraction };
     }
   }
-  if (!closest) return { tone: "ok", text: "No eviction threshold applies to what this node reports." };
-  return {
-    tone: "ok",
-    text: `No threshold met. Closest: ${closest.signal}, ${formatSignal(closest.signal, closest.margin)} (${formatPercent(closest.fraction)} of capacity) above its ${closest.kind} threshold.`,
-  };
+  return { tone: "ok", text: noPressureSentence(closest) };
 }

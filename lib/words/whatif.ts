@@ -4,6 +4,7 @@ import { signalCondition } from "@/lib/eviction";
 
 import { formatBytes, formatCountOf, formatSignal } from "../format";
 import type { EvictionRun, NodeOutcome } from "../whatif/outcome";
+import { requestStanding } from "./standing";
 
 export interface Verdict {
   /** "ok": nothing gets worse; "warn": pods stop fitting; "bad": a node comes (or stays) under pressure. */
@@ -27,15 +28,13 @@ function list(names: readonly string[], noun: string): string {
   return `${names.slice(0, LISTED).join(", ")} and ${plural(names.length - LISTED, `more ${noun}`)}`;
 }
 
+/** A what-if under which no threshold is met. */
+export const NOTHING_EVICTED = "No threshold met: nothing would be evicted.";
+
 function evictionWords(run: EvictionRun): string {
   if (run.pods.length === 0) return `the kubelet would find no pod it may evict for ${run.signal}`;
   const [first, ...rest] = run.pods;
-  const over =
-    first!.overRequest == null
-      ? ""
-      : first!.overRequest > 0
-        ? `, ${formatBytes(first!.overRequest)} over its request`
-        : ", within its request";
+  const over = first!.overRequest == null ? "" : `, ${requestStanding(run.signal, first!.overRequest)}`;
   const freed = formatSignal(
     run.signal,
     run.pods.reduce((s, p) => s + p.reclaimed, 0),

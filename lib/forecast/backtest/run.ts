@@ -11,9 +11,9 @@ import { decodeWire, type WirePod } from "@/lib/k8s/store/wire";
 import { startSim } from "@/lib/sim";
 import { podObject } from "@/lib/sim/state/pod-object";
 
-import { contradictions } from "../consistency";
+import { contradictions } from "../../words/forecast-consistency";
+import { liveVerdict } from "../../words/forecast-verdict";
 import { forecastNode, transitionPeriodOf } from "../node-forecast";
-import { liveVerdict } from "../verdict";
 
 /** One forecast: the node's soonest expected eviction as the headline states it, made at `t`. */
 export interface Forecast {

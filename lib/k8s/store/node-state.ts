@@ -3,7 +3,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 
 import { nodeRow, type CollectionStatus, type NodeRow } from "@/lib/contract/dto";
-import { analyzeNode, requestedTotals, usedFromSummary, type SignalReport, type Summary } from "@/lib/eviction";
+import { analyzeNode, isActivePod, requestedTotals, usedFromSummary, type SignalReport, type Summary } from "@/lib/eviction";
 import { fleetForecast } from "@/lib/forecast/next-eviction";
 
 import { evictionRecords, type ConditionChange } from "../documents/evictions";
@@ -100,7 +100,7 @@ export class NodeState {
   /** Active pods (not Failed/Succeeded): what the kubelet ranks. */
   activePods(): TrimmedPod[] {
     const out: TrimmedPod[] = [];
-    for (const p of this.pods.values()) if (p.status?.phase !== "Failed" && p.status?.phase !== "Succeeded") out.push(p);
+    for (const p of this.pods.values()) if (isActivePod(p)) out.push(p);
     return out;
   }
 

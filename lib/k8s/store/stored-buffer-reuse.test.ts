@@ -10,7 +10,7 @@ import type { WireSummary } from "./wire";
 const raw = () =>
   JSON.parse(
     readFileSync(
-      join(import.meta.dirname, "..", "..", "tests", "fixtures", "psi", "kubelet-1.34-cgroupv2-psi-swap.json"),
+      join(import.meta.dirname, "..", "..", "..", "tests", "fixtures", "psi", "kubelet-1.34-cgroupv2-psi-swap.json"),
       "utf8",
     ),
   ) as WireSummary;

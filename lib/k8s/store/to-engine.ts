@@ -1,15 +1,7 @@
 // Pure: reshape cached Kubernetes objects into lib/eviction input, and the engine's output into
 // the small numbers of an overview row. No I/O, no clock; tested without mocks.
 import type { WorstMargin } from "@/lib/contract/dto";
-import {
-  DEFAULT_FEATURE_GATES,
-  podRequest,
-  quantityValue,
-  type AnalyzeOutput,
-  type Pod,
-  type ResourceList,
-  type Signal,
-} from "@/lib/eviction";
+import { marginFraction, quantityValue, type AnalyzeOutput, type ResourceList, type Signal } from "@/lib/eviction";
 
 import type { TrimmedNode } from "./trim";
 
@@ -49,7 +41,8 @@ export function worstMargins(out: Pick<AnalyzeOutput, "signals">): Record<Signal
   for (const s of out.signals) {
     const fam = familyOf(s.signal);
     for (const t of s.thresholds) {
-      const fraction = s.capacity > 0 ? t.margin / s.capacity : t.margin < 0 ? -1 : 0;
+      // no capacity: a met threshold sorts first (-1), an unmet one as "no room measured" (0)
+      const fraction = marginFraction(t.margin, s.capacity) ?? (t.margin < 0 ? -1 : 0);
       const cur = worst[fam];
       if (!cur || fraction < cur.fraction)
         worst[fam] = { signal: s.signal, margin: t.margin, fraction, kind: t.kind, met: t.met };

@@ -3,8 +3,8 @@
 import { DEFAULT_TOLERATION_SECONDS, type TaintLike } from "@/lib/eviction";
 import { formatAge } from "@/lib/format";
 
-import type { Reachability, TaintEvictionGroup, TaintForecast } from "./stale-node";
-import type { Clock } from "./words";
+import type { Reachability, TaintEvictionGroup, TaintForecast } from "../forecast/stale-node";
+import type { Clock } from "./forecast-phrases";
 
 export interface StaleVerdict {
   heading: string;

@@ -3,9 +3,9 @@
 // imageGCLowThresholdPercent, and the eviction manager's node-level reclaim deletes every unused
 // image before it evicts a pod for a disk signal whose reclaim functions include "images"
 // (reclaim.ts). Either way a disk signal gets back the unused images' bytes before any eviction.
-import type { FilesystemLayout } from "./observe";
+import type { FilesystemLayout } from "../observe";
+import type { Signal } from "../signals";
 import { nodeReclaimFor } from "./reclaim";
-import type { Signal } from "./signals";
 
 /** The kubelet's defaults (KubeletConfiguration v1beta1). */
 export const IMAGE_GC_DEFAULTS = { highPercent: 85, lowPercent: 80 } as const;

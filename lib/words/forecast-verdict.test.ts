@@ -6,9 +6,10 @@ import { describe, expect, it } from "vitest";
 import type { EvictionRecord, HistorySeries } from "@/lib/contract/dto";
 import { type AnalyzeOutput, type Pod } from "@/lib/eviction";
 
-import { metRunStart } from "./history-runs";
-import { forecastNode, liveVerdict } from "./index";
-import { criticalCni, Gi, Mi, T0, testHistory, testNode } from "./test-node";
+import { metRunStart } from "../forecast/history-runs";
+import { forecastNode } from "../forecast/index";
+import { criticalCni, Gi, Mi, T0, testHistory, testNode } from "../forecast/test-node";
+import { liveVerdict } from "./forecast-verdict";
 
 const utc = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 const node = testNode;

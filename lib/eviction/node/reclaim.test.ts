@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import type { Threshold } from "./config/thresholds";
-import type { FilesystemLayout, Observations } from "./observe";
+import type { Threshold } from "../config/thresholds";
+import type { FilesystemLayout, Observations } from "../observe";
+import { SIGNALS, type Signal } from "../signals";
 import { evictsAfterNodeReclaim, nodeReclaimFor } from "./reclaim";
-import { SIGNALS, type Signal } from "./signals";
 
 const SINGLE: FilesystemLayout = { dedicatedImageFs: false, splitContainerFs: false };
 const IMAGEFS: FilesystemLayout = { dedicatedImageFs: true, splitContainerFs: false };

@@ -2,11 +2,11 @@
 // about to do, from the node's forecast. `now` is the cluster time being shown (the document's
 // time plus what has elapsed since it arrived), so the countdown ticks without trusting the
 // browser's clock.
-import { signalCondition } from "@/lib/eviction";
-import { formatDuration, formatPercent } from "@/lib/format";
+import { HOUSEKEEPING_INTERVAL_SECONDS, signalCondition } from "@/lib/eviction";
+import { formatDuration } from "@/lib/format";
 
-import type { NodeForecast } from "./node-forecast";
-import type { SignalForecast } from "./signal-forecast";
+import type { NodeForecast } from "../forecast/node-forecast";
+import type { SignalForecast } from "../forecast/signal-forecast";
 import {
   approachPhrase,
   clearsAfterEviction,
@@ -18,7 +18,8 @@ import {
   roughRange,
   withDate,
   type Clock,
-} from "./words";
+} from "./forecast-phrases";
+import { NO_SUMMARY_YET, noPressureSentence } from "./standing";
 
 export type VerdictState = "evicting" | "held" | "approaching" | "ok" | "no-data";
 
@@ -36,7 +37,7 @@ function evictingLead(f: SignalForecast, next: NonNullable<NodeForecast["next"]>
   // a projection carries the spread of its rate; a grace countdown is exact
   const inTime = `Evicting in ${range ? roughRange(left(at), left(range.earliest), range.latest == null ? null : left(range.latest)) : roughly(left(at))}`;
   if (because === "hard-met")
-    return `Evicting now (${f.signal} is below its hard threshold; the kubelet acts within its 10 s cycle)`;
+    return `Evicting now (${f.signal} is below its hard threshold; the kubelet acts within its ${HOUSEKEEPING_INTERVAL_SECONDS} s cycle)`;
   if (because === "reaches-hard")
     return at <= now
       ? `Evicting now (${f.signal} is reaching its hard threshold at the current rate)`
@@ -85,16 +86,15 @@ function approaching(fc: NodeForecast): { f: SignalForecast; seconds: number; te
 
 function closest(fc: NodeForecast): string {
   const withMargin = fc.signals.filter((f) => f.margin != null);
-  if (withMargin.length === 0) return "No pressure; no eviction threshold is configured for the observed signals.";
+  if (withMargin.length === 0) return noPressureSentence(null);
   const c = withMargin.reduce((a, f) => (f.margin!.fraction < a.margin!.fraction ? f : a));
-  return `No pressure; the closest threshold is ${c.signal} with ${formatPercent(c.margin!.fraction)} margin.`;
+  return noPressureSentence({ signal: c.signal, fraction: c.margin!.fraction });
 }
 
 /** Says in words what the kubelet is about to do on this node (see Verdict), at cluster time `now`. */
 export function liveVerdict(fc: NodeForecast, now: number, timeOfDay: Clock): Verdict {
   const clock = withDate(timeOfDay, now);
-  if (fc.signals.length === 0)
-    return { state: "no-data", text: "No Summary API data yet: nothing to forecast.", countdownTo: null };
+  if (fc.signals.length === 0) return { state: "no-data", text: `${NO_SUMMARY_YET}: nothing to forecast.`, countdownTo: null };
   const ev = evicting(fc, now, clock);
   if (ev) return ev;
   const near = approaching(fc);

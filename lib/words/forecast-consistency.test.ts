@@ -6,10 +6,11 @@ import { describe, expect, it } from "vitest";
 
 import type { EvictionRecord } from "@/lib/contract/dto";
 
-import { amount, contradictions, duration } from "./consistency";
-import { forecastNode, liveVerdict } from "./index";
-import { marginSentence, reachSentence } from "./sentences";
-import { criticalCni, Gi, Mi, T0, testHistory, testNode } from "./test-node";
+import { forecastNode } from "../forecast/index";
+import { criticalCni, Gi, Mi, T0, testHistory, testNode } from "../forecast/test-node";
+import { amount, contradictions, duration } from "./forecast-consistency";
+import { marginSentence, reachSentence } from "./forecast-sentences";
+import { liveVerdict } from "./forecast-verdict";
 
 const utc = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 const CAP = 8 * Gi;

@@ -1,9 +1,11 @@
 // Phrases shared by the live verdict and the per-signal forecast, so both say the same thing the
 // same way. `clock` formats a cluster time for the reader (the page passes local HH:MM:SS).
+import { HOUSEKEEPING_INTERVAL_SECONDS } from "@/lib/eviction";
 import { formatDay, formatDuration, formatSignal, sameDay } from "@/lib/format";
 
-import type { ConditionHold } from "./node-forecast";
-import type { NextPod, SignalForecast, ThresholdReach } from "./signal-forecast";
+import type { ConditionHold } from "../forecast/node-forecast";
+import type { NextPod, SignalForecast, ThresholdReach } from "../forecast/signal-forecast";
+import { requestStanding } from "./standing";
 
 export type Clock = (ms: number) => string;
 
@@ -47,8 +49,7 @@ export function podPhrase(signal: string, p: NextPod): string {
   const facts: string[] = [];
   if (p.qosClass) facts.push(p.qosClass);
   if (p.usage == null) facts.push("no stats, so ranked first");
-  else if (p.usage > p.request) facts.push(`${formatSignal(signal, p.usage - p.request)} over its request`);
-  else facts.push("within its request");
+  else facts.push(requestStanding(signal, p.usage - p.request));
   return `${p.namespace}/${p.name} (${facts.join(", ")})`;
 }
 
@@ -58,7 +59,7 @@ export function freesPhrase(signal: string, p: NextPod): string {
   if (p.reachesMinReclaim == null || p.reachesMinReclaim) return frees;
   const n = p.evictionsNeeded ?? 0;
   return n > 1
-    ? `${frees}, not enough: the kubelet goes on for ${n} evictions in all (one per 10 s cycle) to clear the threshold plus its minimum reclaim`
+    ? `${frees}, not enough: the kubelet goes on for ${n} evictions in all (one per ${HOUSEKEEPING_INTERVAL_SECONDS} s cycle) to clear the threshold plus its minimum reclaim`
     : `${frees}, not enough to clear the threshold plus its minimum reclaim, and no other pod can be evicted`;
 }
 

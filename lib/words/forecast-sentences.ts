@@ -3,9 +3,9 @@
 // reads: margin, rate since the regime began, and each threshold's time at that rate.
 import { formatPercent, formatSignal } from "@/lib/format";
 
-import { HORIZON_SECONDS, type SignalForecast, type ThresholdReach } from "./signal-forecast";
-import { MIN_TREND_SAMPLES } from "./trend";
-import { roughly, roughRange, withDate, type Clock } from "./words";
+import { HORIZON_SECONDS, type SignalForecast, type ThresholdReach } from "../forecast/signal-forecast";
+import { MIN_TREND_SAMPLES } from "../forecast/trend";
+import { roughly, roughRange, withDate, type Clock } from "./forecast-phrases";
 
 /** "4.6Gi/s" or, below one unit a second, "12Mi/min": enough digits to check a time against. */
 function ratePhrase(signal: string, ratePerSecond: number): string {

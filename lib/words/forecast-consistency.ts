@@ -2,11 +2,11 @@
 // must equal the printed margin ÷ the printed rate within the rounding of all three, or the
 // sentence must say why not. Used by the property test and by the backtest, on the production
 // sentences (sentences.ts, verdict.ts).
-import { MIN_FILLS } from "./cycle";
-import type { NodeForecast } from "./node-forecast";
-import { marginSentence, reachSentence } from "./sentences";
-import { HORIZON_SECONDS } from "./signal-forecast";
-import { liveVerdict } from "./verdict";
+import { MIN_FILLS } from "../forecast/cycle";
+import type { NodeForecast } from "../forecast/node-forecast";
+import { HORIZON_SECONDS } from "../forecast/signal-forecast";
+import { marginSentence, reachSentence } from "./forecast-sentences";
+import { liveVerdict } from "./forecast-verdict";
 
 type Interval = [number, number];
 

@@ -1,9 +1,9 @@
 // Node-level reclaim before evicting pods (kubelet-eviction.md §7; helpers.go
 // `buildSignalToNodeReclaimFuncs`, eviction_manager.go `reclaimNodeLevelResources`).
-import type { Threshold } from "./config/thresholds";
-import { thresholdsMet } from "./evaluate";
-import type { FilesystemLayout, Observations } from "./observe";
-import type { Signal } from "./signals";
+import type { Threshold } from "../config/thresholds";
+import { thresholdsMet } from "../evaluate";
+import type { FilesystemLayout, Observations } from "../observe";
+import type { Signal } from "../signals";
 
 /** A node-level reclaim function: delete all unused containers, or delete unused images. */
 export type NodeReclaim = "containers" | "images";

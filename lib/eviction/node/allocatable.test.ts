@@ -1,10 +1,10 @@
 // Ports of kubernetes pkg/kubelet/cm/node_container_manager_linux_test.go plus the §10 rules.
 import { describe, expect, it } from "vitest";
 
+import { ConfigError, type EvictionConfig } from "../config/thresholds";
+import type { ResourceList } from "../k8s-types";
+import { evictionConfig as cfg } from "../testing";
 import { computeAllocatable, kubepodsLimit, validateReservation } from "./allocatable";
-import { ConfigError, type EvictionConfig } from "./config/thresholds";
-import type { ResourceList } from "./k8s-types";
-import { evictionConfig as cfg } from "./testing";
 
 const Mi = 2 ** 20;
 const Gi = 2 ** 30;

@@ -2,9 +2,9 @@
 // fleet rows and the node page's capacity breakdown. Requests are summed as the scheduler counts
 // them (pod-resources.ts); a malformed request is left out here, because the engine reports it with
 // its field name where it matters, and a page must not fail before its own error guard.
-import type { Pod, Summary } from "./k8s-types";
-import { isActivePod } from "./pods/pod-facts";
-import { DEFAULT_FEATURE_GATES, podRequest } from "./pods/pod-resources";
+import type { Pod, Summary } from "../k8s-types";
+import { isActivePod } from "../pods/pod-facts";
+import { DEFAULT_FEATURE_GATES, podRequest } from "../pods/pod-resources";
 
 const REQUESTED = ["cpu", "memory", "ephemeral-storage"] as const;
 

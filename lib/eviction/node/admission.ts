@@ -1,6 +1,6 @@
-import type { Pod } from "./k8s-types";
-import { isActivePod } from "./pods/pod-facts";
-import { DEFAULT_FEATURE_GATES, podRequest } from "./pods/pod-resources";
+import type { Pod } from "../k8s-types";
+import { isActivePod } from "../pods/pod-facts";
+import { DEFAULT_FEATURE_GATES, podRequest } from "../pods/pod-resources";
 
 /**
  * Lists the pods that would not fit a smaller memory allocatable: the kubelet admits pods while the

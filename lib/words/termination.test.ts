@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import type { Termination } from "@/lib/contract/termination";
 
-import { ordinal, terminationVerdict } from "./verdict";
+import { ordinal, terminationVerdict } from "./termination";
 
 const MI = 2 ** 20;
 const base: Termination = {

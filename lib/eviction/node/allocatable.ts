@@ -8,10 +8,10 @@ import {
   toNamer,
   type EvictionConfig,
   type FieldNamer,
-} from "./config/config-types";
-import { parseHardThresholds, resolveThreshold } from "./config/thresholds";
-import { fieldPath } from "./document/input-errors";
-import type { ResourceList } from "./k8s-types";
+} from "../config/config-types";
+import { parseHardThresholds, resolveThreshold } from "../config/thresholds";
+import { fieldPath } from "../document/input-errors";
+import type { ResourceList } from "../k8s-types";
 import {
   formatMilli,
   formatQuantity,
@@ -20,7 +20,7 @@ import {
   parseQuantity,
   QuantityError,
   type QuantityFormat,
-} from "./quantities/quantity";
+} from "../quantities/quantity";
 
 type Amounts = Record<string, number>;
 
