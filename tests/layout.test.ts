@@ -1,6 +1,6 @@
 // The layout rules of docs/architecture.md, checked: nothing loose at the top of lib/, and no folder of
 // lib/ with more than 20 source files directly in it (split a concept into sub-folders past that).
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -25,5 +25,11 @@ describe("lib/ layout", () => {
       .map((dir) => ({ dir, files: readdirSync(join(root, dir)).filter(isSource).length }))
       .filter((f) => f.files > 20);
     expect(crowded).toEqual([]);
+  });
+
+  it("is mapped folder by folder in docs/architecture.md", () => {
+    const map = readFileSync(join(root, "docs", "architecture.md"), "utf8");
+    const unmapped = folders("lib").filter((dir) => !map.includes(`\`${dir}/\``));
+    expect(unmapped).toEqual([]);
   });
 });
