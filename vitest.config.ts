@@ -20,5 +20,7 @@ export default defineConfig({
     ],
     exclude: ["e2e/**", "node_modules/**"],
     testTimeout: 30_000,
+    // Heap bounds (lib/k8s/documents/terminations.test.ts and others) collect garbage before measuring.
+    execArgv: ["--expose-gc"],
   },
 });

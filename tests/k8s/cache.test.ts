@@ -8,7 +8,7 @@ import { buildOverview, overviewJson, overviewSlices } from "@/lib/k8s/documents
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
-import { cacheFor, until } from "./helpers";
+import { cacheFor, podsCaughtUp, until } from "./helpers";
 
 const info = { context: "headroom-sim", contexts: ["headroom-sim"], demo: false };
 
@@ -58,7 +58,7 @@ describe("ClusterCache against the memory-pressure scenario", () => {
     const leaky = sim.cluster.nodes[0]!.name;
     for (let i = 0; i < 60; i++) {
       sim.advance(5);
-      await new Promise((r) => setTimeout(r, 20));
+      await podsCaughtUp(sim, cache);
     }
     await until(
       () =>

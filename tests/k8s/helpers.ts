@@ -82,3 +82,10 @@ export async function drive(
   }
   return clock.now() - start;
 }
+
+/** Waits until the cache's pod informer has seen the newest pod the simulator wrote (its own resourceVersion). */
+export async function podsCaughtUp(sim: Sim, cache: ClusterCache, timeoutMs = 2000): Promise<void> {
+  let newest = 0;
+  for (const e of sim.cluster.stores.pods.values()) newest = Math.max(newest, e.rv);
+  await until(() => Number(cache.pods.resourceVersion ?? 0) >= newest, timeoutMs, "pod informer at the newest pod");
+}

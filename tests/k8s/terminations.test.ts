@@ -9,7 +9,7 @@ import { buildFleetTerminations } from "@/lib/k8s/documents/terminations-doc";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
-import { cacheFor, until } from "./helpers";
+import { cacheFor, podsCaughtUp, until } from "./helpers";
 
 describe("terminations from the demo's incidents", () => {
   let sim: Sim;
@@ -28,9 +28,7 @@ describe("terminations from the demo's incidents", () => {
   async function play(seconds: number): Promise<void> {
     for (let s = 0; s < seconds; s += 10) {
       sim.advance(Math.min(10, seconds - s));
-      const rv = sim.cluster.stores.rev.value;
-      await until(() => Number(cache.pods.status.synced) > 0 && rv > 0, 2000);
-      await new Promise((r) => setTimeout(r, 15));
+      await podsCaughtUp(sim, cache);
     }
     // Caught up when the pod and event informers have seen the cluster's last revision (BOOKMARKs
     // carry it), not after a fixed wait.

@@ -89,7 +89,8 @@ describe("memory-pressure scenario", () => {
     const s = sim.cluster.summary(sim.cluster.nodes[0]!) as Summary;
     const leak = s.pods!.find((p) => p.podRef.name.startsWith("report-worker"));
     const others = s.pods!.filter((p) => p !== leak);
-    if (leak) for (const o of others) expect(leak.memory!.psi!.some!.avg10!).toBeGreaterThanOrEqual(o.memory!.psi!.some!.avg10!);
+    expect(leak, "the scenario's leaking pod on node 0").toBeDefined();
+    for (const o of others) expect(leak!.memory!.psi!.some!.avg10!).toBeGreaterThanOrEqual(o.memory!.psi!.some!.avg10!);
     const burstable = s.pods!.find((p) => p.podRef.name.startsWith("checkout"))!;
     expect(burstable.swap!.swapUsageBytes! + burstable.swap!.swapAvailableBytes!).toBeGreaterThan(0);
     const guaranteed = s.pods!.find((p) => p.podRef.name.startsWith("cache"))!;

@@ -75,8 +75,7 @@ describe("fault injection and request counters", () => {
       () => {},
       () => (done = true),
     );
-    await new Promise((r) => setTimeout(r, 100));
-    expect(sim.counters.get("apiserver.watch.nodes")).toBeGreaterThan(0);
+    await waitFor(() => sim.counters.get("apiserver.watch.nodes") > 0);
     sim.faults.dropWatches();
     await waitFor(() => done);
   });
