@@ -1,14 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+
+import { watchPage } from "./pages/page-health";
 
 // The strict CSP (nonce scripts, no inline script) must not break any page: no violation
 // reports, the app hydrates (interactive), and the charts and styles render.
-function violations(page: Page): string[] {
-  const seen: string[] = [];
-  page.on("console", (m) => {
-    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(m.text())) seen.push(m.text());
-  });
-  return seen;
-}
+const violations = (page: Parameters<typeof watchPage>[0]) => watchPage(page).csp;
 
 test("fleet, node and analyze pages run under the CSP without violations", async ({ page }) => {
   const seen = violations(page);

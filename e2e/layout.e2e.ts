@@ -36,7 +36,7 @@ for (const [name, open] of ALL_PAGES) {
         await page.setViewportSize({ width, height: 900 });
         await useTheme(page, theme);
         await open(page);
-        await page.waitForTimeout(200);
+        await page.waitForLoadState("networkidle");
         await page.screenshot({ path: `artifacts/screenshots/${name}-${width}-${theme}.png`, fullPage: true });
         // the first screen alone, as README shows it (docs/screenshots/)
         if (width === 1440 && theme === "light")

@@ -24,8 +24,8 @@ test("fleet, node, analyze and 404 pages load three times each with zero errors"
     const res = await page.goto("/no-such-page");
     expect(res!.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-    // hydrated pages settle: give late errors (hydration, effects) their chance
-    await page.waitForTimeout(300);
+    // hydrated pages settle: late errors (hydration, effects, first polls) have had their chance
+    await page.waitForLoadState("networkidle");
   }
   expect(seen.errors).toEqual([]);
   expect(seen.csp).toEqual([]);
@@ -44,7 +44,7 @@ test("the sign-in page (token mode) loads three times with zero errors", async (
   const seen = watchPage(page);
   const login = new LoginPage(page);
   for (let i = 0; i < 3; i++) await login.goto();
-  await page.waitForTimeout(300);
+  await page.waitForLoadState("networkidle");
   expect(seen.errors).toEqual([]);
   expect(seen.csp).toEqual([]);
 });

@@ -4,6 +4,7 @@ import http from "node:http";
 import https from "node:https";
 import { KubeConfig } from "@kubernetes/client-node";
 
+import { decodeWire, decodeWireList, type WireList } from "../store/wire";
 import { UnknownContextError } from "./errors";
 import { getJson } from "./http";
 
@@ -91,10 +92,20 @@ export class ClusterClient {
     return this.agentCache;
   }
 
-  /** GETs an API path (already escaped) and parses JSON. */
-  async get<T>(path: string, resource: string, timeoutMs = 60_000): Promise<T> {
+  /** GETs an API path (already escaped) and parses JSON, untyped: decode it (wire.ts) before use. */
+  async get(path: string, resource: string, timeoutMs = 60_000): Promise<unknown> {
     const [{ headers }, agent] = await Promise.all([this.credentials(), this.agent()]);
-    return getJson<T>(new URL(this.server + path), { agent, headers, timeoutMs, resource });
+    return getJson(new URL(this.server + path), { agent, headers, timeoutMs, resource });
+  }
+
+  /** GETs one object through the decoding doorway. */
+  async getObject<W extends object>(path: string, resource: string): Promise<W> {
+    return decodeWire<W>(await this.get(path, resource), resource);
+  }
+
+  /** GETs one page of a list through the decoding doorway. */
+  async listPage<W extends object>(path: string, resource: string, timeoutMs?: number): Promise<WireList<W>> {
+    return decodeWireList<W>(await this.get(path, resource, timeoutMs), resource);
   }
 
   /** Closes idle keep-alive sockets. */

@@ -135,9 +135,9 @@ function get(url: URL, opts: GetOptions): Promise<unknown> {
 }
 
 /**
- * GETs a URL and parses JSON; a body that is not JSON is a "bad data" K8sError. `T` is a wire type
- * (wire.ts): every field optional, so callers read what is there and treat the rest as absent.
+ * GETs a URL and parses JSON; a body that is not JSON is a "bad data" K8sError. The result is
+ * untyped on purpose: it becomes a wire type only through wire.ts's decodeWire or decodeWireList.
  */
-export function getJson<T>(url: URL, opts: GetOptions): Promise<T> {
-  return get(url, opts) as Promise<T>;
+export function getJson(url: URL, opts: GetOptions): Promise<unknown> {
+  return get(url, opts);
 }

@@ -2,7 +2,6 @@ import "server-only";
 
 import { Watch } from "@kubernetes/client-node";
 
-import type { WireList } from "../store/wire";
 import type { ClusterClient } from "./client";
 import { realClock, realRandom, type Clock, type Random } from "./clock";
 import { describeError, K8sError } from "./errors";
@@ -150,7 +149,7 @@ export class Reflector<T, W extends Raw = Raw> {
     let cont: string | undefined;
     let rv = "";
     do {
-      const page = await this.o.client.get<WireList<W>>(
+      const page = await this.o.client.listPage<W>(
         this.query({ limit: String(this.o.pageSize ?? 500), ...(cont ? { continue: cont } : {}) }),
         this.o.resource,
       );
@@ -221,6 +220,13 @@ export class Reflector<T, W extends Raw = Raw> {
         (type, obj: W & { code?: number; message?: string }) => {
           if (!gotEvent && type !== "ERROR") this.healthy();
           gotEvent = true;
+          // the watch's doorway: an event whose object is not a JSON object is dropped, said once as the reflector's error
+          if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
+            this.failed(
+              new K8sError(`bad data: a ${type} watch event's object is not a JSON object`, 0, this.o.resource, "bad-data"),
+            );
+            return;
+          }
           if (type === "ERROR") {
             if (obj.code === 410) expired = true;
             else this.failed(new K8sError(String(obj.message ?? "watch error"), obj.code ?? 0, this.o.resource, "http"));

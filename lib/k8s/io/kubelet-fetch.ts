@@ -75,13 +75,11 @@ export const threadAgents = new AgentPool();
 export async function fetchKubelet(req: FetchRequest): Promise<FetchValue> {
   const agent = threadAgents.get(req.agent, req.agentOptions && withBuffers(req.agentOptions));
   const resource = resourceOf(req.path);
-  const body = await getJson<Record<string, unknown>>(new URL(req.url), {
-    agent,
-    headers: req.headers,
-    timeoutMs: req.timeoutMs,
+  const body = decodeWire<Record<string, unknown>>(
+    await getJson(new URL(req.url), { agent, headers: req.headers, timeoutMs: req.timeoutMs, resource, maxBytes: req.maxBytes }),
+    `kubelet ${req.path}`,
     resource,
-    maxBytes: req.maxBytes,
-  });
+  );
   if (req.path === "/configz") {
     const config = body?.kubeletconfig;
     if (!config || typeof config !== "object" || Array.isArray(config))

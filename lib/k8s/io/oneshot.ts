@@ -4,7 +4,7 @@ import { analyzeNode, type AnalyzeOutput } from "@/lib/eviction";
 
 import { engineInput, type NodeConfig } from "../store/to-engine";
 import { trimNode, trimPod, trimSummary, type TrimmedNode, type TrimmedPod, type TrimmedSummary } from "../store/trim";
-import { decodeWire, type WireList, type WireNode, type WirePod, type WireSummary } from "../store/wire";
+import { decodeWire, type WireNode, type WirePod, type WireSummary } from "../store/wire";
 import { ClusterClient, loadKubeConfig, type ClusterSource } from "./client";
 import { collectorSettings, readEnv, type CollectorSettings } from "./env";
 import { describeError, statusOf } from "./errors";
@@ -26,12 +26,12 @@ export type NodeResult =
   | { node: string; configSource: NodeConfig["source"]; collectionError: string | null; analysis: AnalyzeOutput }
   | { node: string; configSource: NodeConfig["source"]; collectionError: string; analysis: null };
 
-async function listAll<T>(client: ClusterClient, path: string, resource: string): Promise<T[]> {
+async function listAll<T extends object>(client: ClusterClient, path: string, resource: string): Promise<T[]> {
   const out: T[] = [];
   let cont = "";
   do {
     const sep = path.includes("?") ? "&" : "?";
-    const page = await client.get<WireList<T>>(
+    const page = await client.listPage<T>(
       `${path}${sep}limit=500${cont ? `&continue=${encodeURIComponent(cont)}` : ""}`,
       resource,
     );
@@ -52,7 +52,7 @@ export async function analyzeCluster(o: OneShotOptions): Promise<NodeResult[]> {
     let nodes: TrimmedNode[];
     let pods: WirePod[];
     if (o.node !== undefined) {
-      const node = await client.get<WireNode>(`/api/v1/nodes/${encodeURIComponent(o.node)}`, "nodes");
+      const node = await client.getObject<WireNode>(`/api/v1/nodes/${encodeURIComponent(o.node)}`, "nodes");
       nodes = [trimNode(node)];
       pods = await listAll<WirePod>(
         client,

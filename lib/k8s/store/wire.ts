@@ -158,3 +158,16 @@ export function decodeWire<T extends object>(json: unknown, what: string, resour
   }
   return json as T;
 }
+
+/**
+ * A page of a list call through the same doorway: the page, its `items` (an array when present) and
+ * every item must be JSON objects, so a list page can never hand the store a null, a string or an array.
+ */
+export function decodeWireList<T extends object>(json: unknown, what: string, resource = what): WireList<T> {
+  const page = decodeWire<{ items?: unknown; metadata?: unknown }>(json, `${what} list`, resource);
+  if (page.metadata != null) decodeWire(page.metadata, `${what} list metadata`, resource);
+  if (page.items == null) return page as WireList<T>;
+  if (!Array.isArray(page.items)) throw new K8sError(`bad data: ${what} list items is not an array`, 0, resource, "bad-data");
+  for (let i = 0; i < page.items.length; i++) decodeWire(page.items[i], `${what} list item ${i}`, resource);
+  return page as WireList<T>;
+}
