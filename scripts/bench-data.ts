@@ -11,6 +11,7 @@ import { performance } from "node:perf_hooks";
 import { formatCountOf } from "../lib/format";
 import { printedLines, recordBench } from "./bench/report";
 import { startSimProcess } from "./bench/sim-process";
+import { againstTarget } from "./bench/targets";
 
 await import("../bin/register-server-only.mjs");
 const { ClusterCache } = await import("../lib/k8s/store/cache");
@@ -28,6 +29,7 @@ const kubeconfig = join(dir, "kubeconfig");
 const fetchWorkerFile = join(dir, FETCH_WORKER_FILE);
 bundleFetchWorker(fetchWorkerFile);
 const STEADY_MS = 25_000;
+const SUMMARY_INTERVAL_MS = 10_000;
 const cpuSeconds = (u: { user: number; system: number }) => (u.user + u.system) / 1e6;
 const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
 
@@ -58,7 +60,7 @@ try {
     fetchWorker: () => ({ file: fetchWorkerFile, execArgv: [] }),
     settings: {
       mode: MODE,
-      summaryIntervalMs: 10_000,
+      summaryIntervalMs: SUMMARY_INTERVAL_MS,
       configzIntervalMs: 300_000,
       historySeconds: 3600,
       concurrency: 32,
@@ -128,7 +130,11 @@ try {
   );
   console.log(`  nodes listed:                         ${tNodes.toFixed(0)} ms`);
   console.log(`  pods listed:                          ${tPods.toFixed(0)} ms`);
-  console.log(`  first complete /api/cluster document: ${tFirst.toFixed(0)} ms${ok ? "" : " (NOT READY)"}  (target: <= kubectl)`);
+  // NaN without kubectl: the ratio then prints as not measured rather than passing.
+  const overKubectl = kubectlMs === null ? Number.NaN : tFirst / kubectlMs;
+  console.log(
+    `  first complete /api/cluster document: ${tFirst.toFixed(0)} ms${ok ? "" : " (NOT READY)"}, ${kubectlMs === null ? "n/a" : overKubectl.toFixed(2)} x kubectl ${againstTarget("firstDocumentOverKubectl", ok ? overKubectl : Number.NaN)}`,
+  );
   console.log(
     `  kubelet requests for it:              ${cache.collector.sent.summary} summary + ${cache.collector.sent.configz} configz`,
   );
@@ -138,10 +144,10 @@ try {
   );
   console.log(`  same, rebuilding + zod-parsing rows:  median ${build[7]!.toFixed(0)} ms`);
   console.log(
-    `  /metrics scrape:                      median ${scrapes[3]!.toFixed(0)} ms, max ${scrapes[6]!.toFixed(0)} ms, ${formatCountOf(series, "series", "series")}, ${(metricsText.length / 1024 / 1024).toFixed(1)} MiB  (target < 500 ms)`,
+    `  /metrics scrape:                      median ${scrapes[3]!.toFixed(0)} ms, max ${scrapes[6]!.toFixed(0)} ms, ${formatCountOf(series, "series", "series")}, ${(metricsText.length / 1024 / 1024).toFixed(1)} MiB ${againstTarget("metricsScrape", scrapes[3]!)}`,
   );
   console.log(
-    `  RSS: before ${mib(rss0)}, first complete ${mib(rssFirst)}, +25 s ${mib(rssSteady)}  (target < 600 MiB); nodes ok after 25 s: ${collected}`,
+    `  RSS: before ${mib(rss0)}, first complete ${mib(rssFirst)}, +25 s ${mib(rssSteady)} ${againstTarget("rssAfterFirst", rssSteady / 2 ** 20)}; nodes ok after 25 s: ${collected}`,
   );
   console.log(
     `  heap +25 s: ${mib(heapSteady)} used of ${mib(steady.heapTotal)}, ${mib(steady.external)} external (${mib(steady.arrayBuffers)} array buffers)${gc ? `, ${mib(heapLive)} live after a full GC` : " (run with --expose-gc for the live set)"}`,
@@ -150,8 +156,14 @@ try {
     threadCpu0 && threadCpu1
       ? `, collection thread ${cpuSeconds({ user: threadCpu1.user - threadCpu0.user, system: threadCpu1.system - threadCpu0.system }).toFixed(2)} s`
       : "";
+  // The target is per 25 s; the window is 25 s, scaled in case it changes. A process starved by a
+  // loaded machine collects fewer Summaries and so spends less CPU: below 90 % of the Summaries
+  // due in the window the figure is not a steady state and does not count as meeting the target.
+  const due = (doc.nodes.length * STEADY_MS) / SUMMARY_INTERVAL_MS;
+  const keptUp = collectedInWindow >= 0.9 * due;
+  const cpuPer25 = keptUp ? (cpuSeconds(cpu) * 25_000) / STEADY_MS : Number.NaN;
   console.log(
-    `  CPU over ${STEADY_MS / 1000} s steady state:         process ${cpuSeconds(cpu).toFixed(2)} s (user ${(cpu.user / 1e6).toFixed(2)} + system ${(cpu.system / 1e6).toFixed(2)})${threadLine}; ${collectedInWindow} summaries requested, ${((cpuSeconds(cpu) * 1000) / Math.max(1, collectedInWindow)).toFixed(2)} ms of process CPU each`,
+    `  CPU over ${STEADY_MS / 1000} s steady state:         process ${cpuSeconds(cpu).toFixed(2)} s ${againstTarget("steadyCpu", cpuPer25)}${keptUp ? "" : ` (collection did not keep up: ${collectedInWindow} of ${due.toFixed(0)} Summaries due)`} (user ${(cpu.user / 1e6).toFixed(2)} + system ${(cpu.system / 1e6).toFixed(2)})${threadLine}; ${collectedInWindow} summaries requested, ${((cpuSeconds(cpu) * 1000) / Math.max(1, collectedInWindow)).toFixed(2)} ms of process CPU each`,
   );
   // The history rings grow for an hour (historySeconds / interval samples), past the 25 s window.
   let ringNow = 0;
@@ -161,6 +173,12 @@ try {
     ringFull += s.history.bytesWhenFull();
   }
   console.log(`  history rings: ${mib(ringNow)} now, ${mib(ringFull)} when full (1 h of samples at 10 s)`);
+  // An hour's RSS estimated as RSS +25 s plus what the rings still have to grow (an hour-long run
+  // per bench is too long); the rings are the only store that grows with time.
+  const rssHour = rssSteady + ringFull - ringNow;
+  console.log(
+    `  RSS with an hour of history:         ~${mib(rssHour)} (estimate: +25 s plus the rings' growth) ${againstTarget("rssHourOfHistory", rssHour / 2 ** 20)}`,
+  );
   if (threadHeap)
     console.log(
       `  collection thread heap +25 s: ${mib(threadHeap.used_heap_size)} used, ${mib(threadHeap.total_physical_size)} physical`,

@@ -19,6 +19,7 @@ import { chromium, type Browser } from "@playwright/test";
 import { measureKeyInteractions, observeInteractions, takeMetrics, type InteractionFigures } from "./bench/inp";
 import { printedLines, recordBench } from "./bench/report";
 import { largeParams, startSimProcess } from "./bench/sim-process";
+import { againstTarget } from "./bench/targets";
 
 const PORT = Number(process.env.BENCH_UI_PORT ?? 3199);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -159,7 +160,7 @@ async function main() {
       console.log(`  cluster in its own process (npm run sim), Headroom through a kubeconfig:`);
       console.log(`  server ready (build + first sync): ${(readyMs / 1000).toFixed(1)} s`);
       console.log(
-        `  overview interactive:              ${median(runs).toFixed(0)} ms median of ${runs.length} (${Math.min(...runs).toFixed(0)}–${Math.max(...runs).toFixed(0)})  (navigation → rows → search answered; target < 1500)`,
+        `  overview interactive:              ${median(runs).toFixed(0)} ms median of ${runs.length} (${Math.min(...runs).toFixed(0)}–${Math.max(...runs).toFixed(0)})  (navigation → rows → search answered) ${againstTarget("overviewInteractive", median(runs))}`,
       );
       console.log(
         `  what-if, one node:                 ${median(whatIf.node).toFixed(2)} ms median of ${whatIf.node.length}  (target < 2)`,
@@ -177,7 +178,7 @@ async function main() {
         `  fleet document load for the what-if: longest task ${whatIf.fleetLoadTask.toFixed(0)} ms (once, when the scope is chosen)`,
       );
       console.log(
-        `  first-load JS (gzip):              ${(firstLoadJs / 1024).toFixed(0)} KiB in ${scripts.size} scripts  (target < 300 KB)`,
+        `  first-load JS (gzip):              ${(firstLoadJs / 1024).toFixed(0)} KiB in ${scripts.size} scripts ${againstTarget("firstLoadJs", firstLoadJs / 1024)}`,
       );
     });
   } finally {

@@ -1,6 +1,6 @@
 import { parse as parseYaml } from "yaml";
 
-import { InputError } from "@/lib/eviction";
+import { checkNesting, InputError } from "@/lib/eviction";
 
 /** The largest input document, JSON or YAML (the HTTP body cap and the CLI's input cap). */
 export const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
@@ -21,12 +21,14 @@ export function parseDocumentText(text: string, what = "input"): unknown {
   if (Buffer.byteLength(trimmed) > MAX_DOCUMENT_BYTES)
     throw new DocumentTooLarge(`${what}: larger than ${MAX_DOCUMENT_BYTES} bytes`);
   // JSON first: it is what kubectl -o json gives, and the YAML parser is ~10x slower on big inputs.
+  let doc: unknown;
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
     try {
-      return JSON.parse(trimmed);
+      doc = JSON.parse(trimmed);
     } catch (e) {
       throw new InputError(`${what}: not valid JSON (${(e as Error).message})`);
     }
+    return checkedDepth(doc);
   }
   if (Buffer.byteLength(trimmed) > MAX_YAML_BYTES) {
     throw new DocumentTooLarge(
@@ -38,9 +40,20 @@ export function parseDocumentText(text: string, what = "input"): unknown {
     // letting any client write unstructured lines into the server log. uniqueKeys false: the
     // duplicate-key check compares every key with every other (17 000 labels took 21 s instead of
     // 4, issue 29); a repeated key then keeps its last value, as JSON.parse does.
-    return parseYaml(trimmed, { maxAliasCount: 100, logLevel: "error", uniqueKeys: false });
+    doc = parseYaml(trimmed, { maxAliasCount: 100, logLevel: "error", uniqueKeys: false });
   } catch (e) {
     const first = (e as Error).message.split("\n")[0];
     throw new InputError(`${what}: not valid JSON or YAML (${first})`);
   }
+  return checkedDepth(doc);
+}
+
+/**
+ * The doorway's depth check: untrusted text is checked whole here, once, so the engine need not
+ * walk every pod of every trusted document it is handed again (issue 27). The error names the
+ * top-level field, as the engine's own check does.
+ */
+function checkedDepth(doc: unknown): unknown {
+  checkNesting(doc);
+  return doc;
 }

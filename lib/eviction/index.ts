@@ -37,7 +37,7 @@ export { parseKubeletFlags } from "./config/kubelet-flags";
 export { kernelOomOrder } from "./pods/oom-order";
 
 // What the data layer, the what-if, the forecast and the CLI reuse besides the contract function.
-export { MAX_NESTING_DEPTH } from "./document/nesting";
+export { checkNesting, MAX_NESTING_DEPTH } from "./document/nesting";
 export { isObject } from "./document/input-errors";
 export { validateSummary } from "./document/validate-summary";
 export { WHAT_IF_KEYS } from "./config/effective-config";

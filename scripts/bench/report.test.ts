@@ -50,7 +50,7 @@ describe("printedLines", () => {
 });
 
 describe("machineDescription", () => {
-  it("names cores, memory, CPU and the Node version", () => {
-    expect(machineDescription()).toMatch(/^\d+ cores, \d+ GiB, .+, Node v\d+\.\d+\.\d+$/);
+  it("names cores, memory, CPU, the Node version and the load average", () => {
+    expect(machineDescription()).toMatch(/^\d+ cores, \d+ GiB, .+, Node v\d+\.\d+\.\d+, load \d+\.\d$/);
   });
 });

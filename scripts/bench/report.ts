@@ -2,7 +2,7 @@
 // record instead of copying numbers by hand. Each bench owns one section, fenced by HTML comments;
 // a run replaces its own section and leaves the others (run by other benches, other days) as they are.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, totalmem } from "node:os";
+import { cpus, loadavg, totalmem } from "node:os";
 import { dirname, join } from "node:path";
 import { format } from "node:util";
 
@@ -11,9 +11,10 @@ const BENCHMARKS_FILE = join(import.meta.dirname, "..", "..", "docs", "benchmark
 const HEADER = `# Benchmarks
 
 Written by \`npm run bench\` (\`scripts/bench/report.ts\`): each bench replaces its own section with
-the figures it printed, the date (UTC) and the machine it ran on. Targets are in the figures'
-own lines. Compare figures only between runs on the same machine: the benches share its cores
-with the simulated cluster and Chromium.
+the figures it printed, the date (UTC) and the machine it ran on. Each figure with a target is
+printed beside it, "MISSED" when it misses; the targets are issue 27's, kept in
+\`scripts/bench/targets.ts\` and pinned by its test. Compare figures only between runs on the same
+machine: the benches share its cores with the simulated cluster and Chromium.
 `;
 
 // Every line a bench prints with console.log, as printed: the report repeats the console figures
@@ -30,12 +31,16 @@ export function printedLines(): string[] {
   return [...printed];
 }
 
-/** Describes this machine: cores, memory, CPU model and Node version. */
+/**
+ * Describes this machine: cores, memory, CPU model, Node version and how loaded it was when the
+ * figures were written (the 1-minute load average: on a shared machine figures run several times
+ * slower, and a reader must know).
+ */
 export function machineDescription(): string {
   const cores = cpus();
   const model = cores[0]?.model.trim() || "unknown CPU";
   const gib = (totalmem() / 2 ** 30).toFixed(0);
-  return `${cores.length} cores, ${gib} GiB, ${model}, Node ${process.version}`;
+  return `${cores.length} cores, ${gib} GiB, ${model}, Node ${process.version}, load ${loadavg()[0]!.toFixed(1)}`;
 }
 
 function markers(section: string): { start: string; end: string } {

@@ -5,7 +5,7 @@ import { DEFAULT_FEATURE_GATES, type FeatureGates } from "../pods/pod-resources"
 import type { WhatIf } from "../types";
 import { describeValue, fieldPath, InputError, isObject, jsonType } from "./input-errors";
 import { INPUT_KEYS } from "./input-keys";
-import { checkNesting } from "./nesting";
+import { checkFieldNesting } from "./nesting";
 import { misplacedDocument } from "./recognize";
 import { validateNode, validatePods } from "./validate-objects";
 import { validateSummary } from "./validate-summary";
@@ -24,6 +24,8 @@ export interface AnalyzeInput {
 }
 
 const WHATIF_MAPS = WHAT_IF_KEYS;
+/** The input's fields whose validators walk known fields only, to a bounded depth (see parseAnalyzeInput). */
+const VALIDATED_FIELD_BY_FIELD = new Set(["node", "pods", "summary"]);
 const SCALE_KEYS = ["memory", "ephemeral-storage", "pid"] as const;
 
 function stringMap(v: unknown, path: string): Record<string, string> | undefined {
@@ -116,8 +118,13 @@ export function parseAnalyzeInput(raw: unknown): AnalyzeInput {
         `${/^[A-Za-z_][A-Za-z0-9_]*$/.test(key) ? key : JSON.stringify(key)}: unknown field (allowed: ${[...INPUT_KEYS].join(", ")})`,
       );
   }
-  // Before anything walks the document: every later step (and its error messages) may recurse.
-  checkNesting(raw);
+  // Before anything walks the document: the settings below are walked whole (the config memo's
+  // key, error messages), so their depth is checked here. node, pods and summary are not: their
+  // validators read known fields only, each a bounded number of levels down, and never descend
+  // into what they do not know, so a deep document there ends at a type error or is ignored.
+  // Walking them here cost a third of analyzeNode (issue 27); untrusted text is checked whole at
+  // its doorway instead (parseDocumentText: the HTTP body, the CLI's file).
+  for (const key of Object.keys(raw)) if (!VALIDATED_FIELD_BY_FIELD.has(key)) checkFieldNesting(key, raw[key]);
   if (raw.kubeletFlags != null && typeof raw.kubeletFlags !== "string") {
     throw new InputError(`kubeletFlags: must be a string, got ${jsonType(raw.kubeletFlags)}`);
   }

@@ -9,6 +9,12 @@ import { PSI_SERIES, type NodePressure } from "../store/node-pressure";
 // series, and one `headroom_node_psi_reported` gauge says so. Lines are written directly: at
 // 5 000 nodes this is 35 000 series on every scrape.
 
+// `resource="cpu",kind="some` for each of PSI_SERIES ("cpu.some"), split once rather than per node.
+const PSI_LABELS = PSI_SERIES.map((series) => {
+  const [r, k] = series.split(".");
+  return `resource="${r}",kind="${k}`;
+});
+
 /** Renders the PSI and swap families for the given nodes' pressure. */
 export function renderPressureMetrics(nodes: Iterable<[string, NodePressure | null]>, esc: (v: string) => string): string[] {
   const psi = [
@@ -27,11 +33,12 @@ export function renderPressureMetrics(nodes: Iterable<[string, NodePressure | nu
     if (!p) continue;
     const node = esc(name);
     reported.push(`headroom_node_psi_reported{node="${node}"} ${p.totals ? 1 : 0}`);
-    p.totals?.forEach((total, i) => {
-      if (Number.isNaN(total)) return;
-      const [r, k] = PSI_SERIES[i]!.split(".");
-      psi.push(`headroom_node_psi_seconds_total{node="${node}",resource="${r}",kind="${k}"} ${total / 1e6}`);
-    });
+    const totals = p.totals;
+    if (totals)
+      for (let i = 0; i < totals.length; i++) {
+        const total = totals[i]!;
+        if (!Number.isNaN(total)) psi.push(`headroom_node_psi_seconds_total{node="${node}",${PSI_LABELS[i]}"} ${total / 1e6}`);
+      }
     // only nodes with a swap device: every kubelet since 1.28 reports swap, mostly 0 of 0
     const used = p.swapUsageBytes;
     if (used != null && (used > 0 || (p.swapAvailableBytes ?? 0) > 0))

@@ -39,6 +39,9 @@ export function serveWatch(def: ResourceDef, res: ServerResponse, q: ListQuery, 
   let sentColumns = false;
   const includeObject = q.params.get("includeObject");
   const send = (type: string, obj: KObj) => {
+    // Ended by the timeoutSeconds deadline, 'close' (which stops the subscription) comes a tick
+    // later; an event in between crashed the sim with ERR_STREAM_WRITE_AFTER_END on a loaded machine.
+    if (res.writableEnded) return;
     let o: unknown = def.convert && type !== "ERROR" && type !== "BOOKMARK" ? def.convert(obj) : obj;
     if (q.table && type !== "ERROR" && type !== "BOOKMARK") {
       o = toTable(
