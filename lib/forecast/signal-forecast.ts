@@ -31,14 +31,25 @@ export interface ThresholdReach {
   /** Observed available − threshold now (negative = met). */
   margin: number;
   /** "cycle": a batch cycle whose earlier fills turned back before this threshold, and this fill is on their course. */
-  state: "met" | "no-trend" | "receding" | "beyond" | "due" | "cycle";
+  state: "met" | "no-trend" | "receding" | "beyond" | "due" | "cycle" | "cycle-grace";
   seconds: number | null;
   earliest: number | null;
   latest: number | null;
   /** "cycle" only: how many earlier fills, and their lowest available − this threshold (> 0). */
   cycle?: { fills: number; turnMargin: number };
+  /** "cycle-grace" only (a soft threshold): the earlier fills crossed it but turned back before its grace ran out. */
+  rideOut?: RideOut;
   /** "due" only: the kubelet deletes unused images first, as many as Headroom cannot see: `seconds` is the earliest the eviction can come. */
   lowerBound?: { gcAt: number | null };
+}
+
+/** A batch cycle whose fills cross the soft threshold for less than its grace, so the kubelet never evicts for it. */
+export interface RideOut {
+  /** Earlier fills compared. */
+  fills: number;
+  /** The longest any of them stayed below the soft threshold (s, rounded up to a collection interval). */
+  longestSeconds: number;
+  graceSeconds: number;
 }
 
 export interface NextPod {
@@ -86,6 +97,8 @@ export interface SignalForecast {
   soft: SoftGrace | null;
   /** The first non-critical pod of the signal's ranking, as the kubelet walks it. */
   nextPod: NextPod | null;
+  /** The soft threshold is crossed by a batch cycle on its usual course, which turns back before the grace ends: no eviction is projected for it. */
+  rideOut: RideOut | null;
   /** When the kubelet is expected to evict for this signal (cluster ms), and why; null when nothing is expected. */
   eviction: {
     at: number;
@@ -114,6 +127,8 @@ export interface SignalForecastInput {
 interface ReachContext {
   trend: Trend | null;
   cycle: BatchCycle | null;
+  /** The soft threshold's batch-cycle ride-out (rideOutOf), when there is one. */
+  rideOut: RideOut | null;
   /** Unused images come back before an eviction and Headroom cannot see how many: the available bytes at which GC starts. */
   imagesFirst: { gcStartsAt: number } | null;
 }
@@ -127,6 +142,7 @@ function reachOf(kind: "soft" | "hard", s: SignalReport, ctx: ReachContext): Thr
   if (!fit) return { ...none, state: "no-trend" };
   const seconds = secondsToUse(t.margin, fit.slopePerSecond);
   if (seconds == null) return { ...none, state: "receding" };
+  if (kind === "soft" && ctx.rideOut) return { ...none, state: "cycle-grace", rideOut: ctx.rideOut };
   // the threshold's level is available − margin; earlier fills that stayed above it turned back before it
   const level = s.available - t.margin;
   const turnMargin = ctx.cycle ? ctx.cycle.lowest - level : 0;
@@ -167,6 +183,29 @@ function nextPodOf(s: SignalReport, input: SignalForecastInput): NextPod | null 
   };
 }
 
+/**
+ * A batch cycle that crosses the soft threshold and turns back before its grace ends: each of the
+ * earlier fills (whose courses are known) stayed below it for less than the grace, none reached
+ * the hard threshold, and this fill is on their course and, if below already, not for longer than
+ * they were. The kubelet evicts for a soft threshold only when it stays met for the whole grace
+ * (eviction_manager.go, thresholdsMetGracePeriod), so such a fill evicts nothing.
+ */
+function rideOutOf(
+  s: SignalReport,
+  cycle: BatchCycle | null,
+  grace: number | null,
+  metForSeconds: number | null,
+): RideOut | null {
+  const soft = s.thresholds.find((t) => t.kind === "soft");
+  if (!cycle?.sameCourse || !soft || grace == null) return null;
+  const hard = s.thresholds.find((t) => t.kind === "hard");
+  if (hard && !(cycle.expectedTurn > s.available - hard.margin)) return null;
+  const longest = cycle.longestBelow(s.available - soft.margin);
+  if (longest === 0 || longest >= grace) return null;
+  if (metForSeconds != null && metForSeconds > longest) return null;
+  return { fills: cycle.fills, longestSeconds: longest, graceSeconds: grace };
+}
+
 /** Whether one step of the size the regime has shown would use up the margin to eviction (hard, else soft). */
 function isErratic(trend: Trend | null, reach: readonly ThresholdReach[]): boolean {
   const r = reach.find((x) => x.kind === "hard") ?? reach.find((x) => x.kind === "soft");
@@ -194,9 +233,12 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
   }
   const trend = currentTrend(input.history, s.signal, input.breaks ?? []);
   const gc = input.imageGc ?? imageGcThresholds(null);
+  const cycle = batchCycle(input.history, s.signal, input.breaks ?? []);
+  const rideOut = rideOutOf(s, cycle, softCfg?.gracePeriodSeconds ?? null, soft ? (input.now - soft.metSince.at) / 1000 : null);
   const ctx: ReachContext = {
     trend,
-    cycle: batchCycle(input.history, s.signal, input.breaks ?? []),
+    cycle,
+    rideOut,
     imagesFirst: imagesFirst(s, input.result.signals, input.history, gc) ? { gcStartsAt: imageGcStartsAt(s.capacity, gc) } : null,
   };
   const reach = [reachOf("soft", s, ctx), reachOf("hard", s, ctx)].filter((r): r is ThresholdReach => r != null);
@@ -210,7 +252,8 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
   const candidates: NonNullable<SignalForecast["eviction"]>[] = [];
   const at = (seconds: number | null, extra = 0) => (seconds == null ? null : input.now + (seconds + extra) * 1000);
   if (hardMet) candidates.push({ at: input.now, because: "hard-met" });
-  if (soft) candidates.push({ at: Math.max(input.now, soft.actsAt), because: soft.actsAt <= input.now ? "grace-over" : "grace" });
+  if (soft && !rideOut)
+    candidates.push({ at: Math.max(input.now, soft.actsAt), because: soft.actsAt <= input.now ? "grace-over" : "grace" });
   const hardDue = hardMet ? undefined : due("hard");
   if (hardDue)
     candidates.push({
@@ -219,7 +262,7 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
       range: { earliest: at(hardDue.earliest)!, latest: at(hardDue.latest) },
       ...(hardDue.lowerBound ? { lowerBound: true } : {}),
     });
-  const softDue = softMet ? undefined : due("soft");
+  const softDue = softMet || rideOut ? undefined : due("soft");
   if (softDue && softCfg) {
     const g = softCfg.gracePeriodSeconds;
     candidates.push({
@@ -246,6 +289,7 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
     soft,
     configured: { soft: !!softState, hard: !!hard },
     nextPod: s.thresholds.length > 0 ? nextPodOf(s, input) : null,
+    rideOut,
     eviction,
   };
 }

@@ -12,8 +12,10 @@ import {
   clearsAfterEviction,
   erraticPhrase,
   freesPhrase,
+  graceProgress,
   holdSentence,
   podPhrase,
+  rideOutPhrase,
   roughly,
   roughRange,
   withDate,
@@ -97,6 +99,14 @@ export function liveVerdict(fc: NodeForecast, now: number, timeOfDay: Clock): Ve
     return { state: "no-data", text: "No Summary API data yet: nothing to forecast.", countdownTo: null };
   const ev = evicting(fc, now, clock);
   if (ev) return ev;
+  // a batch fill below the soft threshold on its usual course turns back before the grace ends
+  const riding = fc.signals.find((f) => f.softMet && f.rideOut && f.soft);
+  if (riding)
+    return {
+      state: "approaching",
+      text: `${riding.signal} is below its soft threshold (${graceProgress((now - riding.soft!.metSince.at) / 1000, riding.soft!.graceSeconds)}), but a batch cycle: ${rideOutPhrase(riding.rideOut!)}, and this one is on the same course. No eviction expected unless it stays below until ${clock(riding.soft!.actsAt)}.`,
+      countdownTo: null,
+    };
   const near = approaching(fc);
   const nearText = near ? `${near.f.signal} ${near.text} at the current rate` : null;
   if (fc.holds.length > 0) {

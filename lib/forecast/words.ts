@@ -3,7 +3,7 @@
 import { formatDay, formatDuration, formatSignal, sameDay } from "@/lib/format";
 
 import type { ConditionHold } from "./node-forecast";
-import type { NextPod, SignalForecast, ThresholdReach } from "./signal-forecast";
+import type { NextPod, RideOut, SignalForecast, ThresholdReach } from "./signal-forecast";
 
 export type Clock = (ms: number) => string;
 
@@ -112,4 +112,9 @@ export function erraticPhrase(f: SignalForecast): string | null {
 /** "40 s of 1m30s grace". */
 export function graceProgress(elapsedSeconds: number, graceSeconds: number): string {
   return `${Math.max(0, Math.round(Math.min(elapsedSeconds, graceSeconds)))} s of ${formatDuration(graceSeconds)} grace`;
+}
+
+/** "the last 3 fills crossed it for at most 1m40s of its 2m grace, then turned back": why a batch cycle's soft crossing evicts nothing. */
+export function rideOutPhrase(r: RideOut): string {
+  return `the last ${r.fills} fills crossed it for at most ${formatDuration(r.longestSeconds)} of its ${formatDuration(r.graceSeconds)} grace, then turned back`;
 }
