@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { MUTED } from "@/components/ui/styles";
 import { useClusterNow } from "@/components/ui/use-cluster-now";
 import type { NodeRow } from "@/lib/dto";
-import { roughly } from "@/lib/forecast/words";
+import { atTheEarliest, EARLIEST_WHY, roughly } from "@/lib/forecast/words";
 import { formatTime } from "@/lib/format";
 import { forecastWithheld } from "@/lib/node-status";
 import { clusterOptions } from "@/lib/queries";
@@ -57,7 +57,9 @@ function Countdown({ r }: { r: NodeRow }) {
     );
   }
   const soon = e.at <= now;
-  const label = `${e.signal}: ${WHY[e.because]}, ${soon ? "evicting now" : `in ${roughly((e.at - now) / 1000)} (${formatTime(e.at)})`}`;
+  // a lower bound reads the same here as in the headline and the signal panel (atTheEarliest)
+  const inTime = atTheEarliest(roughly((e.at - now) / 1000), e.lowerBound);
+  const label = `${e.signal}: ${WHY[e.because]}, ${soon ? "evicting now" : `in ${inTime} (${formatTime(e.at)})${e.lowerBound ? `: ${EARLIEST_WHY}` : ""}`}`;
   return (
     <span role="cell" className="truncate tabular-nums" data-testid="next-eviction" title={label} aria-label={label}>
       <span
@@ -69,7 +71,7 @@ function Countdown({ r }: { r: NodeRow }) {
               : ""
         }
       >
-        {soon ? "now" : roughly((e.at - now) / 1000)}
+        {soon ? "now" : inTime}
       </span>
     </span>
   );

@@ -130,7 +130,9 @@ export function contradictions(fc: NodeForecast, now: number, clock: (ms: number
   ];
   for (const c of claims) {
     const panel = reachBySignal.get(c.signal)?.get(c.kind);
-    const said = duration(c.when.replace(/ \(could be much later: the rate is uncertain\)$/, ""));
+    const said = duration(
+      c.when.replace(/ at the earliest$/, "").replace(/ \(could be much later: the rate is uncertain\)$/, ""),
+    );
     const shifted: Interval | undefined = panel && [panel[0] - c.shift, panel[1] - c.shift];
     if (!shifted || !overlap(said, shifted)) out.push(`verdict "${v.text}" disagrees with the ${c.signal} ${c.kind} panel`);
   }

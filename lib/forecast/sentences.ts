@@ -5,7 +5,7 @@ import { formatPercent, formatSignal } from "@/lib/format";
 
 import { HORIZON_SECONDS, type SignalForecast, type ThresholdReach } from "./signal-forecast";
 import { MIN_TREND_SAMPLES } from "./trend";
-import { rideOutPhrase, roughly, roughRange, withDate, type Clock } from "./words";
+import { atTheEarliest, EARLIEST_WHY, rideOutPhrase, roughly, roughRange, withDate, type Clock } from "./words";
 
 /** "4.6Gi/s" or, below one unit a second, "12Mi/min": enough digits to check a time against. */
 function ratePhrase(signal: string, ratePerSecond: number): string {
@@ -64,7 +64,7 @@ function reachPhrase(r: ThresholdReach, f: SignalForecast, now: number, clock: C
       const time = `${away}: in ${roughRange(r.seconds!, r.earliest!, r.latest)} (${clock(now + r.seconds! * 1000)})`;
       if (!r.lowerBound) return time;
       const gc = r.lowerBound.gcAt == null ? "" : ` (image GC starts in ${roughly(r.lowerBound.gcAt)})`;
-      return `${time} at the earliest: unused images are deleted first${gc}, how many Headroom cannot see`;
+      return `${atTheEarliest(time, true)}: ${EARLIEST_WHY.replace("first", `first${gc}`)}`;
     }
   }
 }
