@@ -13,6 +13,7 @@ import type { Discontinuity } from "./breaks";
 import { batchCycle, type BatchCycle } from "./cycle";
 import { metRunStart, type MetSince } from "./history-runs";
 import { imagesFirst } from "./images-first";
+import { rideOutOf, type RideOut } from "./ride-out";
 import { currentTrend, TREND_WINDOW_SAMPLES, type Trend } from "./trend";
 
 /** Samples the trend may span: the fleet asks the history for this many. */
@@ -41,15 +42,6 @@ export interface ThresholdReach {
   rideOut?: RideOut;
   /** "due" only: the kubelet deletes unused images first, as many as Headroom cannot see: `seconds` is the earliest the eviction can come. */
   lowerBound?: { gcAt: number | null };
-}
-
-/** A batch cycle whose fills cross the soft threshold for less than its grace, so the kubelet never evicts for it. */
-export interface RideOut {
-  /** Earlier fills compared. */
-  fills: number;
-  /** The longest any of them stayed below the soft threshold (s, rounded up to a collection interval). */
-  longestSeconds: number;
-  graceSeconds: number;
 }
 
 export interface NextPod {
@@ -181,29 +173,6 @@ function nextPodOf(s: SignalReport, input: SignalForecastInput): NextPod | null 
     reachesMinReclaim: replay ? replay.evicted.length === 1 && replay.recovered : null,
     evictionsNeeded: replay ? replay.evicted.length : null,
   };
-}
-
-/**
- * A batch cycle that crosses the soft threshold and turns back before its grace ends: each of the
- * earlier fills (whose courses are known) stayed below it for less than the grace, none reached
- * the hard threshold, and this fill is on their course and, if below already, not for longer than
- * they were. The kubelet evicts for a soft threshold only when it stays met for the whole grace
- * (eviction_manager.go, thresholdsMetGracePeriod), so such a fill evicts nothing.
- */
-function rideOutOf(
-  s: SignalReport,
-  cycle: BatchCycle | null,
-  grace: number | null,
-  metForSeconds: number | null,
-): RideOut | null {
-  const soft = s.thresholds.find((t) => t.kind === "soft");
-  if (!cycle?.sameCourse || !soft || grace == null) return null;
-  const hard = s.thresholds.find((t) => t.kind === "hard");
-  if (hard && !(cycle.expectedTurn > s.available - hard.margin)) return null;
-  const longest = cycle.longestBelow(s.available - soft.margin);
-  if (longest === 0 || longest >= grace) return null;
-  if (metForSeconds != null && metForSeconds > longest) return null;
-  return { fills: cycle.fills, longestSeconds: longest, graceSeconds: grace };
 }
 
 /** Whether one step of the size the regime has shown would use up the margin to eviction (hard, else soft). */

@@ -3,7 +3,8 @@
 import { formatDay, formatDuration, formatSignal, sameDay } from "@/lib/format";
 
 import type { ConditionHold } from "./node-forecast";
-import type { NextPod, RideOut, SignalForecast, ThresholdReach } from "./signal-forecast";
+import type { RideOut } from "./ride-out";
+import type { NextPod, SignalForecast, ThresholdReach } from "./signal-forecast";
 
 export type Clock = (ms: number) => string;
 
