@@ -11,6 +11,10 @@ export type Clock = (ms: number) => string;
 /** The eviction manager's synchronize period (evictionMonitoringPeriod, pkg/kubelet/kubelet.go; not configurable): at most one eviction per cycle. */
 const KUBELET_CYCLE_SECONDS = 10;
 
+/** The words atTheEarliest adds, and why, for the sentences that explain them. */
+const EARLIEST = "at the earliest";
+export const EARLIEST_WHY = "unused images are deleted first, how many Headroom cannot see";
+
 /**
  * A projected time that is only a lower bound (unused images are deleted first, as many as
  * Headroom cannot see: images-first.ts): "~3 min at the earliest". The signal panel, the headline
@@ -19,10 +23,6 @@ const KUBELET_CYCLE_SECONDS = 10;
 export function atTheEarliest(time: string, lowerBound: boolean | undefined): string {
   return lowerBound ? `${time} ${EARLIEST}` : time;
 }
-
-/** The words atTheEarliest adds, and why, for the sentences that explain them. */
-export const EARLIEST = "at the earliest";
-export const EARLIEST_WHY = "unused images are deleted first, how many Headroom cannot see";
 
 /** "~40 s", "~12 min", "~3 h": a rounded duration for forecasts, never more precise than the data. */
 export function roughly(seconds: number): string {
