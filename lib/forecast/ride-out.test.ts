@@ -4,9 +4,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { contradictions } from "./consistency";
+import { contradictions } from "@/lib/words/forecast-consistency";
+import { liveVerdict } from "@/lib/words/forecast-verdict";
+
 import { batchCycle } from "./cycle";
-import { forecastNode, liveVerdict } from "./index";
+import { forecastNode } from "./index";
 import { criticalCni, Gi, Mi, T0, testHistory, testNode } from "./test-node";
 
 const utc = (ms: number) => new Date(ms).toISOString().slice(11, 19);

@@ -1,7 +1,7 @@
 // The batch-cycle ride-out: a soft threshold crossed by fills that turn back before its grace
 // ends evicts nothing (the kubelet needs it met for the whole grace), so no eviction is projected
 // for it while the current fill stays on the earlier fills' course. docs/forecast.md §3.
-import type { SignalReport } from "@/lib/eviction/types";
+import type { SignalReport } from "@/lib/eviction";
 
 import type { BatchCycle } from "./cycle";
 
