@@ -7,7 +7,7 @@ import { useClusterNow } from "@/components/ui/use-cluster-now";
 import { clusterOptions } from "@/lib/client/queries";
 import type { NodeRow } from "@/lib/contract/dto";
 import { formatTime } from "@/lib/format";
-import { roughly } from "@/lib/words/forecast-phrases";
+import { atTheEarliest, EARLIEST_WHY, roughly } from "@/lib/words/forecast-phrases";
 import { forecastWithheld } from "@/lib/words/node-status";
 
 const WHY: Record<NonNullable<NodeRow["nextEviction"]>["because"], string> = {
@@ -57,7 +57,9 @@ function Countdown({ r }: { r: NodeRow }) {
     );
   }
   const soon = e.at <= now;
-  const label = `${e.signal}: ${WHY[e.because]}, ${soon ? "evicting now" : `in ${roughly((e.at - now) / 1000)} (${formatTime(e.at)})`}`;
+  // a lower bound reads the same here as in the headline and the signal panel (atTheEarliest)
+  const inTime = atTheEarliest(roughly((e.at - now) / 1000), e.lowerBound);
+  const label = `${e.signal}: ${WHY[e.because]}, ${soon ? "evicting now" : `in ${inTime} (${formatTime(e.at)})${e.lowerBound ? `: ${EARLIEST_WHY}` : ""}`}`;
   return (
     <span role="cell" className="truncate tabular-nums" data-testid="next-eviction" title={label} aria-label={label}>
       <span
@@ -69,7 +71,7 @@ function Countdown({ r }: { r: NodeRow }) {
               : ""
         }
       >
-        {soon ? "now" : roughly((e.at - now) / 1000)}
+        {soon ? "now" : inTime}
       </span>
     </span>
   );

@@ -28,7 +28,14 @@ function graceText(f: SignalForecast, now: number): { text: string; note: string
     g.actsAt <= now
       ? "the grace period is over: the kubelet evicts on its next cycle"
       : `the kubelet acts at ${formatTime(g.actsAt)}, in ${words.roughly((g.actsAt - now) / 1000)}`;
-  return { text: `Soft met since ${formatTime(g.metSince.at)} (${progress}); ${acts}.`, note: BASIS_NOTE[g.metSince.basis] };
+  // a batch cycle that turns back before the grace ends: the kubelet acts only if this fill stays longer
+  const unless = f.rideOut
+    ? ` if it is still met then; a batch cycle: ${words.rideOutPhrase(f.rideOut)}, and this one is on the same course`
+    : "";
+  return {
+    text: `Soft met since ${formatTime(g.metSince.at)} (${progress}); ${acts}${unless}.`,
+    note: BASIS_NOTE[g.metSince.basis],
+  };
 }
 
 /** The live forecast of one signal: margin, rate, time to each threshold, grace countdown (the next pod out is per resource: next-pod-out.tsx). */

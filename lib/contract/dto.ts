@@ -66,6 +66,8 @@ export const nodeRow = z.object({
       at: z.number(),
       signal: z.string(),
       because: z.enum(["hard-met", "grace-over", "grace", "reaches-hard", "reaches-soft"]),
+      /** The time is the earliest the eviction can come: unused images are deleted first (lib/forecast/images-first.ts). */
+      lowerBound: z.boolean().optional(),
     })
     .nullable()
     .optional(),

@@ -20,7 +20,7 @@ function sawtooth(fills: number, len: number, current: number, speed = 1, top = 
 describe("batchCycle", () => {
   it("recognises fills that turned back, and a current fill on their course", () => {
     const c = batchCycle(sawtooth(3, 24, 10), "memory.available", []);
-    expect(c).toEqual({ fills: 3, lowest: 2 * GI, expectedTurn: 2 * GI, sameCourse: true });
+    expect(c).toMatchObject({ fills: 3, lowest: 2 * GI, expectedTurn: 2 * GI, sameCourse: true });
   });
 
   it("a fill deeper than the earlier ones at the same point is not on their course", () => {

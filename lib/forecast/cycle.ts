@@ -21,6 +21,13 @@ export interface BatchCycle {
   expectedTurn: number;
   /** Whether the current fill stays on their course: no deeper than they were at the same point, and not past their longest fill. */
   sameCourse: boolean;
+  /**
+   * The longest any earlier fill whose course is known stayed below `level` (seconds, counted
+   * generously: one interval more than its samples span, as the run may begin and end between
+   * samples); 0 when none went below it. A soft threshold the fills crossed for less than its
+   * grace never evicted: the kubelet needs it met for the whole grace period.
+   */
+  longestBelow: (level: number) => number;
 }
 
 interface Fill {
@@ -86,5 +93,17 @@ export function batchCycle(h: HistorySeries | null, signal: string, breaks: read
   const troughs = earlier.map((f) => f.trough);
   const perFill = troughs.length > 1 ? (troughs.at(-1)! - troughs[0]!) / (troughs.length - 1) : 0;
   const expectedTurn = perFill < 0 ? Math.min(lowest, troughs.at(-1)! + 2 * perFill) : lowest;
-  return { fills: earlier.length, lowest, expectedTurn, sameCourse };
+  const longestBelow = (level: number) => {
+    let runs = 0;
+    for (const f of courses) {
+      let run = 0;
+      for (let i = f.start; i <= f.end; i++) {
+        // a missing sample may have been below: count it, the longer run is the safer one
+        run = v[i] == null || level > v[i]! ? run + 1 : 0;
+        runs = Math.max(runs, run);
+      }
+    }
+    return runs === 0 ? 0 : (runs + 1) * h.intervalSeconds;
+  };
+  return { fills: earlier.length, lowest, expectedTurn, sameCourse, longestBelow };
 }

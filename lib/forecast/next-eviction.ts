@@ -1,7 +1,7 @@
 // The fleet table's "next eviction": the same node forecast, computed on the server from the
 // history the cache holds, reduced to the soonest expected eviction.
 import type { EvictionRecord, HistorySeries, NodeRow } from "@/lib/contract/dto";
-import { type AnalyzeOutput, type Pod } from "@/lib/eviction";
+import { imageGcThresholds, type AnalyzeOutput, type Pod } from "@/lib/eviction";
 
 import { forecastNode, transitionPeriodOf, type ConditionLike } from "./node-forecast";
 import { RATE_WINDOW_SAMPLES } from "./signal-forecast";
@@ -33,10 +33,14 @@ export function fleetForecast(input: NextEvictionInput): Pick<NodeRow, "nextEvic
     conditions: input.conditions,
     evictions: input.evictions,
     transitionPeriodSeconds: period,
+    // the node's own image GC marks, as the node page uses them: the same "at the earliest" in both
+    imageGc: imageGcThresholds(input.kubeletConfig),
   });
   const hold = fc.holds.reduce<(typeof fc.holds)[number] | null>((a, h) => (a == null || h.clearsAt > a.clearsAt ? h : a), null);
   return {
-    nextEviction: fc.next ? { at: fc.next.at, signal: fc.next.signal, because: fc.next.because } : null,
+    nextEviction: fc.next
+      ? { at: fc.next.at, signal: fc.next.signal, because: fc.next.because, ...(fc.next.lowerBound ? { lowerBound: true } : {}) }
+      : null,
     pressureHold: hold ? { condition: hold.condition, clearsAt: hold.clearsAt } : null,
   };
 }

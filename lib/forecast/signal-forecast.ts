@@ -19,6 +19,7 @@ import type { Discontinuity } from "./breaks";
 import { batchCycle, type BatchCycle } from "./cycle";
 import { metRunStart, type MetSince } from "./history-runs";
 import { imagesFirst } from "./images-first";
+import { rideOutOf, type RideOut } from "./ride-out";
 import { currentTrend, TREND_WINDOW_SAMPLES, type Trend } from "./trend";
 
 /** Samples the trend may span: the fleet asks the history for this many. */
@@ -37,12 +38,14 @@ export interface ThresholdReach {
   /** Observed available − threshold now (negative = met). */
   margin: number;
   /** "cycle": a batch cycle whose earlier fills turned back before this threshold, and this fill is on their course. */
-  state: "met" | "no-trend" | "receding" | "beyond" | "due" | "cycle";
+  state: "met" | "no-trend" | "receding" | "beyond" | "due" | "cycle" | "cycle-grace";
   seconds: number | null;
   earliest: number | null;
   latest: number | null;
   /** "cycle" only: how many earlier fills, and their lowest available − this threshold (> 0). */
   cycle?: { fills: number; turnMargin: number };
+  /** "cycle-grace" only (a soft threshold): the earlier fills crossed it but turned back before its grace ran out. */
+  rideOut?: RideOut;
   /** "due" only: the kubelet deletes unused images first, as many as Headroom cannot see: `seconds` is the earliest the eviction can come. */
   lowerBound?: { gcAt: number | null };
 }
@@ -92,6 +95,8 @@ export interface SignalForecast {
   soft: SoftGrace | null;
   /** The first non-critical pod of the signal's ranking, as the kubelet walks it. */
   nextPod: NextPod | null;
+  /** The soft threshold is crossed by a batch cycle on its usual course, which turns back before the grace ends: no eviction is projected for it. */
+  rideOut: RideOut | null;
   /** When the kubelet is expected to evict for this signal (cluster ms), and why; null when nothing is expected. */
   eviction: {
     at: number;
@@ -120,6 +125,8 @@ export interface SignalForecastInput {
 interface ReachContext {
   trend: Trend | null;
   cycle: BatchCycle | null;
+  /** The soft threshold's batch-cycle ride-out (rideOutOf), when there is one. */
+  rideOut: RideOut | null;
   /** Unused images come back before an eviction and Headroom cannot see how many: the available bytes at which GC starts. */
   imagesFirst: { gcStartsAt: number } | null;
 }
@@ -133,6 +140,7 @@ function reachOf(kind: "soft" | "hard", s: SignalReport, ctx: ReachContext): Thr
   if (!fit) return { ...none, state: "no-trend" };
   const seconds = secondsToUse(t.margin, fit.slopePerSecond);
   if (seconds == null) return { ...none, state: "receding" };
+  if (kind === "soft" && ctx.rideOut) return { ...none, state: "cycle-grace", rideOut: ctx.rideOut };
   // the threshold's level is available − margin; earlier fills that stayed above it turned back before it
   const level = s.available - t.margin;
   const turnMargin = ctx.cycle ? ctx.cycle.lowest - level : 0;
@@ -200,9 +208,12 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
   }
   const trend = currentTrend(input.history, s.signal, input.breaks ?? []);
   const gc = input.imageGc ?? imageGcThresholds(null);
+  const cycle = batchCycle(input.history, s.signal, input.breaks ?? []);
+  const rideOut = rideOutOf(s, cycle, softCfg?.gracePeriodSeconds ?? null, soft ? (input.now - soft.metSince.at) / 1000 : null);
   const ctx: ReachContext = {
     trend,
-    cycle: batchCycle(input.history, s.signal, input.breaks ?? []),
+    cycle,
+    rideOut,
     imagesFirst: imagesFirst(s, input.result.signals, input.history, gc) ? { gcStartsAt: imageGcStartsAt(s.capacity, gc) } : null,
   };
   const reach = [reachOf("soft", s, ctx), reachOf("hard", s, ctx)].filter((r): r is ThresholdReach => r != null);
@@ -216,7 +227,8 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
   const candidates: NonNullable<SignalForecast["eviction"]>[] = [];
   const at = (seconds: number | null, extra = 0) => (seconds == null ? null : input.now + (seconds + extra) * 1000);
   if (hardMet) candidates.push({ at: input.now, because: "hard-met" });
-  if (soft) candidates.push({ at: Math.max(input.now, soft.actsAt), because: soft.actsAt <= input.now ? "grace-over" : "grace" });
+  if (soft && !rideOut)
+    candidates.push({ at: Math.max(input.now, soft.actsAt), because: soft.actsAt <= input.now ? "grace-over" : "grace" });
   const hardDue = hardMet ? undefined : due("hard");
   if (hardDue)
     candidates.push({
@@ -225,7 +237,7 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
       range: { earliest: at(hardDue.earliest)!, latest: at(hardDue.latest) },
       ...(hardDue.lowerBound ? { lowerBound: true } : {}),
     });
-  const softDue = softMet ? undefined : due("soft");
+  const softDue = softMet || rideOut ? undefined : due("soft");
   if (softDue && softCfg) {
     const g = softCfg.gracePeriodSeconds;
     candidates.push({
@@ -252,6 +264,7 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
     soft,
     configured: { soft: !!softState, hard: !!hard },
     nextPod: s.thresholds.length > 0 ? nextPodOf(s, input) : null,
+    rideOut,
     eviction,
   };
 }

@@ -16,7 +16,11 @@ function written(f: Finding, raw: Pick<AdvisorInput, "kubeletConfig" | "kubeletF
   if (!f.fix) return f;
   try {
     if (f.fix.whatIf) {
-      const change = kubeletChange(f.fix.whatIf, { kubeletConfig: raw.kubeletConfig, kubeletFlags: raw.kubeletFlags });
+      const change = kubeletChange(
+        f.fix.whatIf,
+        { kubeletConfig: raw.kubeletConfig, kubeletFlags: raw.kubeletFlags },
+        f.fix.remove,
+      );
       return { ...f, fix: { ...f.fix, yaml: change.yaml, flags: change.flags } };
     }
     if (f.fix.settings) return { ...f, fix: { ...f.fix, ...settingChange(f.fix.settings) } };

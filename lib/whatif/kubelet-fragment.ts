@@ -34,14 +34,26 @@ export interface KubeletChange {
 }
 
 /** Builds the KubeletConfiguration fragment and kubelet flags that apply a what-if on top of the node's settings; throws the engine's error for a bad value. */
-export function kubeletChange(whatIf: WhatIf, node: { kubeletConfig: unknown; kubeletFlags: string | null }): KubeletChange {
+export function kubeletChange(
+  whatIf: WhatIf,
+  node: { kubeletConfig: unknown; kubeletFlags: string | null },
+  /** Entries to delete from the node's maps (a what-if only adds or changes); those maps are written whole without them, `{}` when none is left. */
+  remove: Partial<Record<MapKey, readonly string[]>> = {},
+): KubeletChange {
   const fromConfig = node.kubeletConfig == null ? undefined : readKubeletConfig(node.kubeletConfig);
   const fromFlags = node.kubeletFlags == null ? undefined : parseKubeletFlags(node.kubeletFlags);
-  const { config, fieldName } = effectiveConfig(fromConfig, fromFlags, whatIf);
+  const effective = effectiveConfig(fromConfig, fromFlags, whatIf);
+  const { fieldName } = effective;
+  const config = { ...effective.config };
+  for (const [key, keys] of Object.entries(remove) as [MapKey, readonly string[]][]) {
+    const m = { ...((config[key] ?? {}) as Record<string, string>) };
+    for (const k of keys) delete m[k];
+    config[key] = m as never;
+  }
   parseThresholds(config, fieldName); // a value the kubelet would refuse never reaches a copyable fragment
   const maps: KubeletChange["maps"] = {};
   for (const key of WHAT_IF_KEYS) {
-    if (!whatIf[key] || Object.keys(whatIf[key]).length === 0) continue;
+    if ((!whatIf[key] || Object.keys(whatIf[key]).length === 0) && !remove[key]?.length) continue;
     const m = (config[key] ?? {}) as Record<string, string>;
     maps[key] = Object.fromEntries(
       Object.keys(m)
@@ -53,7 +65,12 @@ export function kubeletChange(whatIf: WhatIf, node: { kubeletConfig: unknown; ku
   const yaml = [
     "apiVersion: kubelet.config.k8s.io/v1beta1",
     "kind: KubeletConfiguration",
-    ...entries.flatMap(([key, m]) => [`${key}:`, ...Object.entries(m).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`)]),
+    // a map emptied by a removal is written as {}: the whole map, with nothing left in it
+    ...entries.flatMap(([key, m]) =>
+      Object.keys(m).length === 0
+        ? [`${key}: {}`]
+        : [`${key}:`, ...Object.entries(m).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`)],
+    ),
   ].join("\n");
   // Single quotes keep the shell from reading "<" as a redirection.
   const flags = entries

@@ -10,12 +10,16 @@ import { liveVerdict } from "./forecast-verdict";
 
 type Interval = [number, number];
 
+/** A printed amount in a sentence: "4.6Gi", "512", "12,000 pids", "1 inode". */
+const AMOUNT = String.raw`\S+(?: (?:pid|inode)s?)?`;
+
 const BINARY: Record<string, number> = { "": 1, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40, Pi: 2 ** 50, Ei: 2 ** 60 };
 const SECONDS: Record<string, number> = { s: 1, min: 60, h: 3600 };
 
 /** A value as formatSignal prints it ("4.6Gi", "512", "12,000"), as the interval it was rounded from. */
 export function amount(text: string): Interval {
-  const m = /^(-?[\d,.]+)(Ki|Mi|Gi|Ti|Pi|Ei)?$/.exec(text);
+  // counts carry their unit ("12,000 pids", "1 inode": formatSignal)
+  const m = /^(-?[\d,.]+)(Ki|Mi|Gi|Ti|Pi|Ei)?(?: (?:pid|inode)s?)?$/.exec(text);
   if (!m) throw new Error(`not an amount: ${text}`);
   const unit = BINARY[m[2] ?? ""]!;
   const v = Number(m[1]!.replace(/,/g, "")) * unit;
@@ -34,12 +38,19 @@ export function duration(text: string): Interval {
   return [(lo - 0.5) * u - 1, (hi + 0.5) * u + 1];
 }
 
+/** A formatDuration figure ("1m40s", "2m", "45s", "1h") in seconds. */
+function seconds(text: string): number {
+  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(text);
+  if (!m || text === "") throw new Error(`not a duration: ${text}`);
+  return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
+}
+
 const overlap = (a: Interval, b: Interval) => a[0] <= b[1] && b[0] <= a[1];
 const fmt = (i: Interval) => `[${Math.round(i[0])}, ${Math.round(i[1])}] s`;
 
 /** The printed rate per second, as an interval; null when the sentence prints none. */
 function printedRate(margin: string): { rate: Interval; falling: boolean } | null {
-  const m = /; (falling|rising) (\S+)\/(s|min) /.exec(margin);
+  const m = new RegExp(String.raw`; (falling|rising) (${AMOUNT})\/(s|min) `).exec(margin);
   if (!m) return null;
   const [lo, hi] = amount(m[2]!);
   const per = m[3] === "min" ? 60 : 1;
@@ -57,7 +68,9 @@ export function contradictions(fc: NodeForecast, now: number, clock: (ms: number
     const rate = printedRate(margin);
     const times = new Map<string, Interval>();
     reachBySignal.set(f.signal, times);
-    for (const m of reach.matchAll(/(soft|hard), (\S+) away: (in (.+?) \(|not approaching|not within (\d+) h)/g)) {
+    for (const m of reach.matchAll(
+      new RegExp(String.raw`(soft|hard), (${AMOUNT}) away: (in (.+?) \(|not approaching|not within (\d+) h)`, "g"),
+    )) {
       const [, kind, away, , when] = m;
       const where = `${f.signal} ${kind}: "${m[0]}" with "${margin}"`;
       const [mlo, mhi] = amount(away!);
@@ -83,10 +96,27 @@ export function contradictions(fc: NodeForecast, now: number, clock: (ms: number
     if (f.margin == null) continue;
     const reach = reachSentence(f, fc.now, clock);
     // a batch cycle: the earlier fills' turn must lie between this threshold and where the signal is now
-    for (const m of reach.matchAll(/(soft|hard), (\S+) away: batch cycle: the last (\d+) fills turned back (\S+) above it/g)) {
+    for (const m of reach.matchAll(
+      new RegExp(
+        String.raw`(soft|hard), (${AMOUNT}) away: batch cycle: the last (\d+) fills turned back (${AMOUNT}) above it`,
+        "g",
+      ),
+    )) {
       const [away, turned] = [amount(m[2]!), amount(m[4]!)];
       if (turned[1] <= 0 || away[1] < turned[0] || Number(m[3]) < MIN_FILLS)
         out.push(`${f.signal} ${m[1]}: "${m[0]}": the turn is not between the threshold and the margin`);
+    }
+  }
+  // a batch cycle that crosses a soft threshold: the fills' longest stay below it must be shorter than its grace
+  for (const f of fc.signals) {
+    if (f.margin == null) continue;
+    const reach = reachSentence(f, fc.now, clock);
+    for (const m of reach.matchAll(
+      /soft, .+? away: batch cycle: the last (\d+) fills crossed it for at most (\S+) of its (\S+) grace/g,
+    )) {
+      const [longest, grace] = [seconds(m[2]!), seconds(m[3]!)];
+      if (!(longest < grace) || Number(m[1]) < MIN_FILLS)
+        out.push(`${f.signal} soft: "${m[0]}": not a stay shorter than the grace`);
     }
   }
   const v = liveVerdict(fc, now, clock);
@@ -100,7 +130,9 @@ export function contradictions(fc: NodeForecast, now: number, clock: (ms: number
   ];
   for (const c of claims) {
     const panel = reachBySignal.get(c.signal)?.get(c.kind);
-    const said = duration(c.when.replace(/ \(could be much later: the rate is uncertain\)$/, ""));
+    const said = duration(
+      c.when.replace(/ at the earliest$/, "").replace(/ \(could be much later: the rate is uncertain\)$/, ""),
+    );
     const shifted: Interval | undefined = panel && [panel[0] - c.shift, panel[1] - c.shift];
     if (!shifted || !overlap(said, shifted)) out.push(`verdict "${v.text}" disagrees with the ${c.signal} ${c.kind} panel`);
   }

@@ -4,6 +4,7 @@ import { HOUSEKEEPING_INTERVAL_SECONDS } from "@/lib/eviction";
 import { formatDay, formatDuration, formatSignal, sameDay } from "@/lib/format";
 
 import type { ConditionHold } from "../forecast/node-forecast";
+import type { RideOut } from "../forecast/ride-out";
 import type { NextPod, SignalForecast, ThresholdReach } from "../forecast/signal-forecast";
 import { requestStanding } from "./standing";
 
@@ -11,6 +12,19 @@ export type Clock = (ms: number) => string;
 
 /** The eviction manager's synchronize period (evictionMonitoringPeriod, pkg/kubelet/kubelet.go; not configurable): at most one eviction per cycle. */
 const KUBELET_CYCLE_SECONDS = 10;
+
+/** The words atTheEarliest adds, and why, for the sentences that explain them. */
+const EARLIEST = "at the earliest";
+export const EARLIEST_WHY = "unused images are deleted first, how many Headroom cannot see";
+
+/**
+ * A projected time that is only a lower bound (unused images are deleted first, as many as
+ * Headroom cannot see: images-first.ts): "~3 min at the earliest". The signal panel, the headline
+ * and the fleet row all print such a time through this, so the three say the same thing.
+ */
+export function atTheEarliest(time: string, lowerBound: boolean | undefined): string {
+  return lowerBound ? `${time} ${EARLIEST}` : time;
+}
 
 /** "~40 s", "~12 min", "~3 h": a rounded duration for forecasts, never more precise than the data. */
 export function roughly(seconds: number): string {
@@ -89,8 +103,8 @@ export function holdExplanation(h: ConditionHold, clock: Clock): string {
   return `The kubelet keeps reporting ${h.condition} for evictionPressureTransitionPeriod (${formatDuration(h.periodSeconds)}) after a threshold was last met: at ${clock(h.lastMetAt)} (${FROM[h.lastMetFrom]}). It clears at ${clock(h.clearsAt)} unless a threshold is met again.`;
 }
 
-/** "reaches the soft threshold in 4–6 min" or "… hard threshold in ~40 s", the sooner of the two; null when neither is approached. */
-export function approachPhrase(f: SignalForecast): { seconds: number; text: string } | null {
+/** "reaches the soft threshold in 4–6 min" or "… hard threshold in ~40 s" (plus "at the earliest" for a lower bound), the sooner of the two; null when neither is approached. */
+export function approachPhrase(f: SignalForecast): { seconds: number; text: string; lowerBound: boolean } | null {
   const best = f.reach.reduce<ThresholdReach | null>(
     (a, r) => (r.state === "due" && (a == null || r.seconds! < a.seconds!) ? r : a),
     null,
@@ -98,7 +112,8 @@ export function approachPhrase(f: SignalForecast): { seconds: number; text: stri
   return best
     ? {
         seconds: best.seconds!,
-        text: `reaches the ${best.kind} threshold in ${roughRange(best.seconds!, best.earliest!, best.latest)}`,
+        lowerBound: !!best.lowerBound,
+        text: `reaches the ${best.kind} threshold in ${atTheEarliest(roughRange(best.seconds!, best.earliest!, best.latest), !!best.lowerBound)}`,
       }
     : null;
 }
@@ -113,4 +128,9 @@ export function erraticPhrase(f: SignalForecast): string | null {
 /** "40 s of 1m30s grace". */
 export function graceProgress(elapsedSeconds: number, graceSeconds: number): string {
   return `${Math.max(0, Math.round(Math.min(elapsedSeconds, graceSeconds)))} s of ${formatDuration(graceSeconds)} grace`;
+}
+
+/** "the last 3 fills crossed it for at most 1m40s of its 2m grace, then turned back": why a batch cycle's soft crossing evicts nothing. */
+export function rideOutPhrase(r: RideOut): string {
+  return `the last ${r.fills} fills crossed it for at most ${formatDuration(r.longestSeconds)} of its ${formatDuration(r.graceSeconds)} grace, then turned back`;
 }

@@ -5,7 +5,7 @@ import { formatPercent, formatSignal } from "@/lib/format";
 
 import { HORIZON_SECONDS, type SignalForecast, type ThresholdReach } from "../forecast/signal-forecast";
 import { MIN_TREND_SAMPLES } from "../forecast/trend";
-import { roughly, roughRange, withDate, type Clock } from "./forecast-phrases";
+import { atTheEarliest, EARLIEST_WHY, rideOutPhrase, roughly, roughRange, withDate, type Clock } from "./forecast-phrases";
 
 /** "4.6Gi/s" or, below one unit a second, "12Mi/min": enough digits to check a time against. */
 function ratePhrase(signal: string, ratePerSecond: number): string {
@@ -58,11 +58,13 @@ function reachPhrase(r: ThresholdReach, f: SignalForecast, now: number, clock: C
       return `${away}: not within ${HORIZON_SECONDS / 3600} h`;
     case "cycle":
       return `${away}: batch cycle: the last ${r.cycle!.fills} fills turned back ${formatSignal(f.signal, r.cycle!.turnMargin)} above it; this one is on the same course`;
+    case "cycle-grace":
+      return `${away}: batch cycle: ${rideOutPhrase(r.rideOut!)}; this one is on the same course`;
     case "due": {
       const time = `${away}: in ${roughRange(r.seconds!, r.earliest!, r.latest)} (${clock(now + r.seconds! * 1000)})`;
       if (!r.lowerBound) return time;
       const gc = r.lowerBound.gcAt == null ? "" : ` (image GC starts in ${roughly(r.lowerBound.gcAt)})`;
-      return `${time} at the earliest: unused images are deleted first${gc}, how many Headroom cannot see`;
+      return `${atTheEarliest(time, true)}: ${EARLIEST_WHY.replace("first", `first${gc}`)}`;
     }
   }
 }

@@ -9,11 +9,15 @@ import type { NodeForecast } from "../forecast/node-forecast";
 import type { SignalForecast } from "../forecast/signal-forecast";
 import {
   approachPhrase,
+  atTheEarliest,
   clearsAfterEviction,
+  EARLIEST_WHY,
   erraticPhrase,
   freesPhrase,
+  graceProgress,
   holdSentence,
   podPhrase,
+  rideOutPhrase,
   roughly,
   roughRange,
   withDate,
@@ -31,17 +35,18 @@ export interface Verdict {
 }
 
 function evictingLead(f: SignalForecast, next: NonNullable<NodeForecast["next"]>, now: number): string {
-  const { at, because, range } = next;
+  const { at, because, range, lowerBound } = next;
   const grace = formatDuration(f.soft?.graceSeconds ?? 0);
   const left = (ms: number) => (ms - now) / 1000;
   // a projection carries the spread of its rate; a grace countdown is exact
-  const inTime = `Evicting in ${range ? roughRange(left(at), left(range.earliest), range.latest == null ? null : left(range.latest)) : roughly(left(at))}`;
+  const inTime = `Evicting in ${atTheEarliest(range ? roughRange(left(at), left(range.earliest), range.latest == null ? null : left(range.latest)) : roughly(left(at)), lowerBound)}`;
+  const why = lowerBound ? `; ${EARLIEST_WHY}` : "";
   if (because === "hard-met")
     return `Evicting now (${f.signal} is below its hard threshold; the kubelet acts within its ${HOUSEKEEPING_INTERVAL_SECONDS} s cycle)`;
   if (because === "reaches-hard")
     return at <= now
       ? `Evicting now (${f.signal} is reaching its hard threshold at the current rate)`
-      : `${inTime} (${f.signal} reaches its hard threshold at the current rate)`;
+      : `${inTime} (${f.signal} reaches its hard threshold at the current rate${why})`;
   return at <= now
     ? `Evicting now (${f.signal}'s ${grace} soft grace is over)`
     : `${inTime} (when ${f.signal}'s ${grace} soft grace ends)`;
@@ -75,8 +80,8 @@ function evicting(fc: NodeForecast, now: number, clock: Clock): Verdict | null {
   };
 }
 
-function approaching(fc: NodeForecast): { f: SignalForecast; seconds: number; text: string } | null {
-  let best: { f: SignalForecast; seconds: number; text: string } | null = null;
+function approaching(fc: NodeForecast): { f: SignalForecast; seconds: number; text: string; lowerBound: boolean } | null {
+  let best: { f: SignalForecast; seconds: number; text: string; lowerBound: boolean } | null = null;
   for (const f of fc.signals) {
     const a = approachPhrase(f);
     if (a && (best == null || a.seconds < best.seconds)) best = { f, ...a };
@@ -97,8 +102,18 @@ export function liveVerdict(fc: NodeForecast, now: number, timeOfDay: Clock): Ve
   if (fc.signals.length === 0) return { state: "no-data", text: `${NO_SUMMARY_YET}: nothing to forecast.`, countdownTo: null };
   const ev = evicting(fc, now, clock);
   if (ev) return ev;
+  // a batch fill below the soft threshold on its usual course turns back before the grace ends
+  const riding = fc.signals.find((f) => f.softMet && f.rideOut && f.soft);
+  if (riding)
+    return {
+      state: "approaching",
+      text: `${riding.signal} is below its soft threshold (${graceProgress((now - riding.soft!.metSince.at) / 1000, riding.soft!.graceSeconds)}), but a batch cycle: ${rideOutPhrase(riding.rideOut!)}, and this one is on the same course. No eviction expected unless it stays below until ${clock(riding.soft!.actsAt)}.`,
+      countdownTo: null,
+    };
   const near = approaching(fc);
-  const nearText = near ? `${near.f.signal} ${near.text} at the current rate` : null;
+  const nearText = near
+    ? `${near.f.signal} ${near.text} at the current rate${near.lowerBound ? ` (${EARLIEST_WHY})` : ""}`
+    : null;
   if (fc.holds.length > 0) {
     const held = fc.holds.map((h) => holdSentence(h, now, clock)).join("; ");
     const soonest = Math.min(...fc.holds.map((h) => h.clearsAt));

@@ -66,12 +66,27 @@ export function poolDrift(members: readonly PoolMember[]): Finding[] {
             { ...(ref[k] ?? {}) },
           ]),
         );
+        // entries only this node has: a what-if cannot delete them, so the fix names them and the fragment leaves them out
+        const remove = Object.fromEntries(
+          COMPARED.map((k): [Compared, string[]] => [
+            k,
+            Object.keys(n.config[k] ?? {})
+              .filter((e) => !(e in (ref[k] ?? {})))
+              .sort(),
+          ]).filter(([, keys]) => keys.length > 0),
+        ) as Partial<Record<Compared, string[]>>;
+        const removal = Object.entries(remove)
+          .map(([k, keys]) => `${k} ${keys!.join(", ")}`)
+          .join("; ");
+        const text = removal
+          ? `Give this node the settings ${common.length} of the pool's nodes run, which removes ${removal}: replace these maps whole where the node sets them (its KubeletConfiguration file or flags; a map left empty is set nowhere), as a fragment that only adds entries leaves the old ones in place.`
+          : `Give this node the settings ${common.length} of the pool's nodes run.`;
         out.push({
           rule: "pool-drift",
           severity: "warning",
           node: n.node,
           message: `Pool ${pool}: ${d.key} ${d.entry} is ${d.here} on this node and ${d.there} on ${common.length} of its ${nodes.length} nodes, so the pool's nodes evict at different points.`,
-          fix: mapFix(`Give this node the settings ${common.length} of the pool's nodes run.`, whatIf, n.raw),
+          fix: mapFix(text, whatIf, n.raw, remove),
         });
       }
     }

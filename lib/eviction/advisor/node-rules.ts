@@ -10,7 +10,12 @@ import type { Finding } from "./types";
 const Mi = 2 ** 20;
 /** A container at or above this share of its memory limit is one allocation from a cgroup OOM kill. */
 const NEAR_LIMIT = 0.9;
-/** HugepageAwareEviction: beta and on by default from kubelet 1.37 (kubernetes#138127, the feature-gates reference). */
+/**
+ * HugepageAwareEviction: beta and on by default from kubelet 1.37, not 1.36. Sources: the
+ * feature-gates reference page feature-gates/HugepageAwareEviction.md (stage beta, defaultValue
+ * true, fromVersion "1.37"; kubernetes/website#56504, merged 2026-07), and kubernetes/website#55329
+ * (held: the gate "isn't included in the v1.36 milestone"). The behaviour: kubernetes#138127.
+ */
 const HUGEPAGE_GATE_DEFAULT_FROM: [number, number] = [1, 37];
 
 /** Total bytes of pre-allocated hugepages (every hugepages-<size> capacity). */

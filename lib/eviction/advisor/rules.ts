@@ -23,7 +23,7 @@ export const RULES: Readonly<Record<RuleId, RuleInfo>> = {
     title: "memory.available threshold still inflated by the hugepage total with HugepageAwareEviction on",
     severity: "error",
     source:
-      "pkg/kubelet/server/stats/summary.go Get (HugepageAwareEviction, kubernetes#138127); pkg/features/kube_features.go HugepageAwareEviction",
+      "pkg/kubelet/server/stats/summary.go Get (HugepageAwareEviction, kubernetes#138127); pkg/features/kube_features.go HugepageAwareEviction (beta, on by default from 1.37: feature-gates/HugepageAwareEviction.md, kubernetes/website#56504)",
   },
   "hugepages-inflate-available": {
     id: "hugepages-inflate-available",

@@ -17,6 +17,14 @@ export type RuleId =
   | "container-near-limit"
   | "out-of-pod-slots";
 
+/** Entries to delete, per eviction or reservation map ("evictionSoft" → ["memory.available"]). */
+export type MapRemoval = Partial<
+  Record<
+    "kubeReserved" | "systemReserved" | "evictionHard" | "evictionSoft" | "evictionSoftGracePeriod" | "evictionMinimumReclaim",
+    string[]
+  >
+>;
+
 /** Scalar and list settings a fix may set besides the eviction maps. */
 export interface SettingChange {
   maxPods?: number;
@@ -30,6 +38,8 @@ export interface Fix {
   text: string;
   /** The what-if that applies the fix (eviction maps, written whole on top of the node's own). */
   whatIf?: WhatIf;
+  /** Entries of the node's own maps the fix deletes (a what-if only adds or changes): the fragment writes those maps whole without them. */
+  remove?: MapRemoval;
   settings?: SettingChange;
   yaml?: string;
   flags?: string;
