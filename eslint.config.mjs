@@ -10,7 +10,14 @@ const NO_SIM = {
 // Outside lib/eviction the engine is reached through its public entry, lib/eviction/index.ts (and the
 // advisor's, lib/eviction/advisor/index.ts); tests may reach its builders (lib/eviction/testing.ts).
 const ENGINE_ENTRY = {
-  group: ["@/lib/eviction/*", "!@/lib/eviction/advisor", "**/eviction/*", "!**/eviction/advisor", "!**/eviction/testing", "!**/eviction/index"],
+  group: [
+    "@/lib/eviction/*",
+    "!@/lib/eviction/advisor",
+    "**/eviction/*",
+    "!**/eviction/advisor",
+    "!**/eviction/testing",
+    "!**/eviction/index",
+  ],
   message: 'Import the engine from its public entry, "@/lib/eviction".',
 };
 
@@ -77,10 +84,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            NO_SIM,
-            ENGINE_ENTRY,
-          ],
+          patterns: [NO_SIM, ENGINE_ENTRY],
         },
       ],
     },
