@@ -147,14 +147,15 @@ export class Membership {
     };
   }
 
-  /** Records when a Lease was seen to change; a Lease first seen is as old as its renewTime says (never younger than now). */
+  /**
+   * Records when a Lease was seen to change, on our clock. A Lease first seen counts from now, as
+   * client-go does: a dead replica's Lease then keeps its nodes unowned for one duration after we
+   * start, but no clock skew or late watch can make a live replica look dead.
+   */
   private observe(l: PeerLease): void {
     const prev = this.seen.get(l.name);
     if (prev?.rv === l.resourceVersion) return;
-    const now = this.clock.now();
-    const renew = Date.parse(l.renewTime);
-    const at = prev || !Number.isFinite(renew) ? now : Math.min(now, renew);
-    this.seen.set(l.name, { rv: l.resourceVersion, at });
+    this.seen.set(l.name, { rv: l.resourceVersion, at: this.clock.now() });
   }
 
   private recompute(): void {

@@ -73,7 +73,9 @@ describe("deploy/overlays/ha", () => {
     const scraped = docs.filter(
       (d) =>
         d.kind === "Service" &&
-        Object.entries(monitor.spec.selector.matchLabels as Record<string, string>).every(([k, v]) => d.metadata.labels?.[k] === v),
+        Object.entries(monitor.spec.selector.matchLabels as Record<string, string>).every(
+          ([k, v]) => d.metadata.labels?.[k] === v,
+        ),
     );
     // One Service: a second would make Prometheus scrape each pod twice.
     expect(scraped.map((s) => s.metadata.name)).toEqual(["headroom"]);

@@ -35,7 +35,12 @@ function startReplica(sim: Sim, name: string): Replica {
   });
   const shard = new Shard(membership, name);
   // The cache is built by the shared helper; its `owns` asks the shard.
-  const cache = cacheFor(sim, "full", { summaryIntervalMs: INTERVAL, concurrency: 16, historySeconds: 30 }, { owns: shard.owns });
+  const cache = cacheFor(
+    sim,
+    "full",
+    { summaryIntervalMs: INTERVAL, concurrency: 16, historySeconds: 30, kubeletTimeoutMs: 5000 },
+    { owns: shard.owns },
+  );
   shard.attach(cache);
   membership.onChange((m) => console.log(`${name}: members ${m.join(",")} at ${Date.now() - startedAt} ms`));
   membership.start();
@@ -81,11 +86,17 @@ describe("three replicas share one 600-node cluster through Leases", () => {
     // All members seen by all; every node collected within 3 min (here: well under a minute).
     await until(() => rs.every((r) => r.membership.members().length === 3), 60_000, "three members");
     console.log("three members after", Date.now() - startedAt, "ms");
-    await until(() => freshCoverage(rs, STATS_MAX_AGE).covered === NODES, 180_000, "every node collected");
+    await until(() => freshCoverage(rs, STATS_MAX_AGE).covered === NODES, 180_000, "every node collected").catch((e: Error) => {
+      const failures = rs.map((r) => r.cache.collectStats.failures);
+      throw new Error(`${e.message}: ${JSON.stringify(freshCoverage(rs, STATS_MAX_AGE))}, failures ${failures.join("/")}`);
+    });
     const sets = owned(rs);
     expect(sets.reduce((a, s) => a + s.size, 0)).toBe(NODES);
     for (const s of sets) expect(s.size).toBeGreaterThan(NODES / 3 - 60);
-    // Pods of other replicas' nodes are not held.
+    // Pods of other replicas' nodes are not held: each holds about a third.
+    const totalPods = sim.cluster.stores.pods.size;
+    console.log("pods held per replica", rs.map((r) => r.cache.pods.store.size).join("/"), "of", totalPods);
+    for (const r of rs) expect(r.cache.pods.store.size).toBeLessThan(totalPods / 2);
     for (const [i, r] of rs.entries())
       for (const p of r.cache.pods.store.values()) if (p.spec?.nodeName) expect(sets[i]!.has(p.spec.nodeName)).toBe(true);
 
