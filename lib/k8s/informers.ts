@@ -122,6 +122,8 @@ export class Reflector<T, W extends Raw = Raw> {
           this.relistWanted = false;
           await this.list();
         }
+        // A relist asked for during that list: list again before watching.
+        if (this.relistWanted) continue;
         const outcome = await this.watch();
         if (outcome === "expired") this.rv = undefined;
         if (outcome === "error") await this.backOff();
@@ -270,7 +272,7 @@ export class Reflector<T, W extends Raw = Raw> {
             this.healthy();
           }
           this.watchAbort = ctl;
-          if (this.stop$.signal.aborted) ctl.abort();
+          if (this.stop$.signal.aborted || this.relistWanted) ctl.abort();
         },
         (e: unknown) => {
           this.failed(e);

@@ -38,7 +38,7 @@ function startReplica(sim: Sim, name: string): Replica {
   const cache = cacheFor(
     sim,
     "full",
-    { summaryIntervalMs: INTERVAL, concurrency: 16, historySeconds: 30, kubeletTimeoutMs: 5000 },
+    { summaryIntervalMs: INTERVAL, concurrency: 32, historySeconds: 30, kubeletTimeoutMs: 5000 },
     { owns: shard.owns },
   );
   shard.attach(cache);
@@ -97,6 +97,12 @@ describe("three replicas share one 600-node cluster through Leases", () => {
     const totalPods = sim.cluster.stores.pods.size;
     console.log("pods held per replica", rs.map((r) => r.cache.pods.store.size).join("/"), "of", totalPods);
     for (const r of rs) expect(r.cache.pods.store.size).toBeLessThan(totalPods / 2);
+    // ...and all of them: the pods of every owned node arrive (listed again when nodes are gained).
+    await until(
+      () => rs.reduce((a, r) => a + r.cache.pods.store.size, 0) === totalPods,
+      30_000,
+      "every pod held by its node's owner",
+    );
     for (const [i, r] of rs.entries())
       for (const p of r.cache.pods.store.values()) if (p.spec?.nodeName) expect(sets[i]!.has(p.spec.nodeName)).toBe(true);
 
