@@ -56,6 +56,7 @@ export class Membership {
   private lastRenewAt: number | null = null;
   private error: string | null = null;
   private holding = false;
+  private heldSince: number | null = null;
   private timer: Timer | undefined;
   private stopped = false;
   private current: string[] = [];
@@ -159,6 +160,14 @@ export class Membership {
   }
 
   private recompute(): void {
+    // Not before the Lease list is in and one renew interval has passed since we first held ours:
+    // a replica that started beside others would otherwise see itself alone, poll every kubelet
+    // until the others' Leases arrive, and push slow kubelets into back-off (measured: 3x the
+    // kubelet load for tens of seconds on a loaded machine).
+    if (!this.leases.status.synced || this.heldSince === null || this.clock.now() - this.heldSince < this.renewMs) {
+      if (this.current.length && !this.holding) this.publish([]);
+      return;
+    }
     const now = this.clock.now();
     const live = new Set<string>();
     for (const l of this.leases.store.values()) {
@@ -167,7 +176,10 @@ export class Membership {
       if (now - at < l.durationMs) live.add(l.identity);
     }
     if (this.holding) live.add(this.o.identity);
-    const next = [...live].sort();
+    this.publish([...live].sort());
+  }
+
+  private publish(next: string[]): void {
     if (next.join("\n") === this.current.join("\n")) return;
     this.current = next;
     this.o.log?.("info", `replicas: members now ${next.length ? next.join(", ") : "(none)"}`);
@@ -183,12 +195,14 @@ export class Membership {
     const fresh = this.lastRenewAt !== null && this.clock.now() - this.lastRenewAt < deadline;
     if (this.holding && !fresh) {
       this.holding = false;
+      this.heldSince = null;
       this.o.log?.(
         "warn",
         `replicas: could not renew Lease ${this.o.namespace}/${this.leaseName} (${this.error}); collection stopped`,
       );
     } else if (!this.holding && fresh) {
       this.holding = true;
+      this.heldSince = this.clock.now();
       this.o.log?.("info", `replicas: holding Lease ${this.o.namespace}/${this.leaseName}`);
     }
     this.recompute();

@@ -6,10 +6,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { GET as node } from "@/app/api/nodes/[name]/route";
+import { GET as peerNode } from "@/app/api/peer/nodes/[name]/route";
 import { GET as part } from "@/app/api/peer/part/route";
 import { GET as readyz } from "@/app/api/readyz/route";
 import { GET as metrics } from "@/app/metrics/route";
 import { configureCluster, getCache, resetCluster } from "@/lib/k8s/runtime";
+import { ownerOf } from "@/lib/replicas/assignment";
 import { currentShard } from "@/lib/replicas/runtime";
 import { startSim, type Sim } from "@/lib/sim";
 
@@ -75,5 +78,45 @@ describe("a sharded replica's routes", () => {
     const body = await ok.json();
     expect(body.identity).toBe("solo");
     expect(body.nodes.map((n: { name: string }) => n.name).sort()).toEqual(sim.cluster.nodes.map((n) => n.name).sort());
+  });
+
+  it("forwards another replica's node to its owner, and names the owner when it does not answer", async () => {
+    const nodeReq = (name: string, auth?: string) =>
+      (auth ? peerNode : node)(new Request(`http://x/api/nodes/${name}`, { headers: auth ? { authorization: auth } : {} }), {
+        params: Promise.resolve({ name }),
+      });
+    // The peer route: the secret or nothing.
+    const mine = sim.cluster.nodes[0]!.name;
+    expect((await nodeReq(mine, "Bearer nope-nope-nope-nope")).status).toBe(401);
+    expect((await nodeReq(mine, `Bearer ${SECRET}`)).status).toBe(200);
+    // A second member whose peer URL answers nothing (a closed port), named so that it owns some of
+    // the three nodes and leaves this replica some.
+    const names = sim.cluster.nodes.map((n) => n.name);
+    const split = (g: string) => names.map((n) => ownerOf(n, [g, "solo"]));
+    const ghost = ["ghost", "ghost-1", "ghost-2", "phantom", "spectre", "wraith"].find(
+      (g) => split(g).includes(g) && split(g).includes("solo"),
+    )!;
+    const ghosts = names.filter((n) => ownerOf(n, [ghost, "solo"]) === ghost);
+    const own = names.filter((n) => ownerOf(n, [ghost, "solo"]) === "solo");
+    sim.cluster.stores.leases.put({
+      apiVersion: "coordination.k8s.io/v1",
+      kind: "Lease",
+      metadata: {
+        name: `headroom-replica-${ghost}`,
+        namespace: "default",
+        labels: { "headroom.dev/replica": "true" },
+        annotations: { "headroom.dev/peer-url": "http://127.0.0.1:9" },
+      },
+      spec: { holderIdentity: ghost, leaseDurationSeconds: 15, renewTime: new Date().toISOString() },
+    });
+    await until(() => currentShard()?.shard.membership.members().length === 2, 15_000, "two members");
+    const res = await nodeReq(ghosts[0]!);
+    expect(res.status).toBe(502);
+    const body = await res.json();
+    expect(body).toMatchObject({ owner: ghost });
+    expect(body.error).toMatch(new RegExp(`^owner unreachable: replica ${ghost} \\(Lease last renewed \\d+ s ago\\): `));
+    expect(typeof body.lastSeenSeconds).toBe("number");
+    // Its own nodes are still served here.
+    expect((await nodeReq(own[0]!)).status).toBe(200);
   });
 });
