@@ -35,11 +35,6 @@ function memberHash(m: string): number {
   return h;
 }
 
-/** The weight of a member for a node. */
-export function weight(member: string, node: string): number {
-  return fmix32(hash32(node) ^ memberHash(member));
-}
-
 /** The member that owns a node, or undefined when there are no members. Ties go to the smaller name. */
 export function ownerOf(node: string, members: readonly string[]): string | undefined {
   const hn = hash32(node);

@@ -10,7 +10,7 @@ import { currentShard } from "./runtime";
 // to change, never an empty page.
 
 /** How long a forwarded request may take before the owner counts as unreachable. */
-export const FORWARD_TIMEOUT_MS = 3000;
+const FORWARD_TIMEOUT_MS = 3000;
 
 /** The owner's answer for a node this replica does not own, or undefined to serve it here. */
 export async function forwardNode(node: string): Promise<Response | undefined> {

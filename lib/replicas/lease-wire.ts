@@ -2,8 +2,8 @@
 // Leases are told apart from other Leases in the namespace by a label, so one namespace can hold
 // Headroom's and anything else's (leader elections, other apps).
 
-export const REPLICA_LABEL = "headroom.dev/replica";
-export const PEER_URL_ANNOTATION = "headroom.dev/peer-url";
+const REPLICA_LABEL = "headroom.dev/replica";
+const PEER_URL_ANNOTATION = "headroom.dev/peer-url";
 /** Lease names are `headroom-replica-<identity>`: identities are hostnames, valid in a name. */
 export const LEASE_PREFIX = "headroom-replica-";
 

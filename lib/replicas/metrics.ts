@@ -10,7 +10,7 @@ import type { Shard } from "./shard";
 // cache holds rows for owned nodes only).
 
 /** A 31-bit FNV-1a of the sorted member list: equal on every replica that sees the same members. */
-export function membershipHash(members: readonly string[]): number {
+function membershipHash(members: readonly string[]): number {
   let h = 0x811c9dc5;
   const s = [...members].sort().join("\n");
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
