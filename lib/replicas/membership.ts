@@ -2,10 +2,10 @@ import "server-only";
 
 import { ApiException, CoordinationV1Api, type V1Lease } from "@kubernetes/client-node";
 
-import type { ClusterClient } from "@/lib/k8s/client";
-import { realClock, type Clock, type Timer } from "@/lib/k8s/clock";
-import { describeError } from "@/lib/k8s/errors";
-import { Reflector } from "@/lib/k8s/informers";
+import type { ClusterClient } from "@/lib/k8s/io/client";
+import { realClock, type Clock, type Timer } from "@/lib/k8s/io/clock";
+import { describeError } from "@/lib/k8s/io/errors";
+import { Reflector } from "@/lib/k8s/io/informers";
 
 import { LEASE_PREFIX, replicaLease, trimReplicaLease, type PeerLease } from "./lease-wire";
 

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { getCache } from "@/lib/k8s/runtime";
+import { getCache } from "@/lib/k8s/store/runtime";
 
 import { peerAuthorized } from "./peer-auth";
 import { currentShard } from "./runtime";

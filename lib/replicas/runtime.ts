@@ -2,7 +2,7 @@ import "server-only";
 
 import type { KubeConfig } from "@kubernetes/client-node";
 
-import { ClusterClient } from "@/lib/k8s/client";
+import { ClusterClient } from "@/lib/k8s/io/client";
 import { log } from "@/lib/server/log";
 
 import { Membership } from "./membership";

@@ -1,6 +1,6 @@
 import "server-only";
 
-import type { ClusterCache } from "@/lib/k8s/cache";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 
 import { ownerOf } from "./assignment";
 import type { Membership } from "./membership";

@@ -11,7 +11,7 @@ import { GET as peerNode } from "@/app/api/peer/nodes/[name]/route";
 import { GET as part } from "@/app/api/peer/part/route";
 import { GET as readyz } from "@/app/api/readyz/route";
 import { GET as metrics } from "@/app/metrics/route";
-import { configureCluster, getCache, resetCluster } from "@/lib/k8s/runtime";
+import { configureCluster, getCache, resetCluster } from "@/lib/k8s/store/runtime";
 import { ownerOf } from "@/lib/replicas/assignment";
 import { currentShard } from "@/lib/replicas/runtime";
 import { startSim, type Sim } from "@/lib/sim";

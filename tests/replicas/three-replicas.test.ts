@@ -6,9 +6,9 @@
 // 2-core machine: the sim and the three replicas share one event loop.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { ClusterCache } from "@/lib/k8s/cache";
-import { ClusterClient, loadKubeConfig } from "@/lib/k8s/client";
-import { renderCacheMetrics } from "@/lib/k8s/metrics";
+import { ClusterClient, loadKubeConfig } from "@/lib/k8s/io/client";
+import { renderCacheMetrics } from "@/lib/k8s/metrics/exposition";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { Membership } from "@/lib/replicas/membership";
 import { Shard } from "@/lib/replicas/shard";
 import { startSim, type Sim } from "@/lib/sim";
