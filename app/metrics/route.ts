@@ -4,6 +4,8 @@ import { processMetrics } from "@/lib/k8s/metrics/process-metrics";
 import { getCache } from "@/lib/k8s/store/runtime";
 import { infoMetric } from "@/lib/prometheus/info-metric";
 import { historySettings } from "@/lib/prometheus/settings";
+import { renderReplicaMetrics } from "@/lib/replicas/metrics";
+import { currentShard } from "@/lib/replicas/runtime";
 import pkg from "@/package.json";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +19,10 @@ const scrapes = (g[KEY] ??= new Coalescer<string>(REUSE_MS));
 async function render(): Promise<string> {
   let cacheText = "";
   try {
-    cacheText = renderCacheMetrics(getCache().cache);
+    const { cache } = getCache();
+    cacheText = renderCacheMetrics(cache);
+    const replica = currentShard();
+    if (replica) cacheText += renderReplicaMetrics(replica.shard, cache);
   } catch {
     // No cluster configured yet: the process metrics still tell the scraper we are alive.
   }

@@ -20,7 +20,7 @@ export function cacheFor(
   sim: Sim,
   scope = "full",
   settings: Partial<CollectorSettings> = {},
-  options: Pick<CacheOptions, "mayRun" | "clock" | "random"> = {},
+  options: Pick<CacheOptions, "mayRun" | "clock" | "random" | "owns"> = {},
 ): ClusterCache {
   const client = new ClusterClient(loadKubeConfig({ kind: "text", yaml: sim.kubeconfigFor(scope) }));
   const cache = new ClusterCache({

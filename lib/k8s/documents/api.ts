@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { nodeDetail } from "@/lib/contract/dto";
 import type { FindingsDocument } from "@/lib/contract/findings";
+import { replicaReadiness, type ReplicaReadiness } from "@/lib/replicas/readiness";
 import type { FleetTerminations } from "@/lib/terminations/fleet";
 
 import { HttpStatusError, redact } from "../io/errors";
@@ -109,6 +110,8 @@ export interface Readiness {
     lastErrorAt: string | null;
   }[];
   nodes: number;
+  /** With HEADROOM_SHARDING=lease: this replica's Lease and the members it sees. */
+  replica?: ReplicaReadiness;
 }
 
 /** Readiness: the first full sync (informers listed, every kubelet tried once) is done. */
@@ -123,7 +126,13 @@ export function readiness(): ApiResult<Readiness> {
       lastError: s.lastError,
       lastErrorAt: s.lastErrorAt === null ? null : new Date(s.lastErrorAt).toISOString(),
     }));
-    return { ok: true, data: { ready: cache.ready(), apiServer: cache.apiServer(), informers, nodes: cache.states.size } };
+    // A replica that lost its Lease collects nothing: not ready, and /api/readyz says why.
+    const replica = replicaReadiness();
+    const ready = cache.ready() && (replica?.holding ?? true);
+    return {
+      ok: true,
+      data: { ready, apiServer: cache.apiServer(), informers, nodes: cache.states.size, ...(replica ? { replica } : {}) },
+    };
   });
 }
 

@@ -65,6 +65,7 @@ export class Reflector<T, W extends Raw = Raw> {
   private readonly stop$ = new AbortController();
   private watchAbort: AbortController | undefined;
   private failures = 0;
+  private relistWanted = false;
   private readonly clock: Clock;
   private readonly random: Random;
   readonly status: ReflectorStatus;
@@ -102,10 +103,26 @@ export class Reflector<T, W extends Raw = Raw> {
     this.watchAbort?.abort();
   }
 
+  /** Lists again (e.g. once `trim` keeps objects it dropped before); the store stays until the list replaces it. */
+  relist(): void {
+    this.relistWanted = true;
+    this.watchAbort?.abort();
+  }
+
+  /** Removes stored objects `keep` rejects (as deletions), so a later relist brings them back. */
+  prune(keep: (obj: T) => boolean): void {
+    for (const [key, obj] of [...this.store]) if (!keep(obj)) this.remove(key);
+  }
+
   private async run(): Promise<void> {
     while (!this.stop$.signal.aborted) {
       try {
-        if (this.rv === undefined) await this.list();
+        if (this.rv === undefined || this.relistWanted) {
+          this.relistWanted = false;
+          await this.list();
+        }
+        // A relist asked for during that list: list again before watching.
+        if (this.relistWanted) continue;
         const outcome = await this.watch();
         if (outcome === "expired") this.rv = undefined;
         if (outcome === "error") await this.backOff();
@@ -261,7 +278,7 @@ export class Reflector<T, W extends Raw = Raw> {
             this.healthy();
           }
           this.watchAbort = ctl;
-          if (this.stop$.signal.aborted) ctl.abort();
+          if (this.stop$.signal.aborted || this.relistWanted) ctl.abort();
         },
         (e: unknown) => {
           this.failed(e);

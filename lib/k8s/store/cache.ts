@@ -44,6 +44,11 @@ export interface CacheOptions {
   mayRun?: () => boolean;
   /** Which file the collection thread runs (default: fetch-thread.ts `workerEntry`; benches pass the shipped bundle). */
   fetchWorker?: () => WorkerEntry;
+  /**
+   * Sharding (lib/replicas): whether this replica collects a node. Default: every node. Rows,
+   * Summaries, configz, history and pods are kept only for owned nodes; call reshard() when it changes.
+   */
+  owns?: (node: string) => boolean;
 }
 
 const RECOMPUTE_SLICE_MS = 25;
@@ -75,8 +80,10 @@ export class ClusterCache {
   firstCompleteAt: number | null = null;
   private readonly historySamples: number;
   private readonly mayRun: () => boolean;
+  private readonly owns: (node: string) => boolean;
 
   constructor(readonly o: CacheOptions) {
+    const owns = (this.owns = o.owns ?? (() => true));
     const clock = (this.clock = o.clock ?? realClock);
     const random = o.random ?? realRandom;
     this.now = o.now ?? (() => clock.now());
@@ -98,7 +105,14 @@ export class ClusterCache {
       random,
       path: "/api/v1/pods",
       resource: "pods",
-      trim: trimPod,
+      // Pods of nodes another replica owns are dropped on arrival (reshard() relists when that changes);
+      // pending pods, on no node yet, are kept everywhere.
+      trim: o.owns
+        ? (raw) => {
+            const node = raw.spec?.nodeName;
+            return node && !owns(node) ? null : trimPod(raw);
+          }
+        : trimPod,
       onChange: (k, p, prev) => this.onPod(k, p, prev),
     });
     this.leases = new Reflector({
@@ -222,7 +236,31 @@ export class ClusterCache {
     if (this.dirty.size) this.recomputeTimer = this.clock.after(0, () => this.recompute());
   }
 
+  /**
+   * Applies a change of which nodes this replica owns: lost nodes' rows, Summaries, history and pods
+   * go; gained nodes start collecting at once, and the pods are listed again to bring theirs.
+   */
+  reshard(): void {
+    for (const name of [...this.states.keys()])
+      if (!this.owns(name)) {
+        this.states.delete(name);
+        this.dirty.delete(name);
+        this.collector.track(name, false);
+      }
+    this.pods.prune((p) => !p.spec?.nodeName || this.owns(p.spec.nodeName));
+    let gained = false;
+    for (const [name, node] of this.nodes.store)
+      if (this.owns(name) && !this.states.has(name)) {
+        gained = true;
+        this.onNode(name, node);
+        const lease = this.leases.store.get(`kube-node-lease/${name}`);
+        if (lease) this.onLease(name, lease);
+      }
+    if (gained) this.pods.relist();
+  }
+
   private onNode(name: string, node: TrimmedNode | undefined): void {
+    if (!this.owns(name)) return;
     const s = this.state(name);
     s.setNode(node);
     if (!node) {
@@ -255,7 +293,7 @@ export class ClusterCache {
       this.states.get(was)?.pods.delete(key);
       this.podsChanged(was);
     }
-    if (now) {
+    if (now && this.owns(now)) {
       this.state(now).pods.set(key, pod!);
       this.podsChanged(now);
     }
@@ -278,7 +316,7 @@ export class ClusterCache {
   }
 
   private onLease(name: string, lease: TrimmedLease | undefined): void {
-    const s = this.states.get(name) ?? (lease ? this.state(name) : undefined);
+    const s = this.states.get(name) ?? (lease && this.owns(name) ? this.state(name) : undefined);
     if (!s) return;
     const durationChanged = s.lease?.leaseDurationSeconds !== lease?.leaseDurationSeconds;
     s.lease = lease;
@@ -356,6 +394,8 @@ export class ClusterCache {
     time: string | null | undefined,
   ): void {
     if (!node || !namespace || !pod || !this.pods.status.synced || !this.events.status.synced) return;
+    // Each eviction is counted by the replica that owns its node, so /metrics exports it once.
+    if (!this.owns(node)) return;
     const w = owningWorkload(owners);
     const signal = evictionSignal(message, this.states.get(node)?.signals ?? null);
     const at = time ? Date.parse(time) : Number.NaN;

@@ -4,6 +4,8 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
+import { startShard, stopShard } from "@/lib/replicas/runtime";
+
 import type { ClusterInfo } from "../documents/overview";
 import { ClusterClient, loadKubeConfig, type ClusterSource } from "../io/client";
 import { collectorSettings, readEnv, type CollectorSettings } from "../io/env";
@@ -62,13 +64,17 @@ function createCache(config: RuntimeConfig): { cache: ClusterCache; info: Cluste
   );
   const settings = { ...collectorSettings(env, config.source.kind === "in-cluster"), ...config.settings };
   const client = new ClusterClient(kc, Math.max(8, settings.concurrency));
+  // HEADROOM_SHARDING=lease: this replica collects only the nodes it owns (lib/replicas).
+  const shard = startShard(kc);
   const cache = new ClusterCache({
     client,
     settings,
     profiles: loadProfiles(settings.profilesFile),
     demo: !!config.demo,
     now: config.now,
+    owns: shard?.owns,
   });
+  shard?.attach(cache);
   return { cache, info: { context: client.context, contexts: client.contexts, demo: !!config.demo } };
 }
 
@@ -82,6 +88,7 @@ export async function configureCluster(config: RuntimeConfig): Promise<void> {
 export async function resetCluster(): Promise<void> {
   const r = rt();
   r.cache?.stop();
+  stopShard();
   const close = r.config?.onClose;
   r.cache = undefined;
   r.info = undefined;

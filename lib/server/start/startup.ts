@@ -10,12 +10,15 @@ import { join } from "node:path";
 
 import { readEnv } from "@/lib/k8s/io/env";
 import { configureCluster, detectClusterSource, getCache } from "@/lib/k8s/store/runtime";
+import { replicaSettings } from "@/lib/replicas/settings";
 import { loadScenario, SimClock, startSim } from "@/lib/sim";
 
 const WARMUP_STEP_SECONDS = 10;
 
 /** Configures lib/k8s for this process and starts the shared cache. */
 export async function startup(env = readEnv()): Promise<{ demo: boolean }> {
+  // The replica settings stop start-up here, naming the bad one, rather than at the first request.
+  replicaSettings(process.env);
   const source = detectClusterSource(env);
   if (source) {
     await configureCluster({ source });

@@ -17,6 +17,7 @@ import type { ResourceDef } from "./resources";
 import { failure, forbidden, methodNotAllowed, pathNotFound, unauthorized } from "./status";
 import { wantsTable } from "./tables";
 import { serveWatch } from "./watch";
+import { serveWrite, writeVerb } from "./writes";
 
 export interface ApiContext {
   defs: Map<string, ResourceDef>;
@@ -68,11 +69,13 @@ async function handleApi(ctx: ApiContext, req: IncomingMessage, res: ServerRespo
     return sendStatus(res, pathNotFound());
   }
   if (ap.namespace !== undefined && !def.namespaced) return sendStatus(res, pathNotFound());
-  if (req.method !== "GET") return sendStatus(res, methodNotAllowed());
+  const wverb = def.writable && !ap.sub ? writeVerb(req.method) : undefined;
+  if (req.method !== "GET" && (!wverb || (wverb === "create") === !!ap.name || ap.namespace === undefined))
+    return sendStatus(res, methodNotAllowed());
   const params = url.searchParams;
   const isWatch = params.get("watch") === "true" || params.get("watch") === "1";
   const sub = ap.sub ?? "";
-  const verb = ap.name ? "get" : isWatch ? "watch" : "list";
+  const verb = wverb ?? (ap.name ? "get" : isWatch ? "watch" : "list");
   const ns = ap.namespace ?? "";
   if (!authorize(id, { verb, group: def.group, resource: def.plural, subresource: sub, namespace: ns, name: ap.name ?? "" })) {
     return sendStatus(res, forbidden(id.user, verb, def.plural, sub, def.group, ns, ap.name));
@@ -83,6 +86,14 @@ async function handleApi(ctx: ApiContext, req: IncomingMessage, res: ServerRespo
     ctx.counters.inc(`apiserver.proxy.${ap.rest === "stats/summary" ? "summary" : ap.rest === "configz" ? "configz" : "other"}`);
     if (!n) return sendStatus(res, failure(404, "NotFound", `nodes "${ap.name}" not found`, { name: ap.name, kind: "nodes" }));
     return serveKubelet(ctx.kubelet, n, req, res, `/${ap.rest}`, APISERVER_IDENTITY);
+  }
+  if (wverb) {
+    ctx.counters.inc(`apiserver.${wverb}.${def.counterClass}`);
+    const namespaces = ctx.defs.get("/namespaces")!.store;
+    return serveWrite(def, def.writable!, wverb, ns, ap.name, req, res, {
+      now: ctx.now,
+      namespaceExists: (n) => !!namespaces.get("", n),
+    });
   }
   if (sub && sub !== "status") return sendStatus(res, pathNotFound());
   ctx.counters.inc(`apiserver.${verb}.${def.counterClass}`);

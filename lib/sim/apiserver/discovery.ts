@@ -18,7 +18,15 @@ const CORE = [
 const GROUPS: Record<string, { version: string; resources: object[] }> = {
   "coordination.k8s.io": {
     version: "v1",
-    resources: [{ name: "leases", singularName: "lease", namespaced: true, kind: "Lease", verbs: RO }],
+    resources: [
+      {
+        name: "leases",
+        singularName: "lease",
+        namespaced: true,
+        kind: "Lease",
+        verbs: ["create", "delete", "get", "list", "update", "watch"],
+      },
+    ],
   },
   "events.k8s.io": {
     version: "v1",

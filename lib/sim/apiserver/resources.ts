@@ -103,6 +103,8 @@ export interface ResourceDef {
   convert?: (o: KObj) => KObj;
   /** The counters' path class for gets and lists. */
   counterClass: string;
+  /** Set for the kinds clients may create, update and delete (writes.ts). */
+  writable?: ResourceStore<KObj>;
 }
 
 export interface Stores {
@@ -200,6 +202,7 @@ export function resourceDefs(s: Stores): Map<string, ResourceDef> {
       store: s.leases,
       fields: ["metadata.name", "metadata.namespace"],
       counterClass: "leases",
+      writable: s.leases,
     },
     {
       group: "events.k8s.io",

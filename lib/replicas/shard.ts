@@ -1,0 +1,40 @@
+import "server-only";
+
+import type { ClusterCache } from "@/lib/k8s/store/cache";
+
+import { ownerOf } from "./assignment";
+import type { Membership } from "./membership";
+
+// Ties membership to the cache: `owns` answers from the current members (memoized per membership,
+// since the cache asks once per pod event), and every membership change reshards the cache.
+
+export class Shard {
+  private readonly memo = new Map<string, string | undefined>();
+  private members: string[] = [];
+
+  constructor(
+    readonly membership: Membership,
+    readonly identity: string,
+  ) {
+    membership.onChange((m) => {
+      this.members = m;
+      this.memo.clear();
+    });
+  }
+
+  /** The live member that collects `node`, or undefined while there are none. */
+  ownerOf(node: string): string | undefined {
+    if (this.memo.has(node)) return this.memo.get(node);
+    const o = ownerOf(node, this.members);
+    this.memo.set(node, o);
+    return o;
+  }
+
+  /** Whether this replica collects `node` (never while it does not hold its own Lease). */
+  readonly owns = (node: string): boolean => this.ownerOf(node) === this.identity;
+
+  /** Reshards the cache on every membership change (after `owns` sees the new members). */
+  attach(cache: ClusterCache): () => void {
+    return this.membership.onChange(() => cache.reshard());
+  }
+}
