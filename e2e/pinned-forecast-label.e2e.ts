@@ -11,10 +11,10 @@ const BASE = `http://127.0.0.1:${FORECAST_STATES.softGrace.port}`;
 const NODE = `${BASE}/nodes/${LEAKY}`;
 const SHOTS = "artifacts/screenshots";
 
-/** A moment 20 s before the node's newest data, inside Headroom's in-memory history, as RFC 3339. */
+/** The node's newest data's moment as RFC 3339, what "Copy link as of now" pins (the frozen server's history starts there). */
 async function pinnedMoment(page: Page): Promise<string> {
   const doc = await (await page.request.get(`${BASE}/api/nodes/${LEAKY}`)).json();
-  return new Date(Date.parse(doc.generatedAt) - 20_000).toISOString().replace(/\.\d{3}Z$/, "Z");
+  return new Date(Date.parse(doc.generatedAt)).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
 for (const width of [1440, 1024, 390]) {
