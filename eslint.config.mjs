@@ -3,7 +3,16 @@ import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-const NO_SIM = { group: ["@/lib/sim/*", "**/lib/sim/*", "../sim/*"], message: "Only the start-up switch may import lib/sim." };
+const NO_SIM = {
+  group: ["@/lib/sim", "@/lib/sim/*", "**/lib/sim/*", "../sim/*", "../../sim/*"],
+  message: "Only the start-up switch may import lib/sim.",
+};
+// Outside lib/eviction the engine is reached through its public entry, lib/eviction/index.ts (and the
+// advisor's, lib/eviction/advisor/index.ts); tests may reach its builders (lib/eviction/testing.ts).
+const ENGINE_ENTRY = {
+  group: ["@/lib/eviction/*", "!@/lib/eviction/advisor", "**/eviction/*", "!**/eviction/advisor", "!**/eviction/testing", "!**/eviction/index"],
+  message: 'Import the engine from its public entry, "@/lib/eviction".',
+};
 
 export default tseslint.config(
   { ignores: [".next/**", "node_modules/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "artifacts/**"] },
@@ -32,7 +41,7 @@ export default tseslint.config(
             { group: ["next", "next/*"], message: "lib/eviction is pure: no Next.js." },
             { group: ["@kubernetes/*"], message: "lib/eviction owns its Kubernetes types (k8s-types.ts)." },
             {
-              group: ["server-only", "@/lib/k8s/*", "@/lib/sim/*", "../k8s/*", "../sim/*"],
+              group: ["server-only", "@/lib/k8s/*", "@/lib/sim/*", "../k8s/*", "../sim/*", "../../k8s/*", "../../sim/*"],
               message: "lib/eviction does no I/O.",
             },
             {
@@ -50,7 +59,15 @@ export default tseslint.config(
     // The app must not be able to tell the simulated cluster from a real one.
     files: ["lib/k8s/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [NO_SIM] }],
+      "no-restricted-imports": ["error", { patterns: [NO_SIM, ENGINE_ENTRY] }],
+    },
+  },
+  {
+    // The rest of lib/ (and the CLI and scripts) also reach the engine only through its entry.
+    files: ["lib/**", "bin/**", "scripts/**"],
+    ignores: ["lib/eviction/**", "lib/k8s/**", "**/*.test.ts", "lib/sim/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [ENGINE_ENTRY] }],
     },
   },
   {
@@ -62,10 +79,7 @@ export default tseslint.config(
         {
           patterns: [
             NO_SIM,
-            {
-              group: ["@/lib/eviction/*", "**/lib/eviction/*"],
-              message: 'Import the engine from its public entry, "@/lib/eviction".',
-            },
+            ENGINE_ENTRY,
           ],
         },
       ],

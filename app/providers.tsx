@@ -4,7 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { Suspense, type ReactNode } from "react";
 
 import { ThemeProvider } from "@/components/ui/theme";
-import { getQueryClient } from "@/lib/query-client";
+import { getQueryClient } from "@/lib/client/query-client";
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

@@ -1,14 +1,15 @@
 // `headroom analyze --kubeconfig FILE [--context C] (--node NAME | --all-nodes)`: the server's
-// collection run once from the terminal (lib/k8s/oneshot.ts), printing analyze documents.
+// collection run once from the terminal (lib/k8s/io/oneshot.ts), printing analyze documents.
 import { accessSync, constants, statSync } from "node:fs";
 
-import { InputError } from "../lib/eviction/input-errors";
+import { InputError } from "@/lib/eviction";
+
 import { formatPercent, formatSignal } from "../lib/format";
-import { loadKubeConfig, type ClusterSource } from "../lib/k8s/client";
-import { describeError, UnknownContextError } from "../lib/k8s/errors";
-import { analyzeCluster, type NodeResult } from "../lib/k8s/oneshot";
-import { detectClusterSource } from "../lib/k8s/runtime";
-import { worstMargins } from "../lib/k8s/to-engine";
+import { loadKubeConfig, type ClusterSource } from "../lib/k8s/io/client";
+import { describeError, UnknownContextError } from "../lib/k8s/io/errors";
+import { analyzeCluster, type NodeResult } from "../lib/k8s/io/oneshot";
+import { detectClusterSource } from "../lib/k8s/store/runtime";
+import { worstMargins } from "../lib/k8s/store/to-engine";
 import { formatTable } from "./format-table";
 
 export interface ClusterArgs {

@@ -1,7 +1,8 @@
 // `kubectl headroom …`: the headroom CLI as a kubectl plugin (kubectl runs `kubectl-headroom` from
 // PATH with the words after `headroom`). It speaks kubectl's dialect (`node NAME`, `nodes`,
 // `-o json|wide`, `--context`, `--kubeconfig`) and hands the work to the same code as `headroom analyze`.
-import { InputError } from "../lib/eviction/input-errors";
+import { InputError } from "@/lib/eviction";
+
 import { main } from "./cli";
 import { collectCluster, type Io } from "./cli-cluster";
 import { nodesTable, sortWorstFirst } from "./kubectl-nodes";

@@ -2,11 +2,10 @@
 // CI linter. Each FILE is a KubeletConfiguration (YAML or JSON), a /configz answer, a kubelet flag
 // line, or a whole analyze input document; exit 0 clean, 1 with errors (or warnings with --strict),
 // 2 on unreadable input or bad usage.
-import { adviseNode, RULES, type AdvisorInput, type Finding } from "../lib/advisor";
-import { parseDocumentText } from "../lib/document";
-import { InputError, isObject } from "../lib/eviction/input-errors";
-import type { Node, Pod, Summary } from "../lib/eviction/k8s-types";
-import { recognizeDocument } from "../lib/eviction/recognize";
+import { InputError, isObject, recognizeDocument, type Node, type Pod, type Summary } from "@/lib/eviction";
+
+import { parseDocumentText } from "../lib/contract/document";
+import { adviseNode, RULES, type AdvisorInput, type Finding } from "../lib/whatif/advisor-fixes";
 import { readInputCapped } from "./read-input";
 
 export const LINT_USAGE = "usage: headroom lint FILE|-... [--node node.json] [--output text|json] [--strict]";

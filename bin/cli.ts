@@ -1,7 +1,8 @@
-import { reportedAllocatable } from "../lib/analysis-notes";
-import { parseDocumentText } from "../lib/document";
+import { InputError } from "@/lib/eviction";
+
+import { parseDocumentText } from "../lib/contract/document";
 import { analyzeNode } from "../lib/eviction/index";
-import { InputError } from "../lib/eviction/input-errors";
+import { reportedAllocatable } from "../lib/words/analysis-notes";
 import { runClusterAnalyze, type ClusterArgs, type Io } from "./cli-cluster";
 import { LINT_USAGE, runLint } from "./cli-lint";
 import { formatTable } from "./format-table";

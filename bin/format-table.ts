@@ -1,7 +1,8 @@
-import { nodePsi, stallPercent, thresholdSourceNote } from "../lib/analysis-notes";
-import type { AnalyzeOutput, RankingRow, SignalReport } from "../lib/eviction/types";
+import { type AnalyzeOutput, type RankingRow, type SignalReport } from "@/lib/eviction";
+
 import { formatResource as amount, formatSignal as signalAmount } from "../lib/format";
-import { verdictOf } from "../lib/verdict";
+import { nodePsi, stallPercent, thresholdSourceNote } from "../lib/words/analysis-notes";
+import { verdictOf } from "../lib/words/verdict";
 
 const TOP = 5;
 

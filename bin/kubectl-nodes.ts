@@ -1,6 +1,6 @@
 // `kubectl headroom nodes`: the fleet in the terminal, the node closest to an eviction first.
-import type { NodeResult } from "../lib/k8s/oneshot";
-import { worstMargins } from "../lib/k8s/to-engine";
+import type { NodeResult } from "../lib/k8s/io/oneshot";
+import { worstMargins } from "../lib/k8s/store/to-engine";
 import { margin } from "./cli-cluster";
 
 /** The node's smallest margin as a share of its signal's capacity (met < 0); null when not analysed. */

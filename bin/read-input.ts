@@ -3,8 +3,9 @@
 // whole and never analysed in part.
 import { closeSync, openSync, readSync } from "node:fs";
 
-import { MAX_DOCUMENT_BYTES } from "../lib/document";
-import { InputError } from "../lib/eviction/input-errors";
+import { InputError } from "@/lib/eviction";
+
+import { MAX_DOCUMENT_BYTES } from "../lib/contract/document";
 
 const CHUNK = 1024 * 1024;
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));

@@ -13,12 +13,12 @@ import { printedLines, recordBench } from "./bench/report";
 import { startSimProcess } from "./bench/sim-process";
 
 await import("../bin/register-server-only.mjs");
-const { ClusterCache } = await import("../lib/k8s/cache");
-const { ClusterClient, loadKubeConfig } = await import("../lib/k8s/client");
-const { buildOverview, overviewJson } = await import("../lib/k8s/overview");
-const { clusterOverview } = await import("../lib/dto");
+const { ClusterCache } = await import("../lib/k8s/store/cache");
+const { ClusterClient, loadKubeConfig } = await import("../lib/k8s/io/client");
+const { buildOverview, overviewJson } = await import("../lib/k8s/documents/overview");
+const { clusterOverview } = await import("../lib/contract/dto");
 const { FETCH_WORKER_FILE, bundleFetchWorker } = await import("./bundle-fetch-worker.mjs");
-const { renderCacheMetrics } = await import("../lib/k8s/metrics");
+const { renderCacheMetrics } = await import("../lib/k8s/metrics/exposition");
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000);
 const MODE = (process.env.BENCH_MODE ?? "proxy") as "proxy" | "direct";

@@ -16,7 +16,7 @@ import { printedLines, recordBench } from "./bench/report";
 
 await import("../bin/register-server-only.mjs");
 const { prometheusHistory } = await import("../lib/prometheus/history");
-const { RANGES, stepFor } = await import("../lib/history-doc");
+const { RANGES, stepFor } = await import("../lib/contract/history");
 
 const NODE = "fleet-0";
 const SCRAPE = 30;

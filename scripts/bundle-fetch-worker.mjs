@@ -1,4 +1,4 @@
-// Bundles the worker threads' entries (lib/k8s/fetch-worker.ts: kubelet collection;
+// Bundles the worker threads' entries (lib/k8s/io/fetch-worker.ts: kubelet collection;
 // lib/http/analyze-worker.ts: parsing and analysing large /api/analyze documents;
 // lib/prometheus/answer-worker.ts: receiving and decoding Prometheus answers) into
 // self-contained ES modules beside server.js. Turbopack cannot bundle a Node worker entry: it
@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { buildSync } from "esbuild";
 
-/** The bundles' file names beside server.js; lib/k8s/fetch-thread.ts and lib/http/analyze-thread.ts look for the same names. */
+/** The bundles' file names beside server.js; lib/k8s/io/fetch-thread.ts and lib/http/analyze-thread.ts look for the same names. */
 export const FETCH_WORKER_FILE = "headroom-fetch-worker.mjs";
 export const ANALYZE_WORKER_FILE = "headroom-analyze-worker.mjs";
 export const PROMETHEUS_WORKER_FILE = "headroom-prometheus-worker.mjs";
@@ -38,7 +38,7 @@ function bundle(entry, outFile) {
 /** Writes the collection thread's bundle to `outFile`; throws with esbuild's messages when it does not build. */
 /** @param {string} outFile */
 export function bundleFetchWorker(outFile) {
-  bundle(["lib", "k8s", "fetch-worker.ts"], outFile);
+  bundle(["lib", "k8s", "io", "fetch-worker.ts"], outFile);
 }
 
 /** Writes the analyze thread's bundle to `outFile`. */

@@ -1,9 +1,14 @@
 // computeAllocatable against real Node objects: the config that reproduces each reported allocatable.
 import { describe, expect, it } from "vitest";
 
-import { computeAllocatable, parseCapacity, validateReservation } from "@/lib/eviction/allocatable";
-import type { Node } from "@/lib/eviction/k8s-types";
-import { effectiveConfig, readKubeletConfig } from "@/lib/eviction/thresholds";
+import {
+  computeAllocatable,
+  effectiveConfig,
+  parseCapacity,
+  readKubeletConfig,
+  validateReservation,
+  type Node,
+} from "@/lib/eviction";
 
 import { fixture } from "./fixtures";
 

@@ -13,7 +13,7 @@ const read = (f: string) => readFileSync(join(root, "docs", f), "utf8");
 // (kubelet sources are cited as pkg/…, cmd/… and staging/…, which are not).
 const OURS = /^(app|bin|components|deploy|docs|e2e|lib|scripts|tests)\//;
 
-/** Backticked repository paths (`lib/k8s/cache.ts`) in a Markdown text. */
+/** Backticked repository paths (`lib/k8s/store/cache.ts`) in a Markdown text. */
 function citedPaths(text: string): string[] {
   return [...text.matchAll(/`([\w./[\]-]+)`/g)].map((m) => m[1]!).filter((p) => OURS.test(p) && !p.includes("*"));
 }
@@ -28,9 +28,13 @@ function anchors(text: string): string[] {
   );
 }
 
-/** Resolves a cited file: bare names in engine-rules.md are lib/eviction files. */
+/** Resolves a cited file: bare names in engine-rules.md are lib/eviction files, at its top or in one of its sub-folders. */
 function resolveCited(file: string): string {
-  return file.includes("/") ? join(root, file) : join(root, "lib", "eviction", file);
+  if (file.includes("/")) return join(root, file);
+  const engine = join(root, "lib", "eviction");
+  const subFolders = readdirSync(engine, { withFileTypes: true }).filter((e) => e.isDirectory());
+  const found = [engine, ...subFolders.map((e) => join(engine, e.name))].map((d) => join(d, file)).find(existsSync);
+  return found ?? join(engine, file);
 }
 
 describe("docs/", () => {

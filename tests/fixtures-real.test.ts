@@ -2,11 +2,8 @@
 // with what the kubelet itself reported.
 import { describe, expect, it } from "vitest";
 
-import { analyzeNode } from "@/lib/eviction";
-import { parseEvictionMessage } from "@/lib/eviction/eviction-message";
-import { parseBytes, parseMillis } from "@/lib/eviction/quantity";
-import { parseKubeletFlags } from "@/lib/eviction/thresholds";
-import { trimLease } from "@/lib/k8s/trim";
+import { analyzeNode, parseBytes, parseEvictionMessage, parseKubeletFlags, parseMillis } from "@/lib/eviction";
+import { trimLease } from "@/lib/k8s/store/trim";
 
 import { fixture, fixtureFiles, nodesOf } from "./fixtures";
 

@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-import { folderCycles, folderEdges, importGraph } from "./import-graph";
+import { folderCycles, folderEdges, folderOf, importGraph } from "./import-graph";
 
 const root = join(import.meta.dirname, "..");
 const isTest = (f: string) => /\.test\.tsx?$/.test(f) || /^(e2e|tests)\//.test(f);
@@ -30,17 +30,19 @@ describe("import graph", () => {
     expect(folderCycles(edges)).toEqual([["lib/a", "lib/b", "lib/c"]]);
   });
 
+  it("takes a concept of lib/ split into sub-folders as one layer", () => {
+    expect(folderOf("lib/k8s/store/cache.ts")).toBe("lib/k8s");
+    expect(folderOf("lib/contract/dto.ts")).toBe("lib/contract");
+    expect(folderOf("lib/eviction/advisor/rules.ts")).toBe("lib/eviction/advisor");
+    expect(folderOf("lib/server/start/boot.ts")).toBe("lib/server/start");
+  });
+
   it("has no folder-level cycles outside tests", () => {
     const cycles = folderCycles(folderEdges(product));
     const evidence = cycles.map((group) =>
       [...product].flatMap(([file, targets]) =>
         targets
-          .filter(
-            (t) =>
-              group.includes(t.replace(/\/[^/]+$/, "")) &&
-              group.includes(file.replace(/\/[^/]+$/, "")) &&
-              t.replace(/\/[^/]+$/, "") !== file.replace(/\/[^/]+$/, ""),
-          )
+          .filter((t) => group.includes(folderOf(t)) && group.includes(folderOf(file)) && folderOf(t) !== folderOf(file))
           .map((t) => `${file} -> ${t}`),
       ),
     );

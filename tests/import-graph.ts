@@ -42,8 +42,22 @@ export function importGraph(root: string): Map<string, string[]> {
   return graph;
 }
 
-/** The folder a file belongs to for layering ("lib/k8s/cache.ts" → "lib/k8s"; "lib/dto.ts" → "lib"). */
-const folderOf = (file: string) => dirname(file);
+/**
+ * Concepts split into sub-folders only to keep folders small (docs/architecture.md): each is one
+ * layer, so its sub-folders may import each other. Every other folder is a layer of its own.
+ */
+const SPLIT_FOR_SIZE: Record<string, string[]> = {
+  "lib/eviction": ["config", "document", "node", "pods", "quantities"],
+  "lib/k8s": ["documents", "io", "metrics", "store"],
+  "lib/sim": ["apiserver", "kubelet", "state"],
+};
+
+/** The folder a file belongs to for layering ("lib/k8s/store/cache.ts" → "lib/k8s"; "lib/contract/dto.ts" → "lib/contract"). */
+export function folderOf(file: string): string {
+  const dir = dirname(file);
+  const parent = dirname(dir);
+  return SPLIT_FOR_SIZE[parent]?.includes(dir.slice(parent.length + 1)) ? parent : dir;
+}
 
 /** Folder-level edges (a → b when a file in a imports a file in b), without self edges. */
 export function folderEdges(graph: Map<string, string[]>): Map<string, Set<string>> {

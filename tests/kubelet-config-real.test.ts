@@ -2,13 +2,7 @@
 // readKubeletConfig / parseKubeletFlags → effectiveConfig → parseThresholds; a few lists are asserted.
 import { describe, expect, it } from "vitest";
 
-import {
-  effectiveConfig,
-  parseKubeletFlags,
-  parseThresholds,
-  readKubeletConfig,
-  type Threshold,
-} from "@/lib/eviction/thresholds";
+import { effectiveConfig, parseKubeletFlags, parseThresholds, readKubeletConfig, type Threshold } from "@/lib/eviction";
 
 import { fixture, fixtureFiles } from "./fixtures";
 

@@ -1,7 +1,7 @@
 import { Coalescer } from "@/lib/http/coalesce";
-import { renderCacheMetrics } from "@/lib/k8s/metrics";
-import { processMetrics } from "@/lib/k8s/process-metrics";
-import { getCache } from "@/lib/k8s/runtime";
+import { renderCacheMetrics } from "@/lib/k8s/metrics/exposition";
+import { processMetrics } from "@/lib/k8s/metrics/process-metrics";
+import { getCache } from "@/lib/k8s/store/runtime";
 import { infoMetric } from "@/lib/prometheus/info-metric";
 import { historySettings } from "@/lib/prometheus/settings";
 import pkg from "@/package.json";

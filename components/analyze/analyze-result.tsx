@@ -1,8 +1,9 @@
 import { DATA_TABLE } from "@/components/ui/styles";
 import { TableScroll } from "@/components/ui/table-scroll";
-import { nodePsi, stallPercent, thresholdSourceNote } from "@/lib/analysis-notes";
 import type { AnalyzeOutput } from "@/lib/eviction";
 import { formatSignal as fmt } from "@/lib/format";
+import { nodePsi, stallPercent, thresholdSourceNote } from "@/lib/words/analysis-notes";
+import { OVER_REQUEST_TAG } from "@/lib/words/standing";
 
 /** The node's PSI in one line: "cpu some 75.8 % (full 72.6 %), memory …", avg10. */
 function PsiLine({ result }: { result: AnalyzeOutput }) {
@@ -80,7 +81,7 @@ export function AnalyzeResult({ result, reported }: AnalyzeResultProps) {
           <ol className="list-decimal pl-6 text-sm">
             {firstOut.map((r) => (
               <li key={r.uid}>
-                {r.namespace}/{r.name} {r.exceedsRequest ? "(over its request)" : ""}
+                {r.namespace}/{r.name} {r.exceedsRequest ? OVER_REQUEST_TAG : ""}
               </li>
             ))}
           </ol>

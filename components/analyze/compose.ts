@@ -1,9 +1,9 @@
 // The analyze form's logic, apart from React: what was pasted, where it goes, and the input
 // document sent to POST /api/analyze. A piece (Summary, configz, Node, Pod list) goes to its slot;
 // a whole input document is sent as it is, with any pieces filling the slots it leaves empty.
-import { reportedAllocatable } from "@/lib/analysis-notes";
-import { parseDocumentText } from "@/lib/document";
+import { parseDocumentText } from "@/lib/contract/document";
 import { recognizeDocument, type Slot } from "@/lib/eviction";
+import { reportedAllocatable } from "@/lib/words/analysis-notes";
 
 export const SLOTS: readonly { slot: Slot; label: string; hint: string }[] = [
   { slot: "node", label: "Node", hint: "kubectl get node NAME -o json" },

@@ -1,5 +1,5 @@
 // Why chart lines showed gaps every minute or so: Headroom samples each node every 10 s (its
-// Summary interval) and the history is resampled onto a 10 s grid (lib/k8s/history.ts, the last
+// Summary interval) and the history is resampled onto a 10 s grid (lib/k8s/store/history.ts, the last
 // sample of a slot wins). Collection times drift by a few hundred milliseconds, so now and then two
 // samples land in one slot and the next slot gets none: a one-slot hole that is not missing data.
 // A hole of two slots or more (a failed collection, a restart) is real and stays a gap.

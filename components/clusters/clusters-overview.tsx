@@ -3,9 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 
 import { ErrorNote } from "@/components/ui/error-note";
-import type { ClustersDocument, ClusterSummary } from "@/lib/clusters-doc";
+import { clustersOptions } from "@/lib/client/queries";
+import type { ClustersDocument, ClusterSummary } from "@/lib/contract/clusters";
 import { formatPercent } from "@/lib/format";
-import { clustersOptions } from "@/lib/queries";
 
 // Below md a row stacks into a card, each cell labelled from its data-label (the header is hidden).
 const cell =

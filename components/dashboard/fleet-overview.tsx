@@ -5,10 +5,10 @@ import { useMemo } from "react";
 
 import { ErrorNote } from "@/components/ui/error-note";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { clusterOptions } from "@/lib/client/queries";
+import { DEFAULT_STATE, FILTERS, serializeUrlState, SORTS } from "@/lib/client/url-state";
+import { labelSelectorError } from "@/lib/contract/label-selector";
 import { formatResource } from "@/lib/format";
-import { labelSelectorError } from "@/lib/label-selector";
-import { clusterOptions } from "@/lib/queries";
-import { DEFAULT_STATE, FILTERS, serializeUrlState, SORTS } from "@/lib/url-state";
 
 import { FleetStateContext } from "./fleet-state-context";
 import { InvalidParamsNote } from "./invalid-params-note";

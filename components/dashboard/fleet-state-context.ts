@@ -2,7 +2,7 @@
 
 import { createContext, useContext } from "react";
 
-import type { UrlState } from "@/lib/url-state";
+import type { UrlState } from "@/lib/client/url-state";
 
 // The fleet page's URL state, shared with what its table renders (the sortable column headers):
 // two useUrlState instances each keep their own copy between URL writes, so a header with its own

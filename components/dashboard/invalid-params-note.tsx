@@ -1,4 +1,4 @@
-import type { InvalidParam } from "@/lib/url-state";
+import type { InvalidParam } from "@/lib/client/url-state";
 
 /** Tells the user which link parameters were ignored and why (a shared link may be old or mangled). */
 export function InvalidParamsNote({ invalid }: { invalid: InvalidParam[] }) {

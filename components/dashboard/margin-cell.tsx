@@ -1,5 +1,5 @@
 import { MUTED } from "@/components/ui/styles";
-import type { WorstMargin } from "@/lib/dto";
+import type { WorstMargin } from "@/lib/contract/dto";
 import { formatPercent, formatSignal } from "@/lib/format";
 
 // Colour scale: met → red; < 5 % of capacity left above the threshold → orange; < 15 % → amber; else green.

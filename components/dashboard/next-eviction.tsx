@@ -4,11 +4,11 @@ import { useQuery } from "@tanstack/react-query";
 
 import { MUTED } from "@/components/ui/styles";
 import { useClusterNow } from "@/components/ui/use-cluster-now";
-import type { NodeRow } from "@/lib/dto";
-import { roughly } from "@/lib/forecast/words";
+import { clusterOptions } from "@/lib/client/queries";
+import type { NodeRow } from "@/lib/contract/dto";
 import { formatTime } from "@/lib/format";
-import { forecastWithheld } from "@/lib/node-status";
-import { clusterOptions } from "@/lib/queries";
+import { roughly } from "@/lib/words/forecast-phrases";
+import { forecastWithheld } from "@/lib/words/node-status";
 
 const WHY: Record<NonNullable<NodeRow["nextEviction"]>["because"], string> = {
   "hard-met": "hard threshold met",

@@ -8,10 +8,10 @@ import type { ReactNode } from "react";
 
 import { FindingsCell } from "@/components/findings/findings-cell";
 import { MUTED } from "@/components/ui/styles";
-import type { NodeRow } from "@/lib/dto";
+import type { SORTS } from "@/lib/client/url-state";
+import type { NodeRow } from "@/lib/contract/dto";
 import { cn, formatAge, formatResource } from "@/lib/format";
-import { rowStatus } from "@/lib/node-status";
-import type { SORTS } from "@/lib/url-state";
+import { rowStatus } from "@/lib/words/node-status";
 
 import { MarginCell } from "./margin-cell";
 import { NextEvictionCell } from "./next-eviction";

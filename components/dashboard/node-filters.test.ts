@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import type { NodeRow } from "@/lib/dto";
-import { DEFAULT_STATE, emptyWhatIf, type UrlState } from "@/lib/url-state";
+import { DEFAULT_STATE, emptyWhatIf, type UrlState } from "@/lib/client/url-state";
+import type { NodeRow } from "@/lib/contract/dto";
 
 import { filterAndSortNodes, poolsOf, worstMarginOf } from "./node-filters";
 

@@ -1,8 +1,8 @@
 // Pure filtering and sorting of fleet rows, driven by URL state.
-import type { NodeRow } from "@/lib/dto";
-import { parseLabelSelector, type Labels, type Matcher } from "@/lib/label-selector";
-import { forecastWithheld } from "@/lib/node-status";
-import type { UrlState } from "@/lib/url-state";
+import type { UrlState } from "@/lib/client/url-state";
+import type { NodeRow } from "@/lib/contract/dto";
+import { parseLabelSelector, type Labels, type Matcher } from "@/lib/contract/label-selector";
+import { forecastWithheld } from "@/lib/words/node-status";
 
 export type Family = "memory" | "disk" | "pid";
 export const FAMILIES: readonly Family[] = ["memory", "disk", "pid"];
@@ -66,7 +66,7 @@ function sortValue(r: NodeRow, sort: UrlState["sort"]): number | string {
     case "pods":
       return r.podCount;
     case "eviction":
-      // a silent node's last forecast is not one (lib/node-status.ts): after every expected eviction
+      // a silent node's last forecast is not one (lib/words/node-status.ts): after every expected eviction
       return forecastWithheld(r) ? Infinity : (r.nextEviction?.at ?? Infinity);
     case "psi":
       // most stalled first; nodes whose kubelet reports no PSI after every number

@@ -4,7 +4,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { Fragment, useLayoutEffect, useRef, useState, type RefObject } from "react";
 
 import { MUTED } from "@/components/ui/styles";
-import type { NodeRow } from "@/lib/dto";
+import type { NodeRow } from "@/lib/contract/dto";
 import { cn } from "@/lib/format";
 
 import { columnsFor, type NodeColumn } from "./node-columns";

@@ -7,9 +7,9 @@ import { useState } from "react";
 
 import { useTheme } from "@/components/ui/theme";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { clusterInfoOptions, clusterOptions } from "@/lib/client/queries";
+import { embedParam } from "@/lib/client/url-state";
 import { cn } from "@/lib/format";
-import { clusterInfoOptions, clusterOptions } from "@/lib/queries";
-import { embedParam } from "@/lib/url-state";
 
 const LINKS = [
   { href: "/", label: "Fleet" },

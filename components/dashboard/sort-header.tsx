@@ -1,6 +1,6 @@
 "use client";
 
-import type { SORTS } from "@/lib/url-state";
+import type { SORTS } from "@/lib/client/url-state";
 
 import { useFleetState } from "./fleet-state-context";
 

@@ -3,7 +3,7 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
-import { parseUrlState, serializeUrlState, type UrlState } from "@/lib/url-state";
+import { parseUrlState, serializeUrlState, type UrlState } from "@/lib/client/url-state";
 
 // Slider drags fire dozens of changes a second; the URL (and history) only needs the latest.
 const WRITE_EVERY_MS = 250;

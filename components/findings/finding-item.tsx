@@ -1,7 +1,7 @@
 "use client";
 
 import { MUTED } from "@/components/ui/styles";
-import type { FindingEntry } from "@/lib/findings-doc";
+import type { FindingEntry } from "@/lib/contract/findings";
 import { cn } from "@/lib/format";
 
 const BADGE: Record<FindingEntry["severity"], string> = {

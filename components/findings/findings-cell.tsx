@@ -1,5 +1,5 @@
 import { MUTED } from "@/components/ui/styles";
-import type { NodeRow } from "@/lib/dto";
+import type { NodeRow } from "@/lib/contract/dto";
 import { cn } from "@/lib/format";
 
 function plural(n: number, what: string): string {

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 
-import { findingsDocument, type FindingsDocument } from "@/lib/findings-doc";
-import { getJson } from "@/lib/queries";
+import { getJson } from "@/lib/client/queries";
+import { findingsDocument, type FindingsDocument } from "@/lib/contract/findings";
 
 /** The fleet's findings (or one node's), refreshed every 30 s: settings change rarely, history slowly. */
 export function findingsOptions(node?: string) {

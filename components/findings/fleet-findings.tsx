@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 
 import { MUTED } from "@/components/ui/styles";
-import type { FindingEntry } from "@/lib/findings-doc";
+import type { FindingEntry } from "@/lib/contract/findings";
 import { cn } from "@/lib/format";
 
 import { FindingItem, SeverityBadge } from "./finding-item";

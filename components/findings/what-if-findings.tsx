@@ -3,10 +3,10 @@
 import { useMemo } from "react";
 
 import { MUTED } from "@/components/ui/styles";
-import { adviseNode, findingsDiff, type Finding } from "@/lib/advisor";
-import type { NodeDetail } from "@/lib/dto";
+import type { NodeDetail } from "@/lib/contract/dto";
 import type { Node, Pod, Summary, WhatIf } from "@/lib/eviction";
 import { cn } from "@/lib/format";
+import { adviseNode, findingsDiff, type Finding } from "@/lib/whatif/advisor-fixes";
 
 import { SeverityBadge } from "./finding-item";
 

@@ -4,15 +4,15 @@ import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useDeferredValue, useMemo } from "react";
 
-import type { HistorySeries, NodeDetail } from "@/lib/dto";
+import { historyOptions, nodeOptions } from "@/lib/client/queries";
+import { parseAt } from "@/lib/client/url-state";
+import type { HistorySeries, NodeDetail } from "@/lib/contract/dto";
+import { RANGE_NAMES, RANGES, toHistorySeries, type HistoryDoc, type RangeName } from "@/lib/contract/history";
 import { analyze, parseAnalyzeInput, type AnalyzeOutput, type Node, type Pod } from "@/lib/eviction";
 import { forecastNode, transitionPeriodOf, type NodeForecast } from "@/lib/forecast";
 import { covers, pinnedView, type PinnedView } from "@/lib/forecast/pinned-view";
 import { reachability, taintForecast, type Reachability, type TaintForecast } from "@/lib/forecast/stale-node";
 import { formatTime } from "@/lib/format";
-import { RANGE_NAMES, RANGES, toHistorySeries, type HistoryDoc, type RangeName } from "@/lib/history-doc";
-import { historyOptions, nodeOptions } from "@/lib/queries";
-import { parseAt } from "@/lib/url-state";
 
 // One analysis and one forecast per node document, shared by the verdict and the signal panels.
 const analyses = new WeakMap<NodeDetail, AnalyzeOutput | null>();

@@ -1,5 +1,6 @@
 import { Table, TableRow } from "@/components/ui/table";
-import type { NodeDetail } from "@/lib/dto";
+import type { NodeDetail } from "@/lib/contract/dto";
+import { DEFAULT_NODE_LEASE_DURATION_SECONDS } from "@/lib/eviction";
 import { cn, formatDuration, formatIsoTime } from "@/lib/format";
 
 /** Node conditions as the kubelet reports them, with their transition history. */
@@ -44,7 +45,7 @@ export function ConditionsPanel({ detail }: { detail: NodeDetail }) {
         <p className="text-sm">
           Lease held by <span className="font-mono">{detail.lease.holderIdentity ?? "–"}</span>, renewed{" "}
           {detail.lease.renewTime ? formatIsoTime(detail.lease.renewTime) : "never"} (duration{" "}
-          {formatDuration(detail.lease.leaseDurationSeconds ?? 40)}).
+          {formatDuration(detail.lease.leaseDurationSeconds ?? DEFAULT_NODE_LEASE_DURATION_SECONDS)}).
         </p>
       )}
     </section>

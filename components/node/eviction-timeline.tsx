@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 
 import { ErrorNote } from "@/components/ui/error-note";
 import { Table, TableRow } from "@/components/ui/table";
+import { evictionTimelineOptions } from "@/lib/client/queries";
 import { formatTime } from "@/lib/format";
-import { evictionTimelineOptions } from "@/lib/queries";
 
 const hour = (t: number) => formatTime(t * 1000, { seconds: false });
 

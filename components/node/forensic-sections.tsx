@@ -4,7 +4,7 @@
 import type { ReactElement } from "react";
 
 import { PressurePanel } from "@/components/pressure/pressure-panel";
-import type { NodeDetail } from "@/lib/dto";
+import type { NodeDetail } from "@/lib/contract/dto";
 import type { AnalyzeOutput } from "@/lib/eviction";
 
 import { OomOrderPanel } from "./oom-order-panel";

@@ -1,7 +1,7 @@
 "use client";
 
+import { RANGE_NAMES, type HistoryDoc, type RangeName } from "@/lib/contract/history";
 import { cn } from "@/lib/format";
-import { RANGE_NAMES, type HistoryDoc, type RangeName } from "@/lib/history-doc";
 
 export interface HistoryRangeProps {
   range: RangeName;

@@ -1,6 +1,6 @@
 import { Table, TableRow } from "@/components/ui/table";
 import { ViewLabel } from "@/components/ui/view-label";
-import type { NodeDetail } from "@/lib/dto";
+import type { NodeDetail } from "@/lib/contract/dto";
 import { parseKubeletFlags, thresholdOrigin, type AnalyzeOutput, type OutputThreshold } from "@/lib/eviction";
 import { formatBytes, formatDuration, formatPercent } from "@/lib/format";
 

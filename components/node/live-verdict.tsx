@@ -2,8 +2,8 @@
 
 import { useNodeForecast } from "@/components/forecast/use-node-forecast";
 import { useClusterNow } from "@/components/ui/use-cluster-now";
-import { liveVerdict, type VerdictState } from "@/lib/forecast";
 import { cn, formatAge, formatTime } from "@/lib/format";
+import { liveVerdict, type VerdictState } from "@/lib/words/forecast-verdict";
 
 import { StaleVerdict } from "./stale-verdict";
 

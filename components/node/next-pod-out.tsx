@@ -6,8 +6,9 @@
 import type { LiveForecast } from "@/components/forecast/use-node-forecast";
 import { MUTED } from "@/components/ui/styles";
 import { isSignal, signalCondition, type PressureCondition } from "@/lib/eviction";
-import { words, type NodeForecast } from "@/lib/forecast";
+import { type NodeForecast } from "@/lib/forecast";
 import { cn } from "@/lib/format";
+import * as words from "@/lib/words/forecast-phrases";
 
 type SignalForecast = NodeForecast["signals"][number];
 

@@ -8,11 +8,11 @@ import type { ReactNode } from "react";
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { MUTED } from "@/components/ui/styles";
 import { WHAT_IF_PANEL_ID } from "@/components/whatif/what-if-panel";
-import type { HistorySeries, NodeRow } from "@/lib/dto";
+import { serializeUrlState, type InvalidParam, type UrlState } from "@/lib/client/url-state";
+import type { HistorySeries, NodeRow } from "@/lib/contract/dto";
 import type { AnalyzeOutput, Pod } from "@/lib/eviction";
 import { cn, formatAge } from "@/lib/format";
-import { rowStatus } from "@/lib/node-status";
-import { serializeUrlState, type InvalidParam, type UrlState } from "@/lib/url-state";
+import { rowStatus } from "@/lib/words/node-status";
 
 import { CapacityBreakdown, type BreakdownProps } from "./capacity-breakdown";
 import type { ForensicSections } from "./forensic-sections";
@@ -77,7 +77,7 @@ export function NodeEmbed(p: NodeEmbedProps) {
   );
   const panel = p.state.panel;
   if (panel) {
-    // Every named panel's body (the type makes a name added to lib/url-state.ts fail to compile until it has one).
+    // Every named panel's body (the type makes a name added to lib/client/url-state.ts fail to compile until it has one).
     const named: Record<Exclude<NonNullable<UrlState["panel"]>, `signal:${string}`>, ReactNode> = {
       signals: signals(p.view),
       ranking,

@@ -1,6 +1,6 @@
 import { MUTED } from "@/components/ui/styles";
 import { Table, TableRow } from "@/components/ui/table";
-import type { NodeDetail } from "@/lib/dto";
+import type { NodeDetail } from "@/lib/contract/dto";
 import { cn, formatAge } from "@/lib/format";
 
 /** The node's recent Events from the API server, as `kubectl describe node` lists them: reason, count, age. */

@@ -11,14 +11,25 @@ import { ErrorNote } from "@/components/ui/error-note";
 import { NodeViewContext, type NodeView } from "@/components/ui/view-label";
 import { useSettledValue } from "@/components/whatif/use-settled-value";
 import { WHAT_IF_PANEL_ID, WhatIfPanel } from "@/components/whatif/what-if-panel";
-import type { NodeDetail } from "@/lib/dto";
-import { analyze, parseAnalyzeInput, parseCapacity, withWhatIf, type AnalyzeOutput, type Node, type Pod } from "@/lib/eviction";
+import { timed } from "@/lib/client/perf";
+import { HttpError, nodeOptions } from "@/lib/client/queries";
+import { hasWhatIf, toEngineWhatIf, whatIfOpen, type UrlState } from "@/lib/client/url-state";
+import type { NodeDetail } from "@/lib/contract/dto";
+import {
+  analyze,
+  imageGcThresholds,
+  parseAnalyzeInput,
+  parseCapacity,
+  requestedTotals,
+  usedFromSummary,
+  withWhatIf,
+  type AnalyzeOutput,
+  type Node,
+  type Pod,
+} from "@/lib/eviction";
 import { cn, formatAge } from "@/lib/format";
-import { rowStatus } from "@/lib/node-status";
-import { detailInput, reportedPressure } from "@/lib/node-whatif";
-import { timed } from "@/lib/perf";
-import { HttpError, nodeOptions } from "@/lib/queries";
-import { hasWhatIf, toEngineWhatIf, whatIfOpen, type UrlState } from "@/lib/url-state";
+import { detailInput, reportedPressure } from "@/lib/whatif/node";
+import { rowStatus } from "@/lib/words/node-status";
 
 import { CapacityBreakdown } from "./capacity-breakdown";
 import { CgroupTable } from "./cgroup-table";
@@ -28,11 +39,16 @@ import { KubeletConfigPanel } from "./kubelet-config-panel";
 import { LiveVerdict } from "./live-verdict";
 import { NodeEmbed } from "./node-embed";
 import { NodeEventsPanel } from "./node-events-panel";
-import { requestedByPods, usedFromSummary } from "./node-usage";
 import { CopyLinks, PinnedBanner } from "./pinned-banner";
 import { RankingTabs } from "./ranking-tabs";
 import { SignalPanels } from "./signal-panels";
 import { TaintsPanel } from "./taints-panel";
+
+/** The node's image GC marks as the signal charts draw them: the engine's reading of its kubelet config. */
+function imageGcMarks(kubeletConfig: unknown): { high: number; low: number } {
+  const gc = imageGcThresholds(kubeletConfig);
+  return { high: gc.highPercent, low: gc.lowPercent };
+}
 
 // Long enough that key presses a person makes in a row (and Playwright's, on a busy machine) do not
 // redraw the charts between two of them.
@@ -81,15 +97,10 @@ const NodeSections = memo(function NodeSections({
   setState,
 }: SectionsProps) {
   const result = view ?? live;
-  const cfg = (data.kubeletConfig ?? {}) as { imageGCHighThresholdPercent?: number; imageGCLowThresholdPercent?: number };
   const forensics = forensicSections({ data, result, live, memoryCapacity: capacity.memory });
   return (
     <>
-      <SignalPanels
-        result={result}
-        history={data.history}
-        imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }}
-      />
+      <SignalPanels result={result} history={data.history} imageGc={imageGcMarks(data.kubeletConfig)} />
       {forensics.pressure}
       <RankingTabs result={result} pods={pods} signal={signal} onSignal={(s) => setState((x) => ({ ...x, signal: s }))} />
       {forensics["oom-order"]}
@@ -143,7 +154,7 @@ export function NodePage({ name }: { name: string }) {
     [parsed, state.whatIf, engineWhatIf],
   );
   const pods = useMemo(() => data?.pods ?? [], [data]);
-  const requested = useMemo(() => requestedByPods(pods), [pods]);
+  const requested = useMemo(() => requestedTotals(pods), [pods]);
 
   const view = pinned.kind === "pinned" ? pinned.view.result : (next?.out ?? live?.out ?? null);
   // The sections below the header (charts, rankings, tables) follow a what-if once the slider rests:
@@ -190,7 +201,6 @@ export function NodePage({ name }: { name: string }) {
     setState((s) => ({ ...s, whatIfPanel: open ? "closed" : "open" }));
   };
   if (state.embed) {
-    const cfg = (data.kubeletConfig ?? {}) as { imageGCHighThresholdPercent?: number; imageGCLowThresholdPercent?: number };
     const breakdown = {
       capacity,
       reported: amounts(data.node, "allocatable"),
@@ -205,7 +215,7 @@ export function NodePage({ name }: { name: string }) {
           row={row}
           view={view!}
           history={data.history}
-          imageGc={{ high: cfg.imageGCHighThresholdPercent ?? 85, low: cfg.imageGCLowThresholdPercent ?? 80 }}
+          imageGc={imageGcMarks(data.kubeletConfig)}
           pods={pods}
           breakdown={breakdown}
           pressure={pressure}

@@ -1,9 +1,9 @@
 import { MUTED } from "@/components/ui/styles";
-import type { PodReport } from "@/lib/eviction";
+import { HOUSEKEEPING_INTERVAL_SECONDS, type PodReport } from "@/lib/eviction";
 import { cn, formatBytes } from "@/lib/format";
 
 // Each caveat is confirmed in the kernel's mm/oom_kill.c or the kubelet's source (cited in
-// lib/eviction/oom-order.ts and docs/engine-rules.md, "Kernel OOM order").
+// lib/eviction/pods/oom-order.ts and docs/engine-rules.md, "Kernel OOM order").
 const CAVEATS = [
   "Per container, not per process: the Summary gives each container's cgroup total, so rss is its rssBytes (anonymous memory) or, when the kubelet omits it, its working set. The kernel scores every process on its own; on cgroup v2 the kubelet (1.32+) sets memory.oom.group on each container unless singleProcessOOMKill is true, so once one process is picked its whole container is killed.",
   "Page tables count in the kernel's score but are not in the Summary: left out. Swap counts when the kubelet reports it.",
@@ -18,10 +18,10 @@ export function OomOrderNotes() {
   return (
     <>
       <p className="max-w-3xl text-sm">
-        If node memory runs out before the kubelet acts (a leak faster than its 10 s housekeeping), the kernel&apos;s OOM killer
-        chooses, not the kubelet. The kubelet ranks pods by usage over request, then priority; the kernel by size plus
-        oom_score_adj × totalpages / 1000, so a Burstable container far above a small request can die before a small BestEffort
-        one, and priority plays no part.
+        If node memory runs out before the kubelet acts (a leak faster than its {HOUSEKEEPING_INTERVAL_SECONDS} s housekeeping),
+        the kernel&apos;s OOM killer chooses, not the kubelet. The kubelet ranks pods by usage over request, then priority; the
+        kernel by size plus oom_score_adj × totalpages / 1000, so a Burstable container far above a small request can die before a
+        small BestEffort one, and priority plays no part.
       </p>
       <details className="max-w-3xl text-sm">
         <summary className="cursor-pointer">How this is estimated, and what it leaves out</summary>

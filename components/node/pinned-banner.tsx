@@ -5,8 +5,8 @@ import { usePathname } from "next/navigation";
 
 import type { Pinned } from "@/components/forecast/use-node-forecast";
 import { CopyButton } from "@/components/whatif/copy-button";
+import { serializeUrlState, type UrlState } from "@/lib/client/url-state";
 import { formatTime } from "@/lib/format";
-import { serializeUrlState, type UrlState } from "@/lib/url-state";
 
 const BOX = "rounded border-l-4 px-3 py-2 text-sm";
 

@@ -8,9 +8,9 @@ import { DATA_TABLE, MUTED } from "@/components/ui/styles";
 import { ViewLabel } from "@/components/ui/view-label";
 import { isCriticalPod, type AnalyzeOutput, type Pod, type Signal } from "@/lib/eviction";
 import { cn, formatSignal } from "@/lib/format";
-import { SWAP_SENTENCE } from "@/lib/psi-words";
+import { SWAP_SENTENCE } from "@/lib/words/psi";
 
-import { rankReason } from "./rank-reason";
+import { rankReason } from "../../lib/words/rank-reason";
 
 interface Props {
   result: AnalyzeOutput;

@@ -1,7 +1,10 @@
 "use client";
 
-import { sentences, words, type SignalForecast } from "@/lib/forecast";
+import { HOUSEKEEPING_INTERVAL_SECONDS } from "@/lib/eviction";
+import { type SignalForecast } from "@/lib/forecast";
 import { formatClock, formatTime } from "@/lib/format";
+import * as words from "@/lib/words/forecast-phrases";
+import * as sentences from "@/lib/words/forecast-sentences";
 
 interface SignalForecastViewProps {
   f: SignalForecast;
@@ -50,7 +53,8 @@ export function SignalForecastView({ f, now, forecastAt, pinnedAt }: SignalForec
       )}
       {f.hardMet && (
         <p data-testid="forecast-hard" className="font-semibold text-red-700 dark:text-red-400">
-          Hard threshold met: the kubelet evicts on its next 10 s cycle, with a 1 s grace for the pod.
+          Hard threshold met: the kubelet evicts on its next {HOUSEKEEPING_INTERVAL_SECONDS} s cycle, with a 1 s grace for the
+          pod.
         </p>
       )}
       {grace && (

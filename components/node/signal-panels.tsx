@@ -10,13 +10,15 @@ import { SwapNote } from "@/components/pressure/swap-note";
 import { Explain } from "@/components/ui/explain";
 import { Ticking } from "@/components/ui/ticking";
 import { useNodeView, ViewLabel } from "@/components/ui/view-label";
-import type { HistorySeries } from "@/lib/dto";
+import { historyOptions } from "@/lib/client/queries";
+import type { HistorySeries } from "@/lib/contract/dto";
+import { toHistorySeries } from "@/lib/contract/history";
 import { signalCondition, type AnalyzeOutput, type SignalReport } from "@/lib/eviction";
-import { words, type ConditionHold, type NodeForecast } from "@/lib/forecast";
+import { type ConditionHold, type NodeForecast } from "@/lib/forecast";
 import { historyUntil } from "@/lib/forecast/pinned-view";
 import { cn, formatAge, formatSignal, formatTime } from "@/lib/format";
-import { toHistorySeries } from "@/lib/history-doc";
-import { historyOptions } from "@/lib/queries";
+import * as words from "@/lib/words/forecast-phrases";
+import { NO_SUMMARY_YET } from "@/lib/words/standing";
 
 import { HistoryRange } from "./history-range";
 import { NextPodOut } from "./next-pod-out";
@@ -25,7 +27,7 @@ import { SignalForecastView } from "./signal-forecast";
 interface Props {
   result: AnalyzeOutput;
   history: HistorySeries | null;
-  /** imageGCHighThresholdPercent / Low from the kubelet config (defaults 85 / 80). */
+  /** imageGCHighThresholdPercent / Low from the kubelet config (the engine's imageGcThresholds: defaults 85 / 80). */
   imageGc: { high: number; low: number };
 }
 
@@ -236,7 +238,7 @@ export function SignalPanels(props: Props) {
         doc={chart.data}
         error={chart.error}
       />
-      {props.result.signals.length === 0 && <p className="text-sm text-zinc-500">No Summary API data yet: nothing observed.</p>}
+      {props.result.signals.length === 0 && <p className="text-sm text-zinc-500">{NO_SUMMARY_YET}: nothing observed.</p>}
       {live.stale && props.result.signals.length > 0 && (
         <p role="note" data-testid="signals-stale" className="text-sm font-semibold">
           These are the last stats Headroom collected

@@ -1,8 +1,8 @@
 "use client";
 
 import type { StaleNode } from "@/components/forecast/use-node-forecast";
-import { staleVerdict } from "@/lib/forecast/stale-node-words";
 import { formatTime } from "@/lib/format";
+import { staleVerdict } from "@/lib/words/stale-node";
 
 /**
  * The headline of a node that stopped reporting: since when the kubelet is silent, what Headroom

@@ -1,5 +1,5 @@
 import { Table, TableRow } from "@/components/ui/table";
-import type { NodeDetail } from "@/lib/dto";
+import type { NodeDetail } from "@/lib/contract/dto";
 import type { Node } from "@/lib/eviction";
 import { formatAge, formatTime } from "@/lib/format";
 

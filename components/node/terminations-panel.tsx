@@ -5,8 +5,8 @@ import { useSearchParams } from "next/navigation";
 
 import { TerminationsTable } from "@/components/terminations/terminations-table";
 import { MUTED } from "@/components/ui/styles";
-import type { Termination } from "@/lib/termination-doc";
-import { DEFAULT_STATE, embedParam, emptyWhatIf, serializeUrlState, themeParam } from "@/lib/url-state";
+import { DEFAULT_STATE, embedParam, emptyWhatIf, serializeUrlState, themeParam } from "@/lib/client/url-state";
+import type { Termination } from "@/lib/contract/termination";
 
 import { EvictionTimeline } from "./eviction-timeline";
 

@@ -5,7 +5,7 @@
 import { MUTED } from "@/components/ui/styles";
 import type { AnalyzeOutput, PsiReport, SwapFigures } from "@/lib/eviction";
 import { cn, formatResource } from "@/lib/format";
-import { pct } from "@/lib/psi-words";
+import { pct } from "@/lib/words/psi";
 
 export interface PodPressure {
   psi?: PsiReport;

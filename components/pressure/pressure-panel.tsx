@@ -9,12 +9,13 @@ import { PsiChart, type PsiLine } from "@/components/charts/psi-chart";
 import { useUrlState } from "@/components/dashboard/use-url-state";
 import { MUTED } from "@/components/ui/styles";
 import { ViewLabel } from "@/components/ui/view-label";
-import type { HistorySeries } from "@/lib/dto";
+import { historyOptions } from "@/lib/client/queries";
+import type { HistorySeries } from "@/lib/contract/dto";
+import { psiSeriesOf, toHistorySeries } from "@/lib/contract/history";
 import type { AnalyzeOutput, PsiResource } from "@/lib/eviction";
 import { cn, formatAge } from "@/lib/format";
-import { psiSeriesOf, toHistorySeries } from "@/lib/history-doc";
-import { notReported, pct, PSI_SENTENCE } from "@/lib/psi-words";
-import { historyOptions } from "@/lib/queries";
+import { notReported, pct, PSI_SENTENCE } from "@/lib/words/psi";
+import { NO_SUMMARY_YET } from "@/lib/words/standing";
 
 import { stallPercent } from "./psi-rates";
 
@@ -106,7 +107,7 @@ export function PressurePanel({
         {PSI_SENTENCE}
       </p>
       {!node ? (
-        <p className={cn("text-sm", MUTED)}>No Summary API data yet.</p>
+        <p className={cn("text-sm", MUTED)}>{NO_SUMMARY_YET}.</p>
       ) : !node.reported ? (
         <p className="text-sm font-medium" data-testid="psi-not-reported">
           {notReported(node)}.

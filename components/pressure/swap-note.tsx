@@ -3,7 +3,7 @@
 import { MUTED } from "@/components/ui/styles";
 import type { AnalyzeOutput } from "@/lib/eviction";
 import { cn, formatResource } from "@/lib/format";
-import { SWAP_SENTENCE } from "@/lib/psi-words";
+import { SWAP_SENTENCE } from "@/lib/words/psi";
 
 /** The node's swap in use (and free), and that eviction ignores it; nothing when the kubelet reports no swap stats. */
 export function SwapNote({ swap }: { swap: AnalyzeOutput["swap"] }) {

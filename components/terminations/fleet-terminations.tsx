@@ -6,13 +6,13 @@ import { Fragment, useMemo } from "react";
 
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { MUTED } from "@/components/ui/styles";
+import { getJson } from "@/lib/client/queries";
+import type { TerminationCause } from "@/lib/contract/termination";
 import { cn, formatTime } from "@/lib/format";
-import { getJson } from "@/lib/queries";
-import type { TerminationCause } from "@/lib/termination-doc";
 import { facetsOf, filterTerminations } from "@/lib/terminations/filters";
 import { fleetTerminations, type FleetTerminations } from "@/lib/terminations/fleet";
-import { CAUSE_LABEL } from "@/lib/terminations/verdict";
 import { groupByWorkload, REPEAT_AT, type WorkloadTerminations } from "@/lib/terminations/workloads";
+import { CAUSE_LABEL } from "@/lib/words/termination";
 
 import { TerminationFiltersForm } from "./termination-filters";
 import { TerminationsTable } from "./terminations-table";

@@ -1,8 +1,8 @@
 "use client";
 
-import type { TerminationCause } from "@/lib/termination-doc";
+import type { TerminationCause } from "@/lib/contract/termination";
 import { facetsOf, NO_FILTERS, SINCE, type Since, type TerminationFilters } from "@/lib/terminations/filters";
-import { CAUSE_LABEL } from "@/lib/terminations/verdict";
+import { CAUSE_LABEL } from "@/lib/words/termination";
 
 const input = "rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
 const SINCE_LABEL: Record<Since, string> = {

@@ -2,9 +2,9 @@ import Link from "next/link";
 
 import { DATA_TABLE, MUTED } from "@/components/ui/styles";
 import { TableScroll } from "@/components/ui/table-scroll";
+import type { Termination } from "@/lib/contract/termination";
 import { formatTime } from "@/lib/format";
-import type { Termination } from "@/lib/termination-doc";
-import { CAUSE_LABEL, terminationVerdict } from "@/lib/terminations/verdict";
+import { CAUSE_LABEL, terminationVerdict } from "@/lib/words/termination";
 
 // The verdict's time on the reader's local 24-hour clock, like every time on the node page.
 const atLocal = (iso: string) => formatTime(Date.parse(iso));

@@ -3,7 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { createContext, useCallback, useContext, useEffect, useSyncExternalStore, type ReactNode } from "react";
 
-import { themeParam } from "@/lib/url-state";
+import { themeParam } from "@/lib/client/url-state";
 
 type Theme = "light" | "dark";
 const STORAGE_KEY = "headroom-theme";

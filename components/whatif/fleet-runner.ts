@@ -2,10 +2,10 @@
 
 // Runs a pool/fleet what-if in a Web Worker (components/whatif/fleet-whatif.worker.ts) when the
 // browser can start one, else on the main thread in 8 ms slices. Both load the fleet document
-// through fleet-source.ts and run lib/fleet-whatif.
+// through fleet-source.ts and run lib/whatif/fleet.
 import type { WhatIf } from "@/lib/eviction";
-import { fleetWhatIf } from "@/lib/fleet-whatif";
-import type { ConfigGroup } from "@/lib/kubelet-fragment";
+import { fleetWhatIf } from "@/lib/whatif/fleet";
+import type { ConfigGroup } from "@/lib/whatif/kubelet-fragment";
 
 import { loadSource, type FleetSource } from "./fleet-source";
 import { forPage, type PageResult } from "./fleet-trim";

@@ -1,9 +1,9 @@
 // Which nodes a pool/fleet what-if covers, and the one load of the fleet document it needs. The
 // Web Worker (fleet-whatif.worker.ts) runs this itself, so the 9 MB document is fetched and parsed
 // off the main thread; the main-thread fallback (no Worker) runs the same code.
-import { clusterOverviewInBrowser, type ClusterOverview, type NodeRow } from "@/lib/dto";
-import { groupByConfig, type ConfigGroup } from "@/lib/kubelet-fragment";
-import { CLUSTER_URL, getJson } from "@/lib/queries";
+import { CLUSTER_URL, getJson } from "@/lib/client/queries";
+import { clusterOverviewInBrowser, type ClusterOverview, type NodeRow } from "@/lib/contract/dto";
+import { groupByConfig, type ConfigGroup } from "@/lib/whatif/kubelet-fragment";
 
 /** The nodes of a what-if scope: every node, or one pool (the page's own node always included). */
 export type FleetSource = { scope: "all" } | { scope: "pool"; pool: string | null; node: string };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { concernsPods, type NodeOutcome } from "@/lib/whatif-outcome";
-import { whatIfVerdict } from "@/lib/whatif-verdict";
+import { concernsPods, type NodeOutcome } from "@/lib/whatif/outcome";
+import { whatIfVerdict } from "@/lib/words/whatif";
 
 import { forPage, LISTED, PODS_FOR_NODES } from "./fleet-trim";
 

@@ -3,15 +3,15 @@
 // is a long task of its own; the page shows only the first LISTED nodes, loads pods for the first
 // PODS_FOR_NODES concerned ones, and words the verdict from the nodes that no longer fit or whose
 // pressure changes. Those outcomes are kept, in row order; the rest are counted.
-import type { FleetWhatIfResult } from "@/lib/fleet-whatif";
-import { concernsPods, type NodeOutcome } from "@/lib/whatif-outcome";
+import type { FleetWhatIfResult } from "@/lib/whatif/fleet";
+import { concernsPods, type NodeOutcome } from "@/lib/whatif/outcome";
 
 /** Nodes listed by name under a pool/fleet result. */
 export const LISTED = 50;
 /** Pod detail (who is evicted, who no longer fits) is loaded for this many concerned nodes. */
 export const PODS_FOR_NODES = 12;
 
-/** The outcomes the verdict reads (lib/whatif-verdict.ts): pods no longer fit, or pressure before or after. */
+/** The outcomes the verdict reads (lib/words/whatif.ts): pods no longer fit, or pressure before or after. */
 const mattersToVerdict = (o: NodeOutcome) => o.overBy > 0 || o.pressureAfter.length > 0 || o.pressureBefore.length > 0;
 
 export type PageResult = FleetWhatIfResult & { changedCount: number };

@@ -1,9 +1,9 @@
-// The pool/fleet what-if off the main thread: the same lib/fleet-whatif run (the engine per node),
+// The pool/fleet what-if off the main thread: the same lib/whatif/fleet run (the engine per node),
 // so dragging a slider never waits for 5 000 nodes. The worker fetches and parses the fleet
 // document itself (once a minute at most), so the main thread never holds the 9 MB document nor
 // copies it into the worker; each run message carries only the what-if and its scope, and a newer
 // run makes the one in flight stop at its next slice.
-import { fleetWhatIf } from "@/lib/fleet-whatif";
+import { fleetWhatIf } from "@/lib/whatif/fleet";
 
 import type { FleetRunnerMessage, FleetRunnerReply } from "./fleet-runner";
 import { loadSource } from "./fleet-source";

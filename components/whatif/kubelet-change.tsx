@@ -4,7 +4,12 @@ import { useMemo } from "react";
 
 import type { WhatIf } from "@/lib/eviction";
 import { formatCountOf } from "@/lib/format";
-import { kubeletChange, kubeletChangesByGroup, type KubeletChange as Change, type ConfigGroup } from "@/lib/kubelet-fragment";
+import {
+  kubeletChange,
+  kubeletChangesByGroup,
+  type KubeletChange as Change,
+  type ConfigGroup,
+} from "@/lib/whatif/kubelet-fragment";
 
 import { CopyButton } from "./copy-button";
 

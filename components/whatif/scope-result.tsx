@@ -4,11 +4,11 @@ import Link from "next/link";
 import { memo, useMemo } from "react";
 
 import { ErrorNote } from "@/components/ui/error-note";
+import { serializeUrlState, type UrlState } from "@/lib/client/url-state";
 import type { WhatIf } from "@/lib/eviction";
 import { formatCount, formatResource } from "@/lib/format";
-import { serializeUrlState, type UrlState } from "@/lib/url-state";
-import type { NodeOutcome } from "@/lib/whatif-outcome";
-import { whatIfVerdict } from "@/lib/whatif-verdict";
+import type { NodeOutcome } from "@/lib/whatif/outcome";
+import { whatIfVerdict } from "@/lib/words/whatif";
 
 import { LISTED } from "./fleet-trim";
 import { KubeletChangesByGroup } from "./kubelet-change";

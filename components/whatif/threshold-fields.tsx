@@ -2,9 +2,9 @@
 
 import { memo } from "react";
 
+import type { WhatIfState } from "@/lib/client/url-state";
 import type { AnalyzeOutput, Signal } from "@/lib/eviction";
 import { formatDuration } from "@/lib/format";
-import type { WhatIfState } from "@/lib/url-state";
 
 import { thresholdScale, thresholdText } from "./slider-math";
 import { WhatIfField } from "./what-if-field";

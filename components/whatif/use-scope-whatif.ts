@@ -3,12 +3,12 @@
 import { useQueries } from "@tanstack/react-query";
 import { startTransition, useEffect, useMemo, useState } from "react";
 
-import type { NodeDetail } from "@/lib/dto";
+import { nodeOptions } from "@/lib/client/queries";
+import type { NodeDetail } from "@/lib/contract/dto";
 import { analyze, parseAnalyzeInput, withWhatIf, type AnalyzeInput, type AnalyzeOutput, type WhatIf } from "@/lib/eviction";
-import type { ConfigGroup } from "@/lib/kubelet-fragment";
-import { detailInput, detailOutcome } from "@/lib/node-whatif";
-import { nodeOptions } from "@/lib/queries";
-import { concernsPods, type NodeOutcome } from "@/lib/whatif-outcome";
+import type { ConfigGroup } from "@/lib/whatif/kubelet-fragment";
+import { detailInput, detailOutcome } from "@/lib/whatif/node";
+import { concernsPods, type NodeOutcome } from "@/lib/whatif/outcome";
 
 import { runFleetWhatIf } from "./fleet-runner";
 import { sourceKey, type FleetSource } from "./fleet-source";

@@ -2,8 +2,8 @@
 
 import { useMemo } from "react";
 
+import { RESERVED_RESOURCES, SCALE_RESOURCES, SCOPES, type WhatIfState } from "@/lib/client/url-state";
 import type { AnalyzeOutput } from "@/lib/eviction";
-import { RESERVED_RESOURCES, SCALE_RESOURCES, SCOPES, type WhatIfState } from "@/lib/url-state";
 
 import { numberToText, reservedScale } from "./slider-math";
 import { signalValues, ThresholdFields } from "./threshold-fields";

@@ -1,7 +1,8 @@
-import type { AnalyzeOutput } from "@/lib/eviction";
+import { HOUSEKEEPING_INTERVAL_SECONDS, type AnalyzeOutput } from "@/lib/eviction";
 import type { ConditionHold } from "@/lib/forecast";
 import { formatResource, formatSignal, formatTime } from "@/lib/format";
-import type { NodeOutcome } from "@/lib/whatif-outcome";
+import type { NodeOutcome } from "@/lib/whatif/outcome";
+import { NOTHING_EVICTED } from "@/lib/words/whatif";
 
 function Change({ label, before, after }: { label: string; before: string; after: string }) {
   return (
@@ -63,7 +64,7 @@ export function WhatIfDiff({
       {newlyMet.length > 0 && <p className="font-medium text-red-700 dark:text-red-300">Newly met: {newlyMet.join(", ")}</p>}
       {next.replay.length > 0 ? (
         <div data-testid="what-if-replay">
-          <p className="font-medium">The kubelet would evict, one pod per 10 s cycle:</p>
+          <p className="font-medium">The kubelet would evict, one pod per {HOUSEKEEPING_INTERVAL_SECONDS} s cycle:</p>
           {next.replay.map((r) => (
             <p key={r.signal}>
               <span className="font-mono">{r.signal}</span>:{" "}
@@ -73,7 +74,7 @@ export function WhatIfDiff({
           ))}
         </div>
       ) : (
-        <p>No threshold met: nothing would be evicted.</p>
+        <p>{NOTHING_EVICTED}</p>
       )}
       {outcome.overBy > 0 && (
         <p className="text-amber-800 dark:text-amber-300" data-testid="what-if-nofit">

@@ -4,11 +4,11 @@ import { useCallback, useEffect, useMemo, useRef } from "react";
 
 import { WhatIfFindings } from "@/components/findings/what-if-findings";
 import { useNodeForecast } from "@/components/forecast/use-node-forecast";
-import type { NodeDetail } from "@/lib/dto";
+import { emptyWhatIf, hasWhatIf, serializeUrlState, type UrlState, type WhatIfState } from "@/lib/client/url-state";
+import type { NodeDetail } from "@/lib/contract/dto";
 import type { AnalyzeOutput, WhatIf } from "@/lib/eviction";
-import { detailOutcome, reportedPressure, withReportedPressure } from "@/lib/node-whatif";
-import { emptyWhatIf, hasWhatIf, serializeUrlState, type UrlState, type WhatIfState } from "@/lib/url-state";
-import { whatIfVerdict } from "@/lib/whatif-verdict";
+import { detailOutcome, reportedPressure, withReportedPressure } from "@/lib/whatif/node";
+import { whatIfVerdict } from "@/lib/words/whatif";
 
 import { CopyButton } from "./copy-button";
 import { KubeletChange } from "./kubelet-change";

@@ -1,5 +1,5 @@
 import { cn } from "@/lib/format";
-import type { Verdict } from "@/lib/whatif-verdict";
+import type { Verdict } from "@/lib/words/whatif";
 
 const TONE = {
   ok: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { analyze, analyzeNode } from "./analyze";
-import { parseAnalyzeInput, withWhatIf } from "./input";
+import { parseAnalyzeInput, withWhatIf } from "./document/input";
 import { pod as buildPod, container, podStats } from "./testing";
 
 const MI = 1024 ** 2;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { defaultEvictionConfig, deriveContainerFsThresholds, parseThresholds, type Threshold } from "./config/thresholds";
 import { percent as pct } from "./testing";
-import { defaultEvictionConfig, deriveContainerFsThresholds, parseThresholds, type Threshold } from "./thresholds";
 
 const Gi = 2 ** 30;
 const base = parseThresholds({

@@ -1,10 +1,11 @@
 // Port of kubernetes pkg/kubelet/eviction/helpers_test.go: TestThresholdsMet, TestPercentageThresholdsMet,
 // TestThresholdsMetGracePeriod, TestNodeConditions, TestSortByEvictionPriority and (the old
 // TestGetStarvedResources, now getReclaimableThreshold) the choice of the threshold to act on. Spec §5, §6.
-// Not ported, no engine equivalent (the state lives in lib/sim/kubelet-brain.ts): TestThresholdsUpdatedStats,
+// Not ported, no engine equivalent (the state lives in lib/sim/kubelet/kubelet-brain.ts): TestThresholdsUpdatedStats,
 // TestThresholdsFirstObservedAt, TestNodeConditionsLastObservedAt, TestNodeConditionsObservedSince.
 import { describe, expect, it } from "vitest";
 
+import type { Threshold } from "./config/thresholds";
 import {
   byEvictionPriority,
   isMet,
@@ -16,7 +17,6 @@ import {
 import type { Observations } from "./observe";
 import { signalResource, type Signal } from "./signals";
 import { Gi, Mi, observation, percent, threshold } from "./testing";
-import type { Threshold } from "./thresholds";
 
 describe("thresholdsMet (TestThresholdsMet)", () => {
   const hard = threshold("memory.available", "1Gi", { minReclaim: "500Mi" });

@@ -1,6 +1,6 @@
+import { resolveThreshold, type Threshold } from "./config/thresholds";
 import type { Observation, Observations } from "./observe";
 import { signalCondition, type Signal } from "./signals";
-import { resolveThreshold, type Threshold } from "./thresholds";
 
 /** Resolves a threshold to the quantity the kubelet compares with `available` (+ min-reclaim when enforced). */
 export function thresholdQuantity(t: Threshold, obs: Observation, enforceMinReclaim: boolean): number | null {

@@ -1,5 +1,5 @@
 import type { Container, ContainerStats, Pod, PodStats } from "./k8s-types";
-import { formatQuantity, parseBytes, parsedQuantityString } from "./quantity";
+import { formatQuantity, parseBytes, parsedQuantityString } from "./quantities/quantity";
 
 export type ReclaimResource = "memory" | "ephemeral-storage" | "inodes" | "pids";
 

@@ -1,8 +1,8 @@
 // The slices of Kubernetes and kubelet JSON the engine reads. They mirror the wire format
 // (what `kubectl get -o json` and the kubelet's Summary API serve) but are owned here, so the
 // engine never depends on @kubernetes/client-node's generated models.
+import type { TaintLike, Toleration } from "./node/taint-eviction";
 import type { PressureStats, PsiStats } from "./pressure-types";
-import type { TaintLike, Toleration } from "./taint-eviction";
 
 export type ResourceList = Record<string, string | number | undefined>;
 

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 
 import type { PodStats, Summary } from "./k8s-types";
 import { inferFilesystemLayout, observeSignals } from "./observe";
-import { isActivePod, podFacts, statsByUid } from "./pod-facts";
-import { DEFAULT_FEATURE_GATES } from "./pod-resources";
+import { isActivePod, podFacts, statsByUid } from "./pods/pod-facts";
+import { DEFAULT_FEATURE_GATES } from "./pods/pod-resources";
 import type { Signal } from "./signals";
 import { Gi, LAYOUTS, Mi, pod, podStats, summary } from "./testing";
 

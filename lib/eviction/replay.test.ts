@@ -3,13 +3,13 @@
 // this loop directly (eviction_manager_test.go drives the whole manager), so these cases come from the spec.
 import { describe, expect, it } from "vitest";
 
+import type { Threshold } from "./config/thresholds";
 import type { Pod, PodStats } from "./k8s-types";
 import type { Observations } from "./observe";
-import { rankPods } from "./rank";
+import { rankPods } from "./pods/rank";
 import { replaySignal } from "./replay";
 import type { Signal } from "./signals";
 import { factsFor, Gi, LAYOUTS, Mi, observation, pod, podStats, threshold } from "./testing";
-import type { Threshold } from "./thresholds";
 
 const MEM: Signal = "memory.available";
 

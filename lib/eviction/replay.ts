@@ -1,8 +1,8 @@
+import type { Threshold } from "./config/thresholds";
 import { isMet } from "./evaluate";
 import type { Observations } from "./observe";
-import type { RankEntry } from "./rank";
+import type { RankEntry } from "./pods/rank";
 import type { Signal } from "./signals";
-import type { Threshold } from "./thresholds";
 
 interface ReplayStep {
   namespace: string;

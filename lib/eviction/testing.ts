@@ -1,14 +1,14 @@
 // Builders for engine tests, after the kubelet's helpers_test.go (newPod, newContainer, newVolume,
 // newPodMemoryStats, newPodDiskStats, newPodInodeStats, newPodProcessStats). Test-only, but free of
 // vitest so any test (or a fixture script) can import it.
+import { defaultEvictionConfig, type EvictionConfig, type Threshold, type ThresholdValue } from "./config/thresholds";
 import type { Container, FsStats, Pod, PodStats, ResourceList, ResourceRequirements, Summary, Volume } from "./k8s-types";
 import type { FilesystemLayout, Observation } from "./observe";
-import { podFacts, statsByUid, type PodFacts } from "./pod-facts";
-import { DEFAULT_FEATURE_GATES, type FeatureGates } from "./pod-resources";
-import { parseBytes } from "./quantity";
-import { rankEntry, type RankEntry } from "./rank";
+import { podFacts, statsByUid, type PodFacts } from "./pods/pod-facts";
+import { DEFAULT_FEATURE_GATES, type FeatureGates } from "./pods/pod-resources";
+import { rankEntry, type RankEntry } from "./pods/rank";
+import { parseBytes } from "./quantities/quantity";
 import type { Signal } from "./signals";
-import { defaultEvictionConfig, type EvictionConfig, type Threshold, type ThresholdValue } from "./thresholds";
 
 export const Mi = 2 ** 20;
 export const Gi = 2 ** 30;

@@ -1,9 +1,9 @@
+import type { ThresholdValue } from "./config/thresholds";
 import type { PressureConditions } from "./evaluate";
 import type { FilesystemLayout } from "./observe";
+import type { QosClass } from "./pods/qos";
 import type { PsiSection, SwapSection } from "./pressure-types";
-import type { QosClass } from "./qos";
 import type { Signal } from "./signals";
-import type { ThresholdValue } from "./thresholds";
 import type { UsageScale } from "./whatif";
 
 /** The what-if overrides of the contract, applied on top of the effective configuration. */

@@ -1,9 +1,9 @@
 // The discontinuities Headroom knows of on a node, from what its cache keeps: evictions of every
-// kind and OOM kills (lib/k8s/evictions.ts records), containers that restarted, pods being
+// kind and OOM kills (lib/k8s/documents/evictions.ts records), containers that restarted, pods being
 // deleted. Each makes a signal jump; the trend starts again after the newest (trend.ts). Pod
 // starts are not kept by the cache (no startTime on a trimmed pod): their step shows in the
 // samples and the jump test finds it there.
-import type { EvictionRecord } from "@/lib/dto";
+import type { EvictionRecord } from "@/lib/contract/dto";
 
 export interface Discontinuity {
   /** Cluster ms. */

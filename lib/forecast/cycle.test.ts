@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import type { HistorySeries } from "@/lib/dto";
+import type { HistorySeries } from "@/lib/contract/dto";
 
 import { batchCycle } from "./cycle";
 

@@ -3,7 +3,7 @@
 // tells them apart is the history: earlier fills turned back on their own (no eviction or OOM
 // kill at the turn) before any threshold. While the current fill follows the earlier ones'
 // course, the forecast says so instead of projecting an eviction the cycle has never reached.
-import type { HistorySeries } from "@/lib/dto";
+import type { HistorySeries } from "@/lib/contract/dto";
 
 import type { Discontinuity } from "./breaks";
 

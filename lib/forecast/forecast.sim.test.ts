@@ -3,17 +3,17 @@
 // times. These times are also what the frozen e2e servers fast-forward to (playwright.config.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { analyzeNode } from "@/lib/eviction";
-import type { Pod } from "@/lib/eviction/k8s-types";
-import { evictionRecords } from "@/lib/k8s/evictions";
-import { NodeHistory } from "@/lib/k8s/history";
-import { trimPod } from "@/lib/k8s/trim";
-import { decodeWire, type WirePod } from "@/lib/k8s/wire";
+import { analyzeNode, type Pod } from "@/lib/eviction";
+import { evictionRecords } from "@/lib/k8s/documents/evictions";
+import { NodeHistory } from "@/lib/k8s/store/history";
+import { trimPod } from "@/lib/k8s/store/trim";
+import { decodeWire, type WirePod } from "@/lib/k8s/store/wire";
 import { startSim, type Sim } from "@/lib/sim";
-import { podObject } from "@/lib/sim/pod-object";
+import { podObject } from "@/lib/sim/state/pod-object";
 
 import { FORECAST_STATES } from "../../e2e/constants";
-import { forecastNode, liveVerdict, transitionPeriodOf, type NodeForecast } from "./index";
+import { liveVerdict } from "../words/forecast-verdict";
+import { forecastNode, transitionPeriodOf, type NodeForecast } from "./index";
 
 const utc = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 

@@ -1,7 +1,7 @@
-// Reading a signal's history (lib/dto HistorySeries: evenly spaced samples, null = not observed)
+// Reading a signal's history (lib/contract/dto HistorySeries: evenly spaced samples, null = not observed)
 // for the forecast: when did the current run of "threshold met" samples start, and when was a
 // threshold last seen met. Pure; times are ms since the epoch on the cluster's clock.
-import type { HistorySeries } from "@/lib/dto";
+import type { HistorySeries } from "@/lib/contract/dto";
 
 /** How a "met since" time was established. */
 type MetSinceBasis =

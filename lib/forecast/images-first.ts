@@ -3,11 +3,15 @@
 // images, and Headroom cannot see how many there are (the Summary reports the image filesystem,
 // not which images are unused). The exception: the history shows a deletion that ran out of
 // images to delete (a rise that ended short of GC's low mark), after which none are left.
-// The kubelet's rules come from lib/eviction/image-gc.ts; this reads the node's data.
-import type { HistorySeries } from "@/lib/dto";
-import { imagesFreedBeforeEviction, unusedImagesMayRemain, type ImageGcThresholds } from "@/lib/eviction/image-gc";
-import type { FilesystemLayout } from "@/lib/eviction/observe";
-import type { SignalReport } from "@/lib/eviction/types";
+// The kubelet's rules come from lib/eviction/node/image-gc.ts; this reads the node's data.
+import type { HistorySeries } from "@/lib/contract/dto";
+import {
+  imagesFreedBeforeEviction,
+  unusedImagesMayRemain,
+  type FilesystemLayout,
+  type ImageGcThresholds,
+  type SignalReport,
+} from "@/lib/eviction";
 
 /** The layout, read off the signals as inferFilesystemLayout reads it off the Summary: a filesystem reported with the same sizes is the same one. */
 function layoutOf(signals: readonly SignalReport[]): FilesystemLayout {

@@ -1,8 +1,7 @@
 // The fleet table's "next eviction": the same node forecast, computed on the server from the
 // history the cache holds, reduced to the soonest expected eviction.
-import type { EvictionRecord, HistorySeries, NodeRow } from "@/lib/dto";
-import type { Pod } from "@/lib/eviction/k8s-types";
-import type { AnalyzeOutput } from "@/lib/eviction/types";
+import type { EvictionRecord, HistorySeries, NodeRow } from "@/lib/contract/dto";
+import { type AnalyzeOutput, type Pod } from "@/lib/eviction";
 
 import { forecastNode, transitionPeriodOf, type ConditionLike } from "./node-forecast";
 import { RATE_WINDOW_SAMPLES } from "./signal-forecast";

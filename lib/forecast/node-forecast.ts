@@ -1,23 +1,27 @@
 // The live forecast of a node: every signal's forecast (signal-forecast.ts), the pressure
 // conditions the kubelet still reports although no threshold is met (held by
 // evictionPressureTransitionPeriod, kubelet-eviction.md §5.4), and the soonest expected eviction.
-import type { EvictionRecord, HistorySeries } from "@/lib/dto";
-import { resolveConfig } from "@/lib/eviction/config-memo";
-import { isCriticalPod } from "@/lib/eviction/critical";
-import { isMet } from "@/lib/eviction/evaluate";
-import type { ImageGcThresholds } from "@/lib/eviction/image-gc";
-import type { Pod } from "@/lib/eviction/k8s-types";
-import { signalCondition, signalResource, SIGNALS, type PressureCondition, type Signal } from "@/lib/eviction/signals";
-import type { AnalyzeOutput } from "@/lib/eviction/types";
+import type { EvictionRecord, HistorySeries } from "@/lib/contract/dto";
+import {
+  DEFAULT_PRESSURE_TRANSITION_PERIOD_SECONDS,
+  isCriticalPod,
+  isMet,
+  resolveConfig,
+  signalCondition,
+  signalResource,
+  SIGNALS,
+  type AnalyzeOutput,
+  type ImageGcThresholds,
+  type Pod,
+  type PressureCondition,
+  type Signal,
+} from "@/lib/eviction";
 
 import { discontinuities, type PodLike } from "./breaks";
 import { lastMetSample } from "./history-runs";
 import { forecastSignal, type SignalForecast } from "./signal-forecast";
 
 const PRESSURE_CONDITIONS: readonly PressureCondition[] = ["MemoryPressure", "DiskPressure", "PIDPressure"];
-
-/** The kubelet's default evictionPressureTransitionPeriod (5m). */
-const DEFAULT_TRANSITION_PERIOD_SECONDS = 300;
 
 export interface ConditionLike {
   type: string;
@@ -47,7 +51,7 @@ export interface NodeForecastInput {
   /** The node's pods, to tell critical ones (never evicted) apart; without them no pod counts as critical. */
   pods?: readonly Pod[];
   transitionPeriodSeconds: number;
-  /** The node's image GC marks (lib/eviction/image-gc.ts imageGcThresholds); the kubelet's defaults when not given. */
+  /** The node's image GC marks (lib/eviction/node/image-gc.ts imageGcThresholds); the kubelet's defaults when not given. */
   imageGc?: ImageGcThresholds;
 }
 
@@ -69,7 +73,7 @@ export function transitionPeriodOf(kubeletConfig: unknown, kubeletFlags: string 
   const byFlags = kubeletConfig !== null && typeof kubeletConfig === "object" ? periods.get(kubeletConfig) : undefined;
   const hit = byFlags?.get(kubeletFlags ?? "");
   if (hit !== undefined) return hit;
-  let period = DEFAULT_TRANSITION_PERIOD_SECONDS;
+  let period = DEFAULT_PRESSURE_TRANSITION_PERIOD_SECONDS;
   try {
     period = resolveConfig(kubeletConfig, kubeletFlags ?? undefined, {}).config.evictionPressureTransitionPeriodSeconds;
   } catch {

@@ -5,16 +5,15 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { NodeDetail } from "@/lib/dto";
-import { analyzeNode } from "@/lib/eviction";
-import type { Pod } from "@/lib/eviction/k8s-types";
+import type { NodeDetail } from "@/lib/contract/dto";
+import { analyzeNode, type Pod } from "@/lib/eviction";
 import { forecastNode, transitionPeriodOf, type NodeForecast } from "@/lib/forecast";
-import { evictionRecords } from "@/lib/k8s/evictions";
-import { NodeHistory } from "@/lib/k8s/history";
-import { trimPod } from "@/lib/k8s/trim";
-import { decodeWire, type WirePod } from "@/lib/k8s/wire";
+import { evictionRecords } from "@/lib/k8s/documents/evictions";
+import { NodeHistory } from "@/lib/k8s/store/history";
+import { trimPod } from "@/lib/k8s/store/trim";
+import { decodeWire, type WirePod } from "@/lib/k8s/store/wire";
 import { startSim, type Sim } from "@/lib/sim";
-import { podObject } from "@/lib/sim/pod-object";
+import { podObject } from "@/lib/sim/state/pod-object";
 
 import { covers, historyUntil, pinnedView } from "./pinned-view";
 

@@ -2,11 +2,9 @@
 // forecast the forecast entry point (lib/forecast) makes from it, so a link opened later shows
 // the same countdown. Headroom keeps a history of the signals only: pods, their ranking and the
 // kubelet's settings are today's, and the page says so. Pure and browser-safe.
-import type { EvictionRecord, HistorySeries, NodeDetail } from "../dto";
-import { isMet } from "../eviction/evaluate";
-import type { Pod } from "../eviction/k8s-types";
-import { signalCondition } from "../eviction/signals";
-import type { AnalyzeOutput, SignalReport } from "../eviction/types";
+import { isMet, signalCondition, type AnalyzeOutput, type Pod, type SignalReport } from "@/lib/eviction";
+
+import type { EvictionRecord, HistorySeries, NodeDetail } from "../contract/dto";
 import { forecastNode, transitionPeriodOf, type NodeForecast } from "./index";
 import type { ConditionLike } from "./node-forecast";
 

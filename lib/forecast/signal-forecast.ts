@@ -3,11 +3,17 @@
 // soft-threshold grace countdown and the pod the kubelet would evict next. The kubelet's rules
 // (met = threshold > available, grace counted from first observation, first non-critical pod of
 // the ranking, replay to threshold + min-reclaim) come from lib/eviction; this only reads them.
-import type { HistorySeries } from "@/lib/dto";
-import { imageGcStartsAt, imageGcThresholds, type ImageGcThresholds } from "@/lib/eviction/image-gc";
-import type { Signal } from "@/lib/eviction/signals";
-import type { AnalyzeOutput, SignalReport } from "@/lib/eviction/types";
-import { secondsToUse } from "@/lib/projection";
+import type { HistorySeries } from "@/lib/contract/dto";
+import {
+  imageGcStartsAt,
+  imageGcThresholds,
+  marginFraction,
+  type AnalyzeOutput,
+  type ImageGcThresholds,
+  type Signal,
+  type SignalReport,
+} from "@/lib/eviction";
+import { secondsToUse } from "@/lib/forecast/projection";
 
 import type { Discontinuity } from "./breaks";
 import { batchCycle, type BatchCycle } from "./cycle";
@@ -107,7 +113,7 @@ export interface SignalForecastInput {
   isCritical: (uid: string) => boolean;
   /** Discontinuities on the node (evictions, OOM kills, restarts, deletions): the trend starts after the newest. */
   breaks?: readonly Discontinuity[];
-  /** The node's image GC marks (lib/eviction/image-gc.ts); the kubelet's defaults when not given. */
+  /** The node's image GC marks (lib/eviction/node/image-gc.ts); the kubelet's defaults when not given. */
   imageGc?: ImageGcThresholds;
 }
 
@@ -233,7 +239,7 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
   return {
     signal: s.signal,
     margin: nearest
-      ? { kind: nearest.kind, value: nearest.margin, fraction: s.capacity > 0 ? nearest.margin / s.capacity : 0 }
+      ? { kind: nearest.kind, value: nearest.margin, fraction: marginFraction(nearest.margin, s.capacity) ?? 0 }
       : null,
     ratePerSecond: trend?.fit?.slopePerSecond ?? null,
     trend,

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import { TAINT_UNREACHABLE, withDefaultTolerations, type Pod } from "@/lib/eviction";
 
+import { staleVerdict } from "../words/stale-node";
 import { reachability, taintForecast, type ReachabilityInput } from "./stale-node";
-import { staleVerdict } from "./stale-node-words";
 
 const T0 = Date.parse("2026-03-02T09:00:00Z");
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -3,11 +3,10 @@
 // from them would describe a node that may no longer exist. What is known then: since when the
 // kubelet is silent (its Lease), since when Headroom has no stats, and — when the node lifecycle
 // controller has tainted the node NoExecute — when the taint eviction controller deletes each pod
-// (lib/eviction/taint-eviction.ts). Pure; the node page's headline and the fleet row read it.
-import { taintEvictionPlan, type Pod, type TaintLike } from "@/lib/eviction";
+// (lib/eviction/node/taint-eviction.ts). Pure; the node page's headline and the fleet row read it.
+import { DEFAULT_NODE_LEASE_DURATION_SECONDS, isActivePod, taintEvictionPlan, type Pod, type TaintLike } from "@/lib/eviction";
 
 /** The kubelet's default nodeLeaseDurationSeconds. */
-const DEFAULT_LEASE_SECONDS = 40;
 
 export interface ReachabilityInput {
   /** Cluster ms now. */
@@ -15,7 +14,7 @@ export interface ReachabilityInput {
   /** The node's Ready condition, as the API server has it. */
   ready: { status: string; lastTransitionTime?: string } | null;
   lease: { renewTime: string | null; leaseDurationSeconds: number | null } | null;
-  /** Headroom's Summary collection (lib/dto CollectionStatus). */
+  /** Headroom's Summary collection (lib/contract/dto CollectionStatus). */
   collection: { state: string; ageSeconds: number | null; error: string | null };
 }
 
@@ -41,7 +40,7 @@ const ms = (iso: string | null | undefined) => {
 /** Whether the node still reports, and what is known when it does not; null when it does. */
 export function reachability(input: ReachabilityInput): Reachability | null {
   const leaseRenewedAt = ms(input.lease?.renewTime);
-  const leaseSeconds = input.lease?.leaseDurationSeconds ?? DEFAULT_LEASE_SECONDS;
+  const leaseSeconds = input.lease?.leaseDurationSeconds ?? DEFAULT_NODE_LEASE_DURATION_SECONDS;
   const leaseExpired = leaseRenewedAt != null && input.now - leaseRenewedAt > leaseSeconds * 1000;
   const readyStatus = input.ready?.status ?? null;
   const kubeletSilent = readyStatus === "Unknown" || leaseExpired;
@@ -85,8 +84,7 @@ export function taintForecast(taints: readonly TaintLike[], pods: readonly Pod[]
   if (noExecute.length === 0) return null;
   const groups = new Map<string, TaintEvictionGroup>();
   for (const p of pods) {
-    const phase = p.status?.phase;
-    if (phase === "Succeeded" || phase === "Failed") continue;
+    if (!isActivePod(p)) continue;
     const plan = taintEvictionPlan(noExecute, p.spec?.tolerations ?? []);
     if (plan.kind === "none") continue;
     const at = plan.kind === "after" ? plan.at : null;

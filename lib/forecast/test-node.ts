@@ -1,8 +1,7 @@
 // A hand-made node for the forecast's tests: memory.available only (8Gi), soft 1Gi (grace 90 s,
 // min-reclaim 200Mi) and hard 300Mi; a critical CNI pod and a Burstable worker.
-import type { HistorySeries } from "@/lib/dto";
-import type { Pod } from "@/lib/eviction/k8s-types";
-import type { AnalyzeOutput } from "@/lib/eviction/types";
+import type { HistorySeries } from "@/lib/contract/dto";
+import { type AnalyzeOutput, type Pod } from "@/lib/eviction";
 
 export const Mi = 2 ** 20;
 export const Gi = 2 ** 30;

@@ -1,9 +1,9 @@
 // The trend of one signal from its current regime only. A line fitted across an eviction, an OOM
 // kill or a batch job ending projects nonsense, so the recent window is cut at every
 // discontinuity Headroom knows of (breaks.ts) and at any step in the samples far beyond their
-// noise, and only the newest segment is fitted, with Theil–Sen (lib/projection.ts).
-import type { HistorySeries } from "@/lib/dto";
-import { theilSen, type Fit } from "@/lib/projection";
+// noise, and only the newest segment is fitted, with Theil–Sen (lib/forecast/projection.ts).
+import type { HistorySeries } from "@/lib/contract/dto";
+import { theilSen, type Fit } from "@/lib/forecast/projection";
 
 import type { Discontinuity } from "./breaks";
 

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { parseGoDuration } from "../eviction/go-parse";
+import { parseGoDuration } from "@/lib/eviction";
+
 import { formatAge, formatDuration, goDurationString } from "./durations";
 
 const ns = 1n;

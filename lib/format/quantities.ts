@@ -1,6 +1,7 @@
 // Quantities, kubectl-style: binary suffixes for bytes, millicores for cpu (in the UI and the CLI
 // alike: "4000m", never "4" in one place and "4000m" in another), counts with their unit.
-import { formatBytesHuman } from "../eviction/quantity";
+import { formatBytesHuman } from "@/lib/eviction";
+
 import { formatCount, formatCountOf } from "./counts";
 
 /** Formats bytes as "1.5Gi" (negative values keep their sign). */

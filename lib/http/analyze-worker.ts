@@ -2,9 +2,8 @@
 // posts back the answer's JSON text, or the input error. One document per thread, then it exits.
 import { parentPort, workerData } from "node:worker_threads";
 
-import { DocumentTooLarge, parseDocumentText } from "@/lib/document";
-import { analyzeNode } from "@/lib/eviction";
-import { InputError } from "@/lib/eviction/input-errors";
+import { DocumentTooLarge, parseDocumentText } from "@/lib/contract/document";
+import { analyzeNode, InputError } from "@/lib/eviction";
 
 import type { AnalyzeReply } from "./analyze-thread";
 

@@ -2,7 +2,7 @@
 // refuses any other body and any declared size past the cap before a byte is read; the route
 // counts the bytes again as they stream (read-body.ts), for chunked uploads that declare nothing.
 
-import { MAX_DOCUMENT_BYTES } from "@/lib/document";
+import { MAX_DOCUMENT_BYTES } from "@/lib/contract/document";
 
 export const BODY_LIMITS: Readonly<Record<string, number>> = {
   "/api/analyze": MAX_DOCUMENT_BYTES,

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { issueServing, makeCa } from "../sim/certs";
+import { issueServing, makeCa } from "../sim/apiserver/certs";
 import { installResponseCompression } from "./compress-responses";
 
 const big = JSON.stringify({

@@ -3,7 +3,7 @@ import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { issueServing, makeCa } from "../sim/certs";
+import { issueServing, makeCa } from "../sim/apiserver/certs";
 import { BackgroundGate, backgroundGate, installRequestActivity, LINGER_MS, MAX_HOLD_MS, MIN_RUN_MS } from "./request-activity";
 
 describe("BackgroundGate", () => {

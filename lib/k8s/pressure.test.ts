@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 
 import { analyzeNode } from "@/lib/eviction";
 
-import { nodePressureOf, psiSamples, rowPressure } from "./node-pressure";
-import { expandSummary, packSummary } from "./stored-summary";
-import { trimSummary } from "./trim";
+import { nodePressureOf, psiSamples, rowPressure } from "./store/node-pressure";
+import { expandSummary, packSummary } from "./store/stored-summary";
+import { trimSummary } from "./store/trim";
 
 const fixture = (f: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "tests", "fixtures", "psi", f), "utf8")) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { trimPod } from "./trim";
+import { trimPod } from "./store/trim";
 
-// A pod as a v1.33 API server serves it mid in-place resize (shape of lib/sim/resize.ts).
+// A pod as a v1.33 API server serves it mid in-place resize (shape of lib/sim/kubelet/resize.ts).
 const resizing = {
   metadata: { name: "api-1", namespace: "d", uid: "u1" },
   spec: {

@@ -2,7 +2,7 @@ import "server-only";
 
 import { readFileSync } from "node:fs";
 
-import { redact } from "@/lib/k8s/errors";
+import { redact } from "@/lib/k8s/io/errors";
 
 import { exchangeInThread } from "./answer-thread";
 import { DEFAULT_LIMITS, type AnswerType, type Decoded } from "./decode";

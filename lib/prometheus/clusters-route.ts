@@ -1,8 +1,8 @@
 import "server-only";
 
-import type { ClustersDocument } from "@/lib/clusters-doc";
-import { HttpStatusError, redact } from "@/lib/k8s/errors";
-import { localClustersDocument } from "@/lib/k8s/local-clusters";
+import type { ClustersDocument } from "@/lib/contract/clusters";
+import { localClustersDocument } from "@/lib/k8s/documents/local-clusters";
+import { HttpStatusError, redact } from "@/lib/k8s/io/errors";
 
 import { PrometheusError } from "./client";
 import { clustersOverview } from "./clusters";

@@ -1,6 +1,6 @@
 import "server-only";
 
-import { type ClustersDocument, type ClusterSummary } from "@/lib/clusters-doc";
+import { type ClustersDocument, type ClusterSummary } from "@/lib/contract/clusters";
 
 import { counterGrowth, queryInstant, type InstantSample } from "./client";
 import type { PrometheusSettings } from "./settings";

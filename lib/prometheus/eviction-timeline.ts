@@ -1,12 +1,12 @@
 import "server-only";
 
-import type { EvictionTimelineDoc } from "@/lib/eviction-timeline-doc";
-import { redact } from "@/lib/k8s/errors";
+import type { EvictionTimelineDoc } from "@/lib/contract/eviction-timeline";
+import { redact } from "@/lib/k8s/io/errors";
 
 import { counterGrowth, PrometheusError, promString, queryRange } from "./client";
 import type { PrometheusSettings } from "./settings";
 
-// A node's evictions over days, from headroom_evictions_observed_total (lib/k8s/eviction-tally.ts),
+// A node's evictions over days, from headroom_evictions_observed_total (lib/k8s/metrics/eviction-tally.ts),
 // one bucket per step (counterGrowth: a label set's first eviction counts too).
 
 /**

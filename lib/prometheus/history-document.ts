@@ -1,9 +1,9 @@
 import "server-only";
 
-import { DEFAULT_RANGE, isRange, RANGES, type HistoryDoc } from "@/lib/history-doc";
-import { nodeName } from "@/lib/k8s/api";
-import { redact } from "@/lib/k8s/errors";
-import { getCache } from "@/lib/k8s/runtime";
+import { DEFAULT_RANGE, isRange, RANGES, type HistoryDoc } from "@/lib/contract/history";
+import { nodeName } from "@/lib/k8s/documents/api";
+import { redact } from "@/lib/k8s/io/errors";
+import { getCache } from "@/lib/k8s/store/runtime";
 
 import { nodeHistory } from "./history";
 import { historySettings } from "./settings";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { HistoryDoc } from "@/lib/history-doc";
+import type { HistoryDoc } from "@/lib/contract/history";
 
 import { withNewestFromMemory } from "./history";
 

@@ -1,8 +1,8 @@
 import "server-only";
 
-import { PSI_PREFIX, RANGES, stepFor, type HistoryDoc, type Point, type RangeName } from "@/lib/history-doc";
-import { redact } from "@/lib/k8s/errors";
-import type { NodeState } from "@/lib/k8s/node-state";
+import { PSI_PREFIX, RANGES, stepFor, type HistoryDoc, type Point, type RangeName } from "@/lib/contract/history";
+import { redact } from "@/lib/k8s/io/errors";
+import type { NodeState } from "@/lib/k8s/store/node-state";
 
 import { PrometheusError, promString, queryRange, type RangeSeries } from "./client";
 import type { PrometheusSettings } from "./settings";

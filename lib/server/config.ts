@@ -7,7 +7,7 @@ import { isLoopback, parseCidrList, tooBroad } from "@/lib/auth/net";
 
 // The server's exposure settings (auth, framing, logs, /metrics), validated once at start-up by
 // instrumentation.ts and read again by proxy.ts (a separate bundle). The cluster settings live in
-// lib/k8s/env.ts. Every variable is documented in docs/configuration.md and .env.example.
+// lib/k8s/io/env.ts. Every variable is documented in docs/configuration.md and .env.example.
 
 const flag = z
   .enum(["true", "false", "1", "0", ""], { error: 'must be "1", "0", "true" or "false"' })

@@ -1,4 +1,4 @@
 // The sim's public surface: tests and the app's one start-up switch import from here only.
 export { startSim, type Sim } from "./sim";
-export { SimClock } from "./clock";
-export { loadScenario } from "./scenario";
+export { SimClock } from "./state/clock";
+export { loadScenario } from "./state/scenario";

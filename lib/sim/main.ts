@@ -4,8 +4,8 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
-import { scenarioNames } from "./scenario";
 import { startSim } from "./sim";
+import { scenarioNames } from "./state/scenario";
 
 const { values } = parseArgs({
   options: {

@@ -1,10 +1,10 @@
 import type { V1Node, V1Pod } from "@kubernetes/client-node";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { loadScenario, scenarioNames } from "./scenario";
 import { startSim, type Sim } from "./sim";
+import { loadScenario, scenarioNames } from "./state/scenario";
+import { compileCurve, valueAt } from "./state/workload";
 import { kubectlFor, requireKubectl } from "./testing";
-import { compileCurve, valueAt } from "./workload";
 
 let sim: Sim | undefined;
 afterEach(async () => {

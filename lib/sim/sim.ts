@@ -1,22 +1,22 @@
 // startSim: builds the cluster from a scenario, starts the HTTPS API server and the kubelets on
 // loopback, wires the clock jobs, and hands back what tests and the app's start-up switch need.
-import { startApiServer, type ApiContext } from "./api-server";
-import { Authenticator, defaultIdentityRules, makeIdentities, type Identity } from "./auth";
-import { issueServing, makeCa } from "./certs";
-import { SimClock } from "./clock";
-import { Cluster } from "./cluster";
-import { nodeLifecycle, replaceEvicted } from "./controllers";
-import { Counters } from "./counters";
-import { Faults } from "./faults";
-import { Incidents } from "./incidents";
-import { kubeconfigYaml } from "./kubeconfig";
-import type { KubeletContext } from "./kubelet-handler";
-import { imageGc, kubeletCycle } from "./kubelet-loop";
-import { startKubelets } from "./kubelet-server";
-import { nodeObject } from "./node-object";
-import { oomKills } from "./oom-kills";
-import { resourceDefs } from "./resources";
-import { loadScenario, type Scenario } from "./scenario";
+import { startApiServer, type ApiContext } from "./apiserver/api-server";
+import { Authenticator, defaultIdentityRules, makeIdentities, type Identity } from "./apiserver/auth";
+import { issueServing, makeCa } from "./apiserver/certs";
+import { kubeconfigYaml } from "./apiserver/kubeconfig";
+import { resourceDefs } from "./apiserver/resources";
+import type { KubeletContext } from "./kubelet/kubelet-handler";
+import { imageGc, kubeletCycle } from "./kubelet/kubelet-loop";
+import { startKubelets } from "./kubelet/kubelet-server";
+import { oomKills } from "./kubelet/oom-kills";
+import { SimClock } from "./state/clock";
+import { Cluster } from "./state/cluster";
+import { nodeLifecycle, replaceEvicted } from "./state/controllers";
+import { Counters } from "./state/counters";
+import { Faults } from "./state/faults";
+import { Incidents } from "./state/incidents";
+import { nodeObject } from "./state/node-object";
+import { loadScenario, type Scenario } from "./state/scenario";
 
 export interface StartSimOptions {
   /** Bundled scenario name, a YAML path, or a parsed Scenario. */

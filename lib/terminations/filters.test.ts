@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { terminationCause, type Termination } from "@/lib/termination-doc";
+import { terminationCause, type Termination } from "@/lib/contract/termination";
 
 import {
   facetsOf,

@@ -1,6 +1,6 @@
 // Pure: the /terminations page's search and filters, read from and written to its URL so a link
 // finds the same pods; and the filtering itself. Bad values are dropped and named, never thrown.
-import { terminationCause, type Termination, type TerminationCause } from "@/lib/termination-doc";
+import { terminationCause, type Termination, type TerminationCause } from "@/lib/contract/termination";
 
 /** How far back the page looks, by the cluster's clock; "all" = everything Headroom keeps. */
 export const SINCE = { "15m": 900, "1h": 3600, "6h": 21_600, "24h": 86_400, all: Infinity } as const;

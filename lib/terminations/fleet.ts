@@ -1,7 +1,7 @@
 // The fleet termination document: what GET /api/terminations returns and the /terminations page reads.
 import { z } from "zod";
 
-import { termination, terminationCause } from "@/lib/termination-doc";
+import { termination, terminationCause } from "@/lib/contract/termination";
 
 const workloadTerminations = z.object({
   namespace: z.string(),

@@ -16,9 +16,8 @@
 // - SystemOOM: pkg/kubelet/oom/oom_watcher_linux.go records a Warning event on the Node for every
 //   kernel OOM whose victim cgroup is "/" (not a container's own limit): "System OOM encountered,
 //   victim process: <name>, pid: <pid>".
-import { parseEvictionMessage } from "@/lib/eviction/eviction-message";
-import { parseBytes } from "@/lib/eviction/quantity";
-import type { Termination, TerminationCause } from "@/lib/termination-doc";
+import type { Termination, TerminationCause } from "@/lib/contract/termination";
+import { parseBytes, parseEvictionMessage } from "@/lib/eviction";
 
 import { owningWorkload, type OwnerRef } from "./owner";
 
@@ -49,7 +48,7 @@ export interface PodLike {
   };
 }
 
-/** The parts of a core/v1 Event read here (lib/k8s/trim.ts TrimmedEvent fits). */
+/** The parts of a core/v1 Event read here (lib/k8s/store/trim.ts TrimmedEvent fits). */
 export interface EventLike {
   reason: string;
   message: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { Termination } from "@/lib/termination-doc";
+import type { Termination } from "@/lib/contract/termination";
 
 import { groupByWorkload } from "./workloads";
 

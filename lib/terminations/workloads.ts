@@ -1,7 +1,7 @@
 // Pure: the fleet's terminations grouped by owning workload, repeat offenders first, each with
 // the fix suggested in words from what its terminations show.
+import type { Termination, TerminationCause } from "@/lib/contract/termination";
 import { formatBytes } from "@/lib/format";
-import type { Termination, TerminationCause } from "@/lib/termination-doc";
 
 export interface WorkloadTerminations {
   namespace: string;
@@ -73,7 +73,7 @@ function suggest(w: Omit<WorkloadTerminations, "suggestions">, allocatableOf: Al
     out.push(
       `It was evicted ${evictions.length} times, each time at ${LEAK_FACTOR}× its request or more: that looks like a leak. Set a limit and fix what grows; a higher priority would only make the kubelet evict its neighbours first.`,
     );
-  // a PriorityClass protects a pod that is over its request for a while, not one that grows without end
+  // a PriorityClass protects a pod that uses more than it requests for a while, not one that grows without end
   if (!leaking && !tooBig && evictions.length && evictions.every((t) => (t.priority ?? 0) <= 0)) {
     out.push("Give it a PriorityClass: it runs at priority 0, so among pods over their request it goes first.");
   }

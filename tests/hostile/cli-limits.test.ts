@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-import { MAX_DOCUMENT_BYTES } from "@/lib/document";
+import { MAX_DOCUMENT_BYTES } from "@/lib/contract/document";
 
 import { validDoc, writeTemp } from "./helpers";
 

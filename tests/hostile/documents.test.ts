@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import { POST } from "@/app/api/analyze/route";
 import { main } from "@/bin/cli";
-import { MAX_NESTING_DEPTH } from "@/lib/eviction/nesting";
+import { MAX_NESTING_DEPTH } from "@/lib/eviction";
 
 import { nestedText, runCli, validDoc, writeTemp } from "./helpers";
 

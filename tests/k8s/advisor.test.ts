@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Finding } from "@/lib/eviction/advisor";
-import type { ClusterCache } from "@/lib/k8s/cache";
-import { fleetFindings } from "@/lib/k8s/findings";
-import { renderCacheMetrics } from "@/lib/k8s/metrics";
+import { fleetFindings } from "@/lib/k8s/documents/findings";
+import { renderCacheMetrics } from "@/lib/k8s/metrics/exposition";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { drive, manualCacheFor } from "./helpers";

@@ -3,8 +3,8 @@
 // due node is one Summary interval overdue; then collection goes on regardless.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { ClusterCache } from "@/lib/k8s/cache";
-import type { ManualClock } from "@/lib/k8s/clock";
+import type { ManualClock } from "@/lib/k8s/io/clock";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { drive, manualCacheFor } from "./helpers";

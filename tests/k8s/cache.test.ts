@@ -2,10 +2,10 @@
 // both modes, and the rows the overview is built from.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { clusterOverview, clusterOverviewInBrowser, nodeDetail } from "@/lib/dto";
-import type { ClusterCache } from "@/lib/k8s/cache";
-import { buildNodeDetail } from "@/lib/k8s/node-detail";
-import { buildOverview, overviewJson, overviewSlices } from "@/lib/k8s/overview";
+import { clusterOverview, clusterOverviewInBrowser, nodeDetail } from "@/lib/contract/dto";
+import { buildNodeDetail } from "@/lib/k8s/documents/node-detail";
+import { buildOverview, overviewJson, overviewSlices } from "@/lib/k8s/documents/overview";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { cacheFor, until } from "./helpers";

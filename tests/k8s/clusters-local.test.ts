@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 
 import { GET as clusterRoute } from "@/app/api/cluster/route";
 import { GET as clustersRoute } from "@/app/api/clusters/route";
-import { clustersDocument } from "@/lib/clusters-doc";
-import { clusterOverview } from "@/lib/dto";
-import { configureCluster, getCache, resetCluster } from "@/lib/k8s/runtime";
+import { clustersDocument } from "@/lib/contract/clusters";
+import { clusterOverview } from "@/lib/contract/dto";
+import { configureCluster, getCache, resetCluster } from "@/lib/k8s/store/runtime";
 import { setHistorySettings } from "@/lib/prometheus/settings";
 import { startSim } from "@/lib/sim";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 
 import { POST as switchTo } from "@/app/api/context/route";
-import { configureCluster, getCache, resetCluster, SWITCH_INTERVAL_MS } from "@/lib/k8s/runtime";
+import { configureCluster, getCache, resetCluster, SWITCH_INTERVAL_MS } from "@/lib/k8s/store/runtime";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { FAST } from "./helpers";

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { GET as cluster } from "@/app/api/cluster/route";
 import { GET as nodeRoute } from "@/app/api/nodes/[name]/route";
-import { clusterOverview, nodeDetail } from "@/lib/dto";
-import { readEnv } from "@/lib/k8s/env";
-import { getCache, resetCluster } from "@/lib/k8s/runtime";
+import { clusterOverview, nodeDetail } from "@/lib/contract/dto";
+import { readEnv } from "@/lib/k8s/io/env";
+import { getCache, resetCluster } from "@/lib/k8s/store/runtime";
 import { startup } from "@/lib/server/start/startup";
 
 const demoEnv = (extra: Record<string, string> = {}) => readEnv({ HOME: "/nonexistent", ...extra });

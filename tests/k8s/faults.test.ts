@@ -2,9 +2,9 @@
 // kubelets, and an API server that drops watches, throttles and fails.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
-import type { ClusterCache } from "@/lib/k8s/cache";
-import type { ManualClock } from "@/lib/k8s/clock";
-import { buildOverview } from "@/lib/k8s/overview";
+import { buildOverview } from "@/lib/k8s/documents/overview";
+import type { ManualClock } from "@/lib/k8s/io/clock";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { cacheFor, drive, manualCacheFor } from "./helpers";

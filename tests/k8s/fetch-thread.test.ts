@@ -7,12 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { K8sError } from "@/lib/k8s/errors";
-import { FetchThread, workerEntry } from "@/lib/k8s/fetch-thread";
-import { COLLECTION_NICE, type KubeletPath } from "@/lib/k8s/kubelet-fetch";
-import { expandSummary, storeSummary, type StoredSummary } from "@/lib/k8s/stored-summary";
-import { trimSummary } from "@/lib/k8s/trim";
-import { issueServing, makeCa } from "@/lib/sim/certs";
+import { K8sError } from "@/lib/k8s/io/errors";
+import { FetchThread, workerEntry } from "@/lib/k8s/io/fetch-thread";
+import { COLLECTION_NICE, type KubeletPath } from "@/lib/k8s/io/kubelet-fetch";
+import { expandSummary, storeSummary, type StoredSummary } from "@/lib/k8s/store/stored-summary";
+import { trimSummary } from "@/lib/k8s/store/trim";
+import { issueServing, makeCa } from "@/lib/sim/apiserver/certs";
 import { bundleFetchWorker, FETCH_WORKER_FILE } from "@/scripts/bundle-fetch-worker.mjs";
 import { fixture, fixtureFiles } from "@/tests/fixtures";
 

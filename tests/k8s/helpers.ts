@@ -1,8 +1,8 @@
 // Shared set-up for the data-layer integration tests: a sim on loopback and a cache wired to it.
-import { ClusterCache, type CacheOptions } from "@/lib/k8s/cache";
-import { ClusterClient, loadKubeConfig } from "@/lib/k8s/client";
-import { fixedRandom, ManualClock } from "@/lib/k8s/clock";
-import type { CollectorSettings } from "@/lib/k8s/env";
+import { ClusterClient, loadKubeConfig } from "@/lib/k8s/io/client";
+import { fixedRandom, ManualClock } from "@/lib/k8s/io/clock";
+import type { CollectorSettings } from "@/lib/k8s/io/env";
+import { ClusterCache, type CacheOptions } from "@/lib/k8s/store/cache";
 import type { Sim } from "@/lib/sim";
 
 export const FAST: CollectorSettings = {

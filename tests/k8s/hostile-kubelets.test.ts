@@ -3,10 +3,10 @@
 // numbers are analyzed as served, the other nodes stay current, and reading stops at the cap.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { ClusterCache } from "@/lib/k8s/cache";
-import type { ManualClock } from "@/lib/k8s/clock";
-import { renderCacheMetrics } from "@/lib/k8s/metrics";
-import { buildOverview } from "@/lib/k8s/overview";
+import { buildOverview } from "@/lib/k8s/documents/overview";
+import type { ManualClock } from "@/lib/k8s/io/clock";
+import { renderCacheMetrics } from "@/lib/k8s/metrics/exposition";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { drive, manualCacheFor } from "./helpers";

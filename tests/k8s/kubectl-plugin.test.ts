@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse, stringify } from "yaml";
 
 import { analyzeNode, type AnalyzeOutput } from "@/lib/eviction";
-import { worstMargins } from "@/lib/k8s/to-engine";
+import { worstMargins } from "@/lib/k8s/store/to-engine";
 import { startSim, type Sim } from "@/lib/sim";
 import { fixture, nodesOf } from "@/tests/fixtures";
 import { requireBinary } from "@/tests/test-binaries.mjs";

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { GET as metricsRoute } from "@/app/metrics/route";
-import { configureCluster, getCache, resetCluster } from "@/lib/k8s/runtime";
+import { configureCluster, getCache, resetCluster } from "@/lib/k8s/store/runtime";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { FAST } from "./helpers";

@@ -1,8 +1,8 @@
 // /metrics from the shared cache: the per-node families, and the cost of a scrape at 5 000 nodes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { ClusterCache } from "@/lib/k8s/cache";
-import { renderCacheMetrics } from "@/lib/k8s/metrics";
+import { renderCacheMetrics } from "@/lib/k8s/metrics/exposition";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { cacheFor, until } from "./helpers";

@@ -1,8 +1,8 @@
 // The fleet row's "next eviction", computed by the cache with lib/forecast from what it collected.
 import { afterAll, beforeAll, expect, it } from "vitest";
 
-import type { ClusterCache } from "@/lib/k8s/cache";
-import { buildOverview } from "@/lib/k8s/overview";
+import { buildOverview } from "@/lib/k8s/documents/overview";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { cacheFor, until } from "./helpers";

@@ -5,8 +5,8 @@ import { CoreV1Api, KubeConfig } from "@kubernetes/client-node";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { GET as nodeRoute } from "@/app/api/nodes/[name]/route";
-import { nodeDetail } from "@/lib/dto";
-import { configureCluster, getCache, resetCluster } from "@/lib/k8s/runtime";
+import { nodeDetail } from "@/lib/contract/dto";
+import { configureCluster, getCache, resetCluster } from "@/lib/k8s/store/runtime";
 import { startSim } from "@/lib/sim";
 
 import { FAST } from "./helpers";

@@ -3,9 +3,9 @@
 // errors clear (without waiting for a full relist) and only lastError remembers the outage.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { ClusterCache } from "@/lib/k8s/cache";
-import { renderCacheMetrics } from "@/lib/k8s/metrics";
-import { buildOverview } from "@/lib/k8s/overview";
+import { buildOverview } from "@/lib/k8s/documents/overview";
+import { renderCacheMetrics } from "@/lib/k8s/metrics/exposition";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { cacheFor, until } from "./helpers";

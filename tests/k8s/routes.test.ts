@@ -6,8 +6,8 @@ import { GET as cluster } from "@/app/api/cluster/route";
 import { GET as context, POST as switchTo } from "@/app/api/context/route";
 import { GET as node } from "@/app/api/nodes/[name]/route";
 import { GET as readyz } from "@/app/api/readyz/route";
-import { clusterOverview, nodeDetail } from "@/lib/dto";
-import { configureCluster, getCache, resetCluster } from "@/lib/k8s/runtime";
+import { clusterOverview, nodeDetail } from "@/lib/contract/dto";
+import { configureCluster, getCache, resetCluster } from "@/lib/k8s/store/runtime";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { FAST } from "./helpers";

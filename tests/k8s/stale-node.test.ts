@@ -2,13 +2,13 @@
 // cache's informers, as GET /api/nodes/NAME carries it; the node page's headline reads that document.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { nodeDetail, type NodeDetail } from "@/lib/dto";
+import { nodeDetail, type NodeDetail } from "@/lib/contract/dto";
 import type { Node, Pod } from "@/lib/eviction";
 import { reachability, taintForecast } from "@/lib/forecast/stale-node";
-import { staleVerdict } from "@/lib/forecast/stale-node-words";
-import type { ClusterCache } from "@/lib/k8s/cache";
-import { buildNodeDetail } from "@/lib/k8s/node-detail";
+import { buildNodeDetail } from "@/lib/k8s/documents/node-detail";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
+import { staleVerdict } from "@/lib/words/stale-node";
 
 import { cacheFor, until } from "./helpers";
 

@@ -2,11 +2,11 @@
 // informers with the least-privilege identity, as GET /api/nodes/NAME and /api/terminations carry them.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { nodeDetail } from "@/lib/dto";
+import { nodeDetail } from "@/lib/contract/dto";
 import { parseBytes } from "@/lib/eviction";
-import type { ClusterCache } from "@/lib/k8s/cache";
-import { buildNodeDetail } from "@/lib/k8s/node-detail";
-import { buildFleetTerminations } from "@/lib/k8s/terminations-doc";
+import { buildNodeDetail } from "@/lib/k8s/documents/node-detail";
+import { buildFleetTerminations } from "@/lib/k8s/documents/terminations-doc";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { cacheFor, until } from "./helpers";

@@ -5,16 +5,15 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import type { ClusterOverview, NodeDetail } from "@/lib/dto";
-import { analyze, parseAnalyzeInput, withWhatIf } from "@/lib/eviction";
-import type { WhatIf } from "@/lib/eviction/types";
-import { fleetWhatIf } from "@/lib/fleet-whatif";
-import type { ClusterCache } from "@/lib/k8s/cache";
-import { buildNodeDetail } from "@/lib/k8s/node-detail";
-import { buildOverview } from "@/lib/k8s/overview";
-import { detailInput, detailOutcome } from "@/lib/node-whatif";
+import type { ClusterOverview, NodeDetail } from "@/lib/contract/dto";
+import { analyze, parseAnalyzeInput, withWhatIf, type WhatIf } from "@/lib/eviction";
+import { buildNodeDetail } from "@/lib/k8s/documents/node-detail";
+import { buildOverview } from "@/lib/k8s/documents/overview";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
-import { nodeLevel, outcomeChanged } from "@/lib/whatif-outcome";
+import { fleetWhatIf } from "@/lib/whatif/fleet";
+import { detailInput, detailOutcome } from "@/lib/whatif/node";
+import { nodeLevel, outcomeChanged } from "@/lib/whatif/outcome";
 
 import { cacheFor, until } from "./helpers";
 

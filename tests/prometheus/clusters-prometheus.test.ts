@@ -5,9 +5,9 @@ import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { GET as clustersRoute } from "@/app/api/clusters/route";
-import { clustersDocument } from "@/lib/clusters-doc";
-import type { ClusterCache } from "@/lib/k8s/cache";
-import { renderCacheMetrics } from "@/lib/k8s/metrics";
+import { clustersDocument } from "@/lib/contract/clusters";
+import { renderCacheMetrics } from "@/lib/k8s/metrics/exposition";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { queryInstant } from "@/lib/prometheus/client";
 import { clustersOverview } from "@/lib/prometheus/clusters";
 import { setHistorySettings, type PrometheusSettings } from "@/lib/prometheus/settings";

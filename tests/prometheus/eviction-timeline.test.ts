@@ -3,7 +3,7 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { EvictionTimelineDoc } from "@/lib/eviction-timeline-doc";
+import type { EvictionTimelineDoc } from "@/lib/contract/eviction-timeline";
 import { queryInstant } from "@/lib/prometheus/client";
 import { evictionTimeline, weekOfEvictions } from "@/lib/prometheus/eviction-timeline";
 import type { PrometheusSettings } from "@/lib/prometheus/settings";

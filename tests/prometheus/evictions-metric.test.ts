@@ -3,8 +3,8 @@
 // evictions the first list shows (before this process started) are not.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { ClusterCache } from "@/lib/k8s/cache";
-import { renderCacheMetrics } from "@/lib/k8s/metrics";
+import { renderCacheMetrics } from "@/lib/k8s/metrics/exposition";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { cacheFor, until } from "../k8s/helpers";

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { GET as metricsRoute } from "@/app/metrics/route";
-import { readEnv } from "@/lib/k8s/env";
-import { resetCluster } from "@/lib/k8s/runtime";
+import { readEnv } from "@/lib/k8s/io/env";
+import { resetCluster } from "@/lib/k8s/store/runtime";
 import { queryInstant } from "@/lib/prometheus/client";
 import { setHistorySettings, type PrometheusSettings } from "@/lib/prometheus/settings";
 import { startup } from "@/lib/server/start/startup";

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { GET as historyRoute } from "@/app/api/nodes/[name]/history/route";
 import { GET as metricsRoute } from "@/app/metrics/route";
-import type { HistoryDoc } from "@/lib/history-doc";
-import { configureCluster, getCache, resetCluster } from "@/lib/k8s/runtime";
+import type { HistoryDoc } from "@/lib/contract/history";
+import { configureCluster, getCache, resetCluster } from "@/lib/k8s/store/runtime";
 import { prometheusHistory } from "@/lib/prometheus/history";
 import { setHistorySettings, type PrometheusSettings } from "@/lib/prometheus/settings";
 import { SimClock, startSim, type Sim } from "@/lib/sim";

@@ -2,8 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { POST } from "@/app/api/analyze/route";
-import { analyzeNode } from "@/lib/eviction";
-import { InputError } from "@/lib/eviction/input-errors";
+import { analyzeNode, InputError } from "@/lib/eviction";
 
 import { FIELD_ERROR, nastyString, nastyValue, RUNS } from "./arbitraries";
 

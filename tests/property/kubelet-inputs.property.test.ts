@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 
 import { POST } from "@/app/api/analyze/route";
 import { main } from "@/bin/cli";
-import { SIGNALS } from "@/lib/eviction/signals";
+import { SIGNALS } from "@/lib/eviction";
 import { runCli, validDoc, writeTemp } from "@/tests/hostile/helpers";
 
 import { FIELD_ERROR, nastyString, nastyValue, RUNS } from "./arbitraries";

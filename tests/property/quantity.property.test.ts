@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { parseBytes, parseMillis, parseQuantity, QuantityError } from "@/lib/eviction/quantity";
+import { parseBytes, parseMillis, parseQuantity, QuantityError } from "@/lib/eviction";
 
 import { nastyString, RUNS } from "./arbitraries";
 

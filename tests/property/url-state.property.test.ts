@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { DEFAULT_STATE, parseUrlState, serializeUrlState } from "@/lib/url-state";
+import { DEFAULT_STATE, parseUrlState, serializeUrlState } from "@/lib/client/url-state";
 
 import { nastyString, RUNS } from "./arbitraries";
 

@@ -1,4 +1,4 @@
-import { DocumentTooLarge, parseDocumentText } from "@/lib/document";
+import { DocumentTooLarge, parseDocumentText } from "@/lib/contract/document";
 import { analyzeNode, InputError } from "@/lib/eviction";
 import {
   admitToThread,

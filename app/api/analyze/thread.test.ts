@@ -7,7 +7,7 @@ import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 
 import { bigJson, bigYaml } from "@/e2e/helpers/big-documents";
-import { MAX_YAML_BYTES } from "@/lib/document";
+import { MAX_YAML_BYTES } from "@/lib/contract/document";
 import { analyzeNode } from "@/lib/eviction";
 import { INLINE_BYTES } from "@/lib/http/analyze-thread";
 import { ANALYZE_WORKER_FILE, bundleAnalyzeWorker } from "@/scripts/bundle-fetch-worker.mjs";

@@ -1,5 +1,5 @@
-import { clusterDocumentStream } from "@/lib/k8s/api";
-import { clusterEnvelopeJson } from "@/lib/k8s/cluster-envelope";
+import { clusterDocumentStream } from "@/lib/k8s/documents/api";
+import { clusterEnvelopeJson } from "@/lib/k8s/documents/cluster-envelope";
 
 export const dynamic = "force-dynamic";
 

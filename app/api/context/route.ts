@@ -1,6 +1,6 @@
 import { BODY_LIMITS } from "@/lib/http/body-limits";
 import { readBody } from "@/lib/http/read-body";
-import { contextDocument } from "@/lib/k8s/api";
+import { contextDocument } from "@/lib/k8s/documents/api";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { findingsDocument } from "@/lib/k8s/api";
+import { findingsDocument } from "@/lib/k8s/documents/api";
 
 export const dynamic = "force-dynamic";
 

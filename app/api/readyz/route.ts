@@ -1,4 +1,4 @@
-import { readiness } from "@/lib/k8s/api";
+import { readiness } from "@/lib/k8s/documents/api";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { terminationsDocument } from "@/lib/k8s/api";
+import { terminationsDocument } from "@/lib/k8s/documents/api";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { adviseNode, type Finding } from "@/lib/advisor";
+import { adviseNode, type Finding } from "@/lib/whatif/advisor-fixes";
 
 const GiB = 2 ** 30;
 const lint = (kubeletConfig: unknown, kubeletFlags: string | null = null) =>

@@ -1,6 +1,6 @@
 // Rules that read the kubelet configuration alone: what `headroom lint` checks without a node.
-import { DEFAULT_EVICTION_HARD, type Threshold, type ThresholdValue } from "../config-types";
-import { formatBytesHuman } from "../quantity";
+import { DEFAULT_EVICTION_HARD, type Threshold, type ThresholdValue } from "../config/config-types";
+import { formatBytesHuman } from "../quantities/quantity";
 import type { Signal } from "../signals";
 import { mapFix, settingFix, type RawConfig } from "./fix";
 import type { NodeSettings } from "./settings";

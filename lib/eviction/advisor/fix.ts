@@ -1,6 +1,6 @@
-// Fixes as data: the what-if (eviction maps) or the settings that fix a finding. lib/advisor.ts
+// Fixes as data: the what-if (eviction maps) or the settings that fix a finding. lib/whatif/advisor-fixes.ts
 // writes them out as a KubeletConfiguration fragment and kubelet flags through the what-if's own
-// writers (lib/kubelet-fragment.ts), so a map is written whole, as the node would run it.
+// writers (lib/whatif/kubelet-fragment.ts), so a map is written whole, as the node would run it.
 import type { WhatIf } from "../types";
 import type { Fix, SettingChange } from "./types";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { adviseFleet } from "@/lib/advisor";
+import { adviseFleet } from "@/lib/whatif/advisor-fixes";
 
 const FULL = {
   "memory.available": "100Mi",

@@ -1,6 +1,6 @@
 // Pool drift: nodes of one pool should run one eviction configuration. The odd ones out are reported
 // against the configuration most of the pool runs, with that configuration as their fix.
-import type { EvictionConfig } from "../config-types";
+import type { EvictionConfig } from "../config/config-types";
 import { mapFix, type RawConfig } from "./fix";
 import type { Finding } from "./types";
 

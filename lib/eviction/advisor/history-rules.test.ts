@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { adviseNode } from "@/lib/advisor";
+import { adviseNode } from "@/lib/whatif/advisor-fixes";
 
 import { largestCycleDrop, type AvailableSeries } from "./index";
 

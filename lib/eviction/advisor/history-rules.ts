@@ -2,17 +2,16 @@
 // eviction manager looks every 10 s (eviction_manager.go Start, monitoringInterval); a fall larger
 // than the hard threshold between two looks can go from "above the threshold" to "no memory left",
 // and then the kernel's OOM killer acts, not the kubelet.
-import { formatBytesHuman } from "../quantity";
+import { HOUSEKEEPING_INTERVAL_SECONDS } from "../kubelet-defaults";
+import { formatBytesHuman } from "../quantities/quantity";
 import { mapFix, type RawConfig } from "./fix";
 import { memoryHardBytes } from "./node-rules";
 import type { NodeSettings } from "./settings";
 import type { Finding } from "./types";
 
-/** The kubelet's eviction monitoring interval, seconds. */
-const HOUSEKEEPING_SECONDS = 10;
 const Mi = 2 ** 20;
 
-/** memory.available on a regular grid (lib/dto HistorySeries shape): `available[i]` at `start + i × intervalSeconds` s; null = no sample. */
+/** memory.available on a regular grid (lib/contract/dto HistorySeries shape): `available[i]` at `start + i × intervalSeconds` s; null = no sample. */
 export interface AvailableSeries {
   start: number;
   intervalSeconds: number;
@@ -31,7 +30,7 @@ export function largestCycleDrop(series: AvailableSeries): { bytes: number; at: 
     const a = available[i - 1];
     const b = available[i];
     if (a == null || b == null || !Number.isFinite(a) || !Number.isFinite(b)) continue;
-    const drop = ((a - b) * HOUSEKEEPING_SECONDS) / intervalSeconds;
+    const drop = ((a - b) * HOUSEKEEPING_INTERVAL_SECONDS) / intervalSeconds;
     if (drop > 0 && (!best || drop > best.bytes)) best = { bytes: drop, at: start + i * intervalSeconds * 1000 };
   }
   return best;

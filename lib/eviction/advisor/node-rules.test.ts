@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { adviseNode, type AdvisorInput, type Finding } from "@/lib/advisor";
+import { adviseNode, type AdvisorInput, type Finding } from "@/lib/whatif/advisor-fixes";
 
 import type { Node, Pod, Summary } from "../k8s-types";
 

@@ -1,7 +1,7 @@
 // Rules that need the node itself: its capacity (hugepages, pod slots), its pods and their usage.
 import type { Node, Pod, ResourceList, Summary } from "../k8s-types";
-import { containerLimit } from "../pod-resources";
-import { formatBytesHuman, parseBytes } from "../quantity";
+import { containerLimit } from "../pods/pod-resources";
+import { formatBytesHuman, parseBytes } from "../quantities/quantity";
 import { describeValue } from "./config-rules";
 import { mapFix, settingFix, type RawConfig } from "./fix";
 import { minorVersion, type NodeSettings } from "./settings";

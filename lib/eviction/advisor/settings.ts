@@ -1,13 +1,13 @@
 // The settings the advisor reads: the engine's effective eviction config (readKubeletConfig /
 // parseKubeletFlags → effectiveConfig → parseThresholds, never a second copy), plus the few
 // non-eviction fields some rules need (featureGates, maxPods), read from the same config or flags.
-import { validateReservation } from "../allocatable";
-import type { EvictionConfig, FieldNamer, Threshold } from "../config-types";
-import type { WhatIfConfig } from "../effective-config";
-import { isObject } from "../input-errors";
+import type { EvictionConfig, FieldNamer, Threshold } from "../config/config-types";
+import type { WhatIfConfig } from "../config/effective-config";
+import { splitShellWords } from "../config/shell-words";
+import { effectiveConfig, parseKubeletFlags, parseThresholds, readKubeletConfig } from "../config/thresholds";
+import { isObject } from "../document/input-errors";
 import type { ResourceList } from "../k8s-types";
-import { splitShellWords } from "../shell-words";
-import { effectiveConfig, parseKubeletFlags, parseThresholds, readKubeletConfig } from "../thresholds";
+import { validateReservation } from "../node/allocatable";
 
 export interface NodeSettings {
   config: EvictionConfig;

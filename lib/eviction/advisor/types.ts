@@ -25,7 +25,7 @@ export interface SettingChange {
   featureGates?: Record<string, boolean>;
 }
 
-/** A fix: the change in words, and the setting that makes it (lib/advisor.ts writes the fragment and flags). */
+/** A fix: the change in words, and the setting that makes it (lib/whatif/advisor-fixes.ts writes the fragment and flags). */
 export interface Fix {
   text: string;
   /** The what-if that applies the fix (eviction maps, written whole on top of the node's own). */

@@ -2,20 +2,18 @@
 // for each node — the production path of the node page: the engine's analysis of the node's
 // Summary, a NodeHistory collecting every sample, the eviction records and pods as the cache trims
 // them, then forecastNode and the verdict — next to the evictions the simulated kubelets perform.
-import { analyzeNode } from "@/lib/eviction";
-import { imageGcThresholds } from "@/lib/eviction/image-gc";
-import type { Pod } from "@/lib/eviction/k8s-types";
+import { analyzeNode, imageGcThresholds, type Pod } from "@/lib/eviction";
 import { formatUtcClock } from "@/lib/format";
-import { evictionRecords } from "@/lib/k8s/evictions";
-import { NodeHistory } from "@/lib/k8s/history";
-import { trimPod, type TrimmedPod } from "@/lib/k8s/trim";
-import { decodeWire, type WirePod } from "@/lib/k8s/wire";
+import { evictionRecords } from "@/lib/k8s/documents/evictions";
+import { NodeHistory } from "@/lib/k8s/store/history";
+import { trimPod, type TrimmedPod } from "@/lib/k8s/store/trim";
+import { decodeWire, type WirePod } from "@/lib/k8s/store/wire";
 import { startSim } from "@/lib/sim";
-import { podObject } from "@/lib/sim/pod-object";
+import { podObject } from "@/lib/sim/state/pod-object";
 
-import { contradictions } from "../consistency";
+import { contradictions } from "../../words/forecast-consistency";
+import { liveVerdict } from "../../words/forecast-verdict";
 import { forecastNode, transitionPeriodOf } from "../node-forecast";
-import { liveVerdict } from "../verdict";
 
 /** One forecast: the node's soonest expected eviction as the headline states it, made at `t`. */
 export interface Forecast {

@@ -8,8 +8,8 @@ import "server-only";
 // difference.
 import { join } from "node:path";
 
-import { readEnv } from "@/lib/k8s/env";
-import { configureCluster, detectClusterSource, getCache } from "@/lib/k8s/runtime";
+import { readEnv } from "@/lib/k8s/io/env";
+import { configureCluster, detectClusterSource, getCache } from "@/lib/k8s/store/runtime";
 import { loadScenario, SimClock, startSim } from "@/lib/sim";
 
 const WARMUP_STEP_SECONDS = 10;

@@ -1,4 +1,4 @@
-import { nodeDocument } from "@/lib/k8s/api";
+import { nodeDocument } from "@/lib/k8s/documents/api";
 
 export const dynamic = "force-dynamic";
 

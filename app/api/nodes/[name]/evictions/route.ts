@@ -1,4 +1,4 @@
-import { nodeName } from "@/lib/k8s/api";
+import { nodeName } from "@/lib/k8s/documents/api";
 import { weekOfEvictions } from "@/lib/prometheus/eviction-timeline";
 import { historySettings } from "@/lib/prometheus/settings";
 

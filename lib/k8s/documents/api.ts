@@ -1,0 +1,147 @@
+import "server-only";
+
+import { z } from "zod";
+
+import { nodeDetail } from "@/lib/contract/dto";
+import type { FindingsDocument } from "@/lib/contract/findings";
+import type { FleetTerminations } from "@/lib/terminations/fleet";
+
+import { HttpStatusError, redact } from "../io/errors";
+import { contexts, getCache, switchContext } from "../store/runtime";
+import { buildFindingsDocument } from "./findings";
+import { buildNodeDetail } from "./node-detail";
+import { overviewSlices } from "./overview";
+import { buildFleetTerminations } from "./terminations-doc";
+
+// What the route handlers call: validated input, validated output, typed results. The handlers
+// only map results to HTTP.
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; error: string };
+
+const fail = (status: number, error: string): ApiResult<never> => ({ ok: false, status, error: redact(error) });
+
+/** The result for a thrown error: its own status when it carries one, else 500. */
+const failed = (e: unknown): ApiResult<never> =>
+  fail(e instanceof HttpStatusError ? e.status : 500, e instanceof Error ? e.message : String(e));
+
+/** Runs `fn`, turning a thrown error into its result (its own HTTP status, else 500). */
+export function cached<T>(fn: () => ApiResult<T>): ApiResult<T> {
+  try {
+    return fn();
+  } catch (e) {
+    return failed(e);
+  }
+}
+
+function checked<S extends z.ZodType>(schema: S, value: unknown): ApiResult<z.infer<S>> {
+  const r = schema.safeParse(value);
+  if (r.success) return { ok: true, data: r.data };
+  const i = r.error.issues[0]!;
+  return fail(500, `internal: response ${i.path.join(".")}: ${i.message}`);
+}
+
+/**
+ * The fleet overview as a stream of JSON text, for the route: rows were validated when computed,
+ * the envelope here. The cache is read now (errors are results, not a broken stream); the text is
+ * encoded slice by slice as the response is written, yielding to the event loop between slices.
+ */
+export function clusterDocumentStream(): ApiResult<ReadableStream<Uint8Array>> {
+  return cached(() => {
+    const { cache, info } = getCache();
+    const slices = overviewSlices(cache, info);
+    const utf8 = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        // Let requests that arrived meanwhile (the page's scripts) run before the next slice.
+        await new Promise((resolve) => setImmediate(resolve));
+        const next = slices.next();
+        if (next.done) controller.close();
+        else controller.enqueue(utf8.encode(next.value));
+      },
+      cancel() {
+        slices.return();
+      },
+    });
+    return { ok: true, data: stream };
+  });
+}
+
+/** A node name as Kubernetes allows it (RFC 1123 subdomain); it is only ever a cache key. */
+export const nodeName = z
+  .string()
+  .min(1)
+  .max(253)
+  .regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, "must be a Kubernetes node name (RFC 1123 subdomain)");
+
+/** The node page document; 400 for a malformed name, 404 for a node not in the cache. */
+export function nodeDocument(rawName: string): ApiResult<z.infer<typeof nodeDetail>> {
+  const name = nodeName.safeParse(rawName);
+  if (!name.success) return fail(400, `name: ${name.error.issues[0]!.message}`);
+  return cached(() => {
+    const { cache } = getCache();
+    const doc = buildNodeDetail(cache, name.data);
+    if (!doc) return fail(404, `node ${JSON.stringify(name.data)} not found`);
+    return checked(nodeDetail, doc);
+  });
+}
+
+/** The fleet's pod terminations grouped by owning workload. */
+export function terminationsDocument(): ApiResult<FleetTerminations> {
+  return cached(() => ({ ok: true, data: buildFleetTerminations(getCache().cache) }));
+}
+
+/** The advisor's findings for the fleet, or for one node. */
+export function findingsDocument(node?: string): ApiResult<FindingsDocument> {
+  return cached(() => ({ ok: true, data: buildFindingsDocument(getCache().cache, node) }));
+}
+
+export interface Readiness {
+  ready: boolean;
+  /** The API server as the informers see it now. */
+  apiServer: { reachable: boolean; error: string | null };
+  /** Per informer: synced once listed; watching while a watch is open; error = what is wrong now (null when healthy); lastError(At) = the last problem, kept after recovery. */
+  informers: {
+    resource: string;
+    synced: boolean;
+    watching: boolean;
+    error: string | null;
+    lastError: string | null;
+    lastErrorAt: string | null;
+  }[];
+  nodes: number;
+}
+
+/** Readiness: the first full sync (informers listed, every kubelet tried once) is done. */
+export function readiness(): ApiResult<Readiness> {
+  return cached(() => {
+    const { cache } = getCache();
+    const informers = [cache.nodes, cache.pods, cache.leases, cache.events].map(({ status: s }) => ({
+      resource: s.resource,
+      synced: s.synced,
+      watching: s.watching,
+      error: s.error,
+      lastError: s.lastError,
+      lastErrorAt: s.lastErrorAt === null ? null : new Date(s.lastErrorAt).toISOString(),
+    }));
+    return { ok: true, data: { ready: cache.ready(), apiServer: cache.apiServer(), informers, nodes: cache.states.size } };
+  });
+}
+
+const contextInput = z.object({ context: z.string().min(1).max(253) });
+
+/** Lists kubeconfig contexts, or switches to one (rebuilding the cache). */
+export function contextDocument(
+  body?: unknown,
+): ApiResult<{ context: string; contexts: string[]; demo: boolean; source: string }> {
+  if (body !== undefined) {
+    const input = contextInput.safeParse(body);
+    if (!input.success)
+      return fail(400, `body.${input.error.issues[0]!.path.join(".") || "context"}: ${input.error.issues[0]!.message}`);
+    try {
+      switchContext(input.data.context);
+    } catch (e) {
+      return failed(e);
+    }
+  }
+  return cached(() => ({ ok: true, data: contexts() }));
+}

@@ -1,0 +1,101 @@
+import "server-only";
+
+import type { FindingsDocument } from "@/lib/contract/findings";
+// The advisor (lib/eviction/advisor) over the cache: every node's kubelet settings, Node, active
+// pods, Summary and last hour of memory.available, plus pool drift across each pool. Computed on
+// demand and kept for a few seconds, so /metrics, /findings and the overview share one pass.
+import { adviseFleet, RULES, type AdvisorInput, type Finding } from "@/lib/whatif/advisor-fixes";
+
+import type { ClusterCache } from "../store/cache";
+import type { NodeState } from "../store/node-state";
+import { poolOf } from "../store/to-engine";
+
+/** One hour of 10 s housekeeping cycles. */
+const HISTORY_SLOTS = 360;
+const FRESH_MS = 5_000;
+
+/** The advisor's input for one node as the cache holds it; null before its Node is known. */
+function advisorInput(s: NodeState): (AdvisorInput & { pool: string | null }) | null {
+  const node = s.node;
+  if (!node) return null;
+  const memory = s.history.series(10, HISTORY_SLOTS);
+  const column = memory.signals["memory.available"];
+  const nodeInfo = (node.status as { nodeInfo?: { kubeletVersion?: string } }).nodeInfo;
+  return {
+    name: s.name,
+    pool: poolOf(node.metadata.labels),
+    kubeletConfig: s.config.kubeletConfig,
+    kubeletFlags: s.config.kubeletFlags,
+    node,
+    kubeletVersion: nodeInfo?.kubeletVersion ?? null,
+    pods: s.activePods(),
+    summary: s.summary,
+    memoryHistory: column ? { start: memory.start, intervalSeconds: memory.intervalSeconds, available: column.available } : null,
+  };
+}
+
+/** A node's findings counted by severity: the fleet table's column and its sort. */
+export type FindingCounts = Record<Finding["severity"], number>;
+
+interface Pass {
+  at: number;
+  findings: Finding[];
+  counts: Map<string, FindingCounts>;
+}
+const memo = new WeakMap<ClusterCache, Pass>();
+
+function pass(cache: ClusterCache, maxAgeMs: number): Pass {
+  const wallNow = cache.clock.now();
+  const hit = memo.get(cache);
+  if (hit && wallNow - hit.at < maxAgeMs) return hit;
+  const inputs = [...cache.states.values()].map(advisorInput).filter((i) => i !== null);
+  const findings = adviseFleet(inputs);
+  const counts = new Map<string, FindingCounts>();
+  for (const f of findings) {
+    if (!f.node) continue;
+    const c = counts.get(f.node) ?? { error: 0, warning: 0, info: 0 };
+    c[f.severity]++;
+    counts.set(f.node, c);
+  }
+  const p = { at: wallNow, findings, counts };
+  memo.set(cache, p);
+  return p;
+}
+
+/** Every finding of the fleet (node rules and pool drift), errors first; recomputed at most every 5 s. */
+export function fleetFindings(cache: ClusterCache, maxAgeMs = FRESH_MS): Finding[] {
+  return pass(cache, maxAgeMs).findings;
+}
+
+const NONE: FindingCounts = { error: 0, warning: 0, info: 0 };
+
+/** One node's findings by severity, from the same pass. */
+export function findingCounts(cache: ClusterCache, name: string, maxAgeMs = FRESH_MS): FindingCounts {
+  return pass(cache, maxAgeMs).counts.get(name) ?? NONE;
+}
+
+/** The findings of one node (its pool's drift included). */
+function nodeFindings(cache: ClusterCache, name: string, maxAgeMs = FRESH_MS): Finding[] {
+  return fleetFindings(cache, maxAgeMs).filter((f) => f.node === name);
+}
+
+/** The document GET /api/findings returns: every finding with its node's pool, its rule's title and source. */
+export function buildFindingsDocument(cache: ClusterCache, node?: string): FindingsDocument {
+  const all = node === undefined ? fleetFindings(cache) : nodeFindings(cache, node);
+  return {
+    generatedAt: new Date(cache.now()).toISOString(),
+    findings: all.map((f) => {
+      const labels = f.node ? cache.states.get(f.node)?.node?.metadata.labels : undefined;
+      return {
+        rule: f.rule,
+        severity: f.severity,
+        node: f.node,
+        pool: labels ? poolOf(labels) : null,
+        message: f.message,
+        title: RULES[f.rule].title,
+        source: RULES[f.rule].source,
+        fix: f.fix ? { text: f.fix.text, yaml: f.fix.yaml, flags: f.fix.flags } : null,
+      };
+    }),
+  };
+}

@@ -1,0 +1,50 @@
+import "server-only";
+
+import type { ClustersDocument, ClusterSummary } from "@/lib/contract/clusters";
+
+import { getCache } from "../store/runtime";
+import { evictionsLastHour, rowOf } from "./overview";
+
+// Without Prometheus the clusters page still has one cluster to show: the one this Headroom
+// serves. The same figures as a Prometheus would give for it (lib/prometheus/clusters.ts), read
+// from the cache the fleet page reads: no cluster traffic.
+
+const WORST = 5;
+/** Stats older than this leave a node's margins blind (the same minute as the Prometheus query). */
+const STALE_SECONDS = 60;
+const PRESSURES = ["MemoryPressure", "DiskPressure", "PIDPressure"] as const;
+
+/** This cluster's summary from the cache; throws the cache's own error (503 without a cluster). */
+export function localClustersDocument(prometheusError: string | null): ClustersDocument {
+  const { cache, info } = getCache();
+  const wallNow = cache.clock.now();
+  const clusterNow = cache.now();
+  const underPressure: ClusterSummary["underPressure"] = [];
+  const margins: ClusterSummary["worstMargins"] = [];
+  let nodes = 0;
+  let staleNodes = 0;
+  for (const name of cache.states.keys()) {
+    const r = rowOf(cache, name, wallNow, clusterNow);
+    if (!r) continue;
+    nodes++;
+    const set = PRESSURES.filter((c) => r.conditions[c]);
+    if (set.length) underPressure.push({ node: name, conditions: [...set] });
+    if (r.collection.state !== "ok" || (r.collection.ageSeconds ?? 0) > STALE_SECONDS) staleNodes++;
+    // each family's smallest margin, hard or soft (the page says which); a met one leaves none
+    for (const m of Object.values(r.worstMargin))
+      if (m) margins.push({ node: name, signal: m.signal, fraction: m.met ? Math.min(0, m.fraction) : m.fraction, kind: m.kind });
+  }
+  underPressure.sort((a, b) => a.node.localeCompare(b.node));
+  const cluster: ClusterSummary = {
+    name: info.context,
+    // "" is this Headroom itself: its node links stay on this site
+    link: "",
+    nodes,
+    underPressure,
+    worstMargins: margins.sort((a, b) => a.fraction - b.fraction).slice(0, WORST),
+    evictionsLastHour: evictionsLastHour(cache, clusterNow),
+    staleNodes,
+    headroomUp: null,
+  };
+  return { generatedAt: new Date(clusterNow).toISOString(), clusters: [cluster], source: "cache", prometheusError };
+}

@@ -1,0 +1,163 @@
+import "server-only";
+
+import { clusterOverview, type ClusterOverview, type NodeRow } from "@/lib/contract/dto";
+
+import type { ClusterCache } from "../store/cache";
+import { findingCounts } from "./findings";
+
+export interface ClusterInfo {
+  context: string;
+  contexts: string[];
+  demo: boolean;
+}
+
+const HOUR_MS = 3600_000;
+
+/** Counts distinct pods evicted (node-pressure, per events and evicted pods) in the last hour. */
+export function evictionsLastHour(cache: ClusterCache, clusterNow: number): number {
+  const seen = new Set<string>();
+  for (const e of cache.events.store.values()) {
+    if (e.reason !== "Evicted" || e.kind !== "Pod" || !e.time) continue;
+    if (clusterNow - Date.parse(e.time) <= HOUR_MS) seen.add(`${e.namespace}/${e.name}`);
+  }
+  for (const p of cache.pods.store.values()) {
+    if (p.status?.reason !== "Evicted") continue;
+    const dt = (p.status.conditions as { type: string; lastTransitionTime?: string }[] | undefined)?.find(
+      (c) => c.type === "DisruptionTarget",
+    );
+    const t = dt?.lastTransitionTime ? Date.parse(dt.lastTransitionTime) : NaN;
+    if (!Number.isNaN(t) && clusterNow - t <= HOUR_MS) seen.add(`${p.metadata.namespace}/${p.metadata.name}`);
+  }
+  return seen.size;
+}
+
+/** Builds one node's row from its incrementally computed base plus the clock-dependent ages. */
+export function rowOf(cache: ClusterCache, name: string, wallNow = cache.clock.now(), clusterNow = cache.now()): NodeRow | null {
+  const s = cache.states.get(name);
+  if (!s?.row) return null;
+  return {
+    ...s.row,
+    leaseAgeSeconds: s.leaseAge(clusterNow),
+    collection: s.collection(wallNow, cache.settings.summaryIntervalMs),
+    findings: findingCounts(cache, name),
+  };
+}
+
+type Envelope = Omit<ClusterOverview, "nodes">;
+
+/** Walks the cache once: the envelope (cluster, summary, configs) and the node names in order. */
+function envelope(
+  cache: ClusterCache,
+  info: ClusterInfo,
+  wallNow: number,
+  clusterNow: number,
+): { env: Envelope; names: string[] } {
+  const reserved: Record<string, number> = {};
+  const capacity: Record<string, number> = {};
+  const configs: ClusterOverview["configs"] = {};
+  const names: string[] = [];
+  let underPressure = 0;
+  let collected = 0;
+  for (const [name, s] of cache.states) {
+    const row = s.row;
+    if (!row) continue;
+    names.push(name);
+    if (!configs[row.configId])
+      configs[row.configId] = {
+        kubeletConfig: s.config.kubeletConfig,
+        kubeletFlags: s.config.kubeletFlags,
+        source: s.config.source,
+      };
+    const c = row.conditions;
+    if (c.MemoryPressure || c.DiskPressure || c.PIDPressure) underPressure++;
+    if (s.collection(wallNow, cache.settings.summaryIntervalMs).state === "ok") collected++;
+    for (const [k, v] of Object.entries(row.capacity)) {
+      capacity[k] = (capacity[k] ?? 0) + v;
+      if (row.allocatable[k] !== undefined) reserved[k] = (reserved[k] ?? 0) + v - row.allocatable[k]!;
+    }
+  }
+  names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const env: Envelope = {
+    generatedAt: new Date(clusterNow).toISOString(),
+    cluster: {
+      context: info.context,
+      contexts: info.contexts,
+      demo: info.demo,
+      collectionMode: cache.settings.mode,
+      ready: cache.ready(),
+      nodesTotal: names.length,
+      nodesCollected: collected,
+      apiServer: cache.apiServer(),
+    },
+    summary: { nodesUnderPressure: underPressure, evictionsLastHour: evictionsLastHour(cache, clusterNow), reserved, capacity },
+    configs,
+  };
+  return { env, names };
+}
+
+/** Builds the fleet overview from the cache (no I/O; O(nodes) with no engine runs). */
+export function buildOverview(
+  cache: ClusterCache,
+  info: ClusterInfo,
+  wallNow = cache.clock.now(),
+  clusterNow = cache.now(),
+): ClusterOverview {
+  const { env, names } = envelope(cache, info, wallNow, clusterNow);
+  return { ...env, nodes: names.map((n) => rowOf(cache, n, wallNow, clusterNow)!) };
+}
+
+const envelopeSchema = clusterOverview.omit({ nodes: true });
+
+/** Rows per slice of a streamed overview: ~1 MB of JSON, a few milliseconds of work. */
+const ROWS_PER_SLICE = 500;
+
+/**
+ * The same document as buildOverview, serialized for the route, as text slices. Each row's JSON
+ * was rendered (and validated) when the node last changed, so a request only appends the ages.
+ * Everything is read from the cache now, a consistent snapshot; the text is produced slice by
+ * slice as the reader pulls, so a 5 000-node document (~10 MB) never holds the event loop for long
+ * and the page's scripts, asked for at the same moment, are served in between.
+ */
+export function overviewSlices(
+  cache: ClusterCache,
+  info: ClusterInfo,
+  wallNow = cache.clock.now(),
+  clusterNow = cache.now(),
+  rowsPerSlice = ROWS_PER_SLICE,
+): Generator<string, void, undefined> {
+  const { env, names } = envelope(cache, info, wallNow, clusterNow);
+  envelopeSchema.parse(env);
+  const interval = cache.settings.summaryIntervalMs;
+  const rows = names.map((n) => {
+    const s = cache.states.get(n)!;
+    return {
+      json: s.rowJson,
+      leaseAge: s.leaseAge(clusterNow),
+      collection: s.collection(wallNow, interval),
+      findings: findingCounts(cache, n),
+    };
+  });
+  return (function* () {
+    yield `${JSON.stringify(env).slice(0, -1)},"nodes":[`;
+    for (let i = 0; i < rows.length; i += rowsPerSlice) {
+      const slice = rows
+        .slice(i, i + rowsPerSlice)
+        .map(
+          (r) =>
+            `${r.json},"leaseAgeSeconds":${JSON.stringify(r.leaseAge)},"collection":${JSON.stringify(r.collection)},"findings":${JSON.stringify(r.findings)}}`,
+        );
+      yield (i === 0 ? "" : ",") + slice.join(",");
+    }
+    yield "]}";
+  })();
+}
+
+/** The whole overview as one JSON text (tests, benchmarks). */
+export function overviewJson(
+  cache: ClusterCache,
+  info: ClusterInfo,
+  wallNow = cache.clock.now(),
+  clusterNow = cache.now(),
+): string {
+  return [...overviewSlices(cache, info, wallNow, clusterNow)].join("");
+}

@@ -1,0 +1,267 @@
+import "server-only";
+
+import { Watch } from "@kubernetes/client-node";
+
+import type { WireList } from "../store/wire";
+import type { ClusterClient } from "./client";
+import { realClock, realRandom, type Clock, type Random } from "./clock";
+import { describeError, K8sError } from "./errors";
+
+// A list+watch reflector per resource: paginated initial list, watch from its resourceVersion with
+// bookmarks, resume after a dropped connection, relist on 410 Gone, exponential back-off with
+// jitter on 429/5xx. Objects are trimmed on arrival, so the store holds only what Headroom reads.
+// (client-node's informer keeps whole deserialized models and stops for good after an error.)
+
+type Raw = { metadata?: { name?: string; namespace?: string; resourceVersion?: string } };
+
+export interface ReflectorOptions<T, W extends Raw = Raw> {
+  client: ClusterClient;
+  /** Collection path, e.g. "/api/v1/pods" or "/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases". */
+  path: string;
+  resource: string;
+  /** Reduces an object (its wire type, wire.ts) to what Headroom keeps; null drops it (e.g. Succeeded pods). */
+  trim: (raw: W) => T | null;
+  onChange: (key: string, obj: T | undefined, prev: T | undefined) => void;
+  pageSize?: number;
+  fieldSelector?: string;
+  /** Back-off sleeps and lastErrorAt (default: the real clock). */
+  clock?: Clock;
+  /** Back-off jitter and watch timeouts (default Math.random). */
+  random?: Random;
+}
+
+export interface ReflectorStatus {
+  resource: string;
+  synced: boolean;
+  /** What is wrong now: null once a list succeeds or a watch is open again. */
+  error: string | null;
+  /** The last error even after recovery, and when it happened (ms since epoch). */
+  lastError: string | null;
+  lastErrorAt: number | null;
+  /** A watch stream is open (the API server answered it). */
+  watching: boolean;
+  /** False while the API server cannot be reached at all (no HTTP answer); true after any answer. */
+  reachable: boolean;
+  relists: number;
+}
+
+const sleep = (clock: Clock, ms: number, signal: AbortSignal) =>
+  new Promise<void>((r) => {
+    const t = clock.after(ms, r);
+    signal.addEventListener("abort", () => (t.cancel(), r()), { once: true });
+  });
+
+/** Back-off for the n-th consecutive failure: 0.5 s doubling to 30 s, ±50 % jitter. */
+function backoffMs(n: number, random: Random, base = 500, cap = 30_000): number {
+  const d = Math.min(cap, base * 2 ** Math.max(0, n - 1));
+  return d * (0.5 + random());
+}
+
+const keyOf = (o: Raw) => (o.metadata?.namespace ? `${o.metadata.namespace}/${o.metadata.name}` : (o.metadata?.name ?? ""));
+
+export class Reflector<T, W extends Raw = Raw> {
+  readonly store = new Map<string, T>();
+  private readonly versions = new Map<string, string>();
+  private rv: string | undefined;
+  private readonly stop$ = new AbortController();
+  private watchAbort: AbortController | undefined;
+  private failures = 0;
+  private readonly clock: Clock;
+  private readonly random: Random;
+  readonly status: ReflectorStatus;
+  private syncedResolve!: () => void;
+  /** Resolves after the first complete list. */
+  readonly synced: Promise<void>;
+
+  constructor(private readonly o: ReflectorOptions<T, W>) {
+    this.clock = o.clock ?? realClock;
+    this.random = o.random ?? realRandom;
+    this.status = {
+      resource: o.resource,
+      synced: false,
+      error: null,
+      lastError: null,
+      lastErrorAt: null,
+      watching: false,
+      reachable: true,
+      relists: 0,
+    };
+    this.synced = new Promise((r) => (this.syncedResolve = r));
+  }
+
+  /** The resourceVersion seen so far (last list, watch event or BOOKMARK): how far this reflector has caught up. */
+  get resourceVersion(): string | undefined {
+    return this.rv;
+  }
+
+  start(): void {
+    void this.run();
+  }
+
+  stop(): void {
+    this.stop$.abort();
+    this.watchAbort?.abort();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stop$.signal.aborted) {
+      try {
+        if (this.rv === undefined) await this.list();
+        const outcome = await this.watch();
+        if (outcome === "expired") this.rv = undefined;
+        if (outcome === "error") await this.backOff();
+      } catch (e) {
+        if (this.stop$.signal.aborted) return;
+        if (e instanceof K8sError && e.status === 410) this.rv = undefined;
+        this.failed(e);
+        await this.backOff();
+      }
+    }
+  }
+
+  private backOff(): Promise<void> {
+    return sleep(this.clock, backoffMs(++this.failures, this.random), this.stop$.signal);
+  }
+
+  // Every error goes through here, so the status says both what is wrong now and what was last.
+  private failed(e: unknown): void {
+    this.status.error = describeError(e);
+    this.status.lastError = this.status.error;
+    this.status.lastErrorAt = this.clock.now();
+    // A K8sError is an HTTP answer (a 403, a 500): the server is there. Anything else (refused,
+    // reset, DNS, timeout) means it could not be reached.
+    this.status.reachable = e instanceof K8sError && (e.kind === "http" || e.kind === "bad-data");
+  }
+
+  // The API server answered (a list page, an open watch, an event): what was wrong is over.
+  private healthy(): void {
+    this.status.error = null;
+    this.status.reachable = true;
+  }
+
+  private query(extra: Record<string, string>): string {
+    const q = new URLSearchParams(extra);
+    if (this.o.fieldSelector) q.set("fieldSelector", this.o.fieldSelector);
+    return `${this.o.path}?${q}`;
+  }
+
+  private async list(): Promise<void> {
+    const seen = new Set<string>();
+    let cont: string | undefined;
+    let rv = "";
+    do {
+      const page = await this.o.client.get<WireList<W>>(
+        this.query({ limit: String(this.o.pageSize ?? 500), ...(cont ? { continue: cont } : {}) }),
+        this.o.resource,
+      );
+      if (this.stop$.signal.aborted) return;
+      const items = page.items ?? [];
+      for (let i = 0; i < items.length; i++) {
+        const raw = items[i]!;
+        // Let each raw object go once trimmed: a 500-object page is megabytes that would
+        // otherwise all live (and be copied by the young-generation GC) until the page is done.
+        items[i] = undefined as unknown as W;
+        const key = keyOf(raw);
+        seen.add(key);
+        this.apply(key, raw);
+      }
+      rv = page.metadata?.resourceVersion ?? rv;
+      cont = page.metadata?.continue || undefined;
+    } while (cont);
+    for (const key of [...this.store.keys()]) if (!seen.has(key)) this.remove(key);
+    this.rv = rv;
+    this.status.relists++;
+    this.healthy();
+    this.failures = 0;
+    if (!this.status.synced) {
+      this.status.synced = true;
+      this.syncedResolve();
+    }
+  }
+
+  private apply(key: string, raw: W): void {
+    const version = raw.metadata?.resourceVersion ?? "";
+    if (this.versions.get(key) === version && version !== "") return;
+    const obj = this.o.trim(raw);
+    const prev = this.store.get(key);
+    if (obj === null) {
+      if (prev !== undefined) this.remove(key);
+      return;
+    }
+    this.store.set(key, obj);
+    this.versions.set(key, version);
+    this.o.onChange(key, obj, prev);
+  }
+
+  private remove(key: string): void {
+    const prev = this.store.get(key);
+    this.store.delete(key);
+    this.versions.delete(key);
+    if (prev !== undefined) this.o.onChange(key, undefined, prev);
+  }
+
+  /** Watches until the stream ends; "expired" asks for a relist. */
+  private watch(): Promise<"closed" | "expired" | "error"> {
+    return new Promise((resolve) => {
+      const w = new Watch(this.o.client.kc);
+      // A quiet collection sends nothing for minutes; bookmarks arrive at least every minute.
+      (w as unknown as { requestTimeoutMs: number }).requestTimeoutMs = 90_000;
+      let expired = false;
+      let gotEvent = false;
+      let ended = false;
+      const params: Record<string, string | boolean | number> = {
+        resourceVersion: this.rv ?? "",
+        allowWatchBookmarks: true,
+        timeoutSeconds: 300 + Math.floor(this.random() * 300),
+      };
+      if (this.o.fieldSelector) params.fieldSelector = this.o.fieldSelector;
+      w.watch(
+        this.o.path,
+        params,
+        (type, obj: W & { code?: number; message?: string }) => {
+          if (!gotEvent && type !== "ERROR") this.healthy();
+          gotEvent = true;
+          if (type === "ERROR") {
+            if (obj.code === 410) expired = true;
+            else this.failed(new K8sError(String(obj.message ?? "watch error"), obj.code ?? 0, this.o.resource, "http"));
+            this.watchAbort?.abort();
+            return;
+          }
+          if (obj.metadata?.resourceVersion) this.rv = obj.metadata.resourceVersion;
+          if (type === "BOOKMARK") return;
+          const key = keyOf(obj);
+          if (type === "DELETED") this.remove(key);
+          else this.apply(key, obj);
+        },
+        (err: unknown) => {
+          ended = true;
+          this.status.watching = false;
+          if (expired) return resolve("expired");
+          const status = (err as { statusCode?: number } | null)?.statusCode;
+          if (status === 410) return resolve("expired");
+          if (err && !gotEvent && (err as Error).name !== "TimeoutError" && (err as Error).name !== "AbortError") {
+            this.failed(status ? new K8sError(`${status} ${(err as Error).message}`, status, this.o.resource) : err);
+            return resolve("error");
+          }
+          if (gotEvent) this.failures = 0;
+          resolve(err && !gotEvent ? "error" : "closed");
+        },
+      ).then(
+        (ctl) => {
+          // client-node resolves here also after a failed request (having called the done callback
+          // first); only a watch still running was answered 200: the API server is back.
+          if (!ended) {
+            this.status.watching = true;
+            this.healthy();
+          }
+          this.watchAbort = ctl;
+          if (this.stop$.signal.aborted) ctl.abort();
+        },
+        (e: unknown) => {
+          this.failed(e);
+          resolve("error");
+        },
+      );
+    });
+  }
+}

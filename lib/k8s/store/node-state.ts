@@ -1,0 +1,202 @@
+import "server-only";
+
+import { createHash } from "node:crypto";
+
+import { nodeRow, type CollectionStatus, type NodeRow } from "@/lib/contract/dto";
+import { analyzeNode, isActivePod, requestedTotals, usedFromSummary, type SignalReport, type Summary } from "@/lib/eviction";
+import { fleetForecast } from "@/lib/forecast/next-eviction";
+
+import { evictionRecords, type ConditionChange } from "../documents/evictions";
+import { NodeHistory } from "./history";
+import { NodeAnalysis } from "./node-analysis";
+import { nodePressureOf, psiSamples, rowPressure, type NodePressure } from "./node-pressure";
+import { reuseBuffer } from "./stored-buffer-reuse";
+import { expandSummary, sharePodStrings, storedNodeStats, type StoredSummary } from "./stored-summary";
+import { amounts, nodeConditions, poolOf, worstMargins, type NodeConfig } from "./to-engine";
+import type { TrimmedLease, TrimmedNode, TrimmedPod } from "./trim";
+
+/** The row minus what depends on the clock (lease and collection ages), recomputed only on change. */
+export type RowBase = Omit<NodeRow, "leaseAgeSeconds" | "collection">;
+
+const MAX_CONDITION_CHANGES = 200;
+const rowBase = nodeRow.omit({ leaseAgeSeconds: true, collection: true });
+
+/** Everything the cache knows about one node, and its row computed incrementally. */
+export class NodeState {
+  node: TrimmedNode | undefined;
+  readonly pods = new Map<string, TrimmedPod>();
+  lease: TrimmedLease | undefined;
+  private stored: StoredSummary | null = null;
+  /** Wall-clock ms of the last successful Summary collection. */
+  summaryAt: number | null = null;
+  summarySeq = 0;
+  private historySeq = 0;
+  error: string | null = null;
+  lastFailed = false;
+  private cfg: NodeConfig = { source: "defaults", kubeletConfig: null, kubeletFlags: null };
+  /** Content hash of the effective config: nodes of a pool share one entry in the overview. */
+  configId = configIdOf(this.cfg);
+  configError: string | null = null;
+  /** The signals over time, and the node's PSI counters (node-pressure.ts) in the same ring. */
+  readonly history: NodeHistory;
+  /** The node's PSI and swap from the last analysis; null without a Summary. */
+  pressure: NodePressure | null = null;
+  readonly conditionChanges: ConditionChange[] = [];
+  row: RowBase | null = null;
+  /** The engine's signal reports only: the full analysis (rankings of every pod) is not kept. */
+  signals: SignalReport[] | null = null;
+  /** The row as JSON without its closing brace; the overview appends the clock-dependent fields. */
+  rowJson = "";
+  analyzeError: string | null = null;
+  dirty = true;
+  private readonly analysis = new NodeAnalysis();
+
+  constructor(
+    readonly name: string,
+    historySamples: number,
+  ) {
+    this.history = new NodeHistory(historySamples);
+  }
+
+  /** The last Summary collected (trimmed; rebuilt from its packed form on every call), or null. */
+  get summary(): Summary | null {
+    return this.stored && expandSummary(this.stored);
+  }
+
+  /** The last Summary with the pods' PSI and swap too (what the node page reads), or null. */
+  detailSummary(): Summary | null {
+    return this.stored && expandSummary(this.stored, true);
+  }
+
+  /** Keeps a packed Summary (stored-summary.ts), its name and uid strings shared with the cached pods. */
+  setSummary(stored: StoredSummary | null): void {
+    if (stored) sharePodStrings(stored, (ns, name) => this.pods.get(`${ns}/${name}`));
+    this.stored = stored && reuseBuffer(this.stored, stored);
+  }
+
+  get config(): NodeConfig {
+    return this.cfg;
+  }
+
+  set config(c: NodeConfig) {
+    this.cfg = c;
+    this.configId = configIdOf(c);
+    this.dirty = true;
+  }
+
+  /** Records the node object and the condition transitions it shows. */
+  setNode(node: TrimmedNode | undefined): void {
+    const before = new Map((this.node?.status.conditions ?? []).map((c) => [c.type, c.status]));
+    for (const c of node?.status.conditions ?? []) {
+      if (before.get(c.type) === c.status) continue;
+      this.conditionChanges.push({ time: c.lastTransitionTime ?? "", type: c.type, status: c.status, reason: c.reason ?? null });
+    }
+    if (this.conditionChanges.length > MAX_CONDITION_CHANGES)
+      this.conditionChanges.splice(0, this.conditionChanges.length - MAX_CONDITION_CHANGES);
+    this.node = node;
+    this.dirty = true;
+  }
+
+  /** Active pods (not Failed/Succeeded): what the kubelet ranks. */
+  activePods(): TrimmedPod[] {
+    const out: TrimmedPod[] = [];
+    for (const p of this.pods.values()) if (isActivePod(p)) out.push(p);
+    return out;
+  }
+
+  /** Runs the engine and rebuilds the row; pushes a history sample when the Summary is new. */
+  recompute(clusterNow: number, intervalSeconds = 10): void {
+    this.dirty = false;
+    const node = this.node;
+    if (!node) return void (this.row = null);
+    const active = this.activePods();
+    this.analyzeError = null;
+    let analysis: ReturnType<typeof analyzeNode> | null = null;
+    try {
+      analysis = this.analysis.run(node, active, this.config, this.stored);
+      this.signals = analysis.signals;
+      this.pressure = nodePressureOf(analysis);
+    } catch (e) {
+      this.signals = null;
+      this.pressure = null;
+      this.analyzeError = `bad data: ${(e as Error).message}`.slice(0, 300);
+    }
+    if (this.signals && this.summarySeq !== this.historySeq) {
+      this.historySeq = this.summarySeq;
+      this.history.push(
+        clusterNow,
+        this.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })),
+        psiSamples(this.pressure),
+      );
+    }
+    const forecast =
+      analysis &&
+      fleetForecast({
+        now: clusterNow,
+        result: analysis,
+        conditions: node.status.conditions ?? [],
+        evictions: evictionRecords(this.pods.values(), [], this.name),
+        kubeletConfig: this.config.kubeletConfig,
+        kubeletFlags: this.config.kubeletFlags,
+        history: (slots) => this.history.series(intervalSeconds, slots),
+        intervalSeconds,
+        pods: [...this.pods.values()],
+      });
+    const { ready, conditions } = nodeConditions(node);
+    this.row = {
+      name: this.name,
+      pool: poolOf(node.metadata.labels),
+      labels: node.metadata.labels,
+      ready,
+      conditions,
+      unschedulable: !!node.spec?.unschedulable,
+      leaseDurationSeconds: this.lease?.leaseDurationSeconds ?? null,
+      worstMargin: this.signals ? worstMargins({ signals: this.signals }) : { memory: null, disk: null, pid: null },
+      capacity: amounts(node.status.capacity),
+      allocatable: amounts(node.status.allocatable),
+      requested: requestedTotals(active),
+      used: usedFromSummary(this.stored && { node: storedNodeStats(this.stored) }),
+      podCount: active.length,
+      configId: this.configId,
+      nextEviction: forecast?.nextEviction ?? null,
+      pressureHold: forecast?.pressureHold ?? null,
+      observations: Object.fromEntries(
+        (this.signals ?? []).map((o) => [o.signal, { available: o.available, capacity: o.capacity }]),
+      ),
+      pressure: rowPressure(this.pressure),
+    };
+    // Validated once per change, not per request: the route then only checks the envelope.
+    const checked = rowBase.safeParse(this.row);
+    if (!checked.success) {
+      const i = checked.error.issues[0]!;
+      this.analyzeError = `internal: row ${i.path.join(".")}: ${i.message}`;
+    }
+    this.rowJson = JSON.stringify(this.row).slice(0, -1);
+  }
+
+  /** Seconds since the Lease was renewed (cluster clock); null without a Lease. */
+  leaseAge(clusterNow: number): number | null {
+    const t = this.lease?.renewTime ? Date.parse(this.lease.renewTime) : NaN;
+    return Number.isNaN(t) ? null : Math.max(0, Math.round((clusterNow - t) / 100) / 10);
+  }
+
+  /** Freshness and failure of the collection, for the UI to show partial data honestly. */
+  collection(wallNow: number, summaryIntervalMs: number): CollectionStatus {
+    const ageSeconds = this.summaryAt === null ? null : Math.round((wallNow - this.summaryAt) / 100) / 10;
+    const error = this.error ?? this.analyzeError ?? this.configError;
+    let state: CollectionStatus["state"] = "ok";
+    if (this.lastFailed || (this.summaryAt === null && this.error)) state = "failed";
+    else if (this.summaryAt === null) state = "pending";
+    else if (wallNow - this.summaryAt > 3 * summaryIntervalMs) state = "stale";
+    else if (this.analyzeError) state = "failed";
+    return { state, ageSeconds, error, configSource: this.config.source };
+  }
+}
+
+/** A short content hash of a node's effective kubelet configuration. */
+function configIdOf(c: NodeConfig): string {
+  return createHash("sha1")
+    .update(JSON.stringify([c.source, c.kubeletConfig, c.kubeletFlags]))
+    .digest("base64url")
+    .slice(0, 12);
+}
