@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -11,8 +12,12 @@ const TIMED = [
   "tests/hostile/slow-clients.test.ts",
   "tests/hostile/analyze-memory.test.ts",
   "app/api/analyze/thread.test.ts",
-  "lib/eviction/go-parse.test.ts",
+  "lib/eviction/quantities/go-parse.test.ts",
 ];
+// a moved or renamed file would otherwise silently leave both projects
+for (const f of TIMED)
+  if (!existsSync(new URL(f, import.meta.url))) throw new Error(`vitest.config.ts: TIMED lists ${f}, which does not exist`);
+
 const ALL = [
   "lib/**/*.test.ts",
   "components/**/*.test.ts",
