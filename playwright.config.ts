@@ -3,14 +3,37 @@ import { defineConfig, devices } from "@playwright/test";
 import { DEMO_PORT, E2E_TOKEN, FORECAST_STATES, PORT, PROMETHEUS_PORT, TOKEN_PORT, TOKEN_SERVER_LOG } from "./e2e/constants";
 import { requireBinary } from "./tests/test-binaries.mjs";
 
+// Files that measure the servers themselves (response times, a server's memory under 60 uploads, the
+// token server's log): they run after all the others, one at a time, so a browser test running
+// beside them never counts in their figures. Everything else runs on two workers: the tests spend
+// most of their time waiting on pages, and the servers are shared read-only (the simulated clusters
+// are frozen; no test changes a server's state except these). CI time: docs/development.md.
+const ALONE = /\/(hardening|hardening-token|auth)\.e2e\.ts$/;
+
 const sim = { HEADROOM_SIM_SCENARIO: "memory-pressure", HEADROOM_SIM_FAST_FORWARD_SECONDS: "330", HEADROOM_SIM_SPEED: "0" };
+
+const browser = {
+  ...devices["Desktop Chrome"],
+  // Debian's Chromium: the project never downloads a browser of its own.
+  launchOptions: {
+    executablePath: requireBinary("chromium"),
+    args: [
+      "--no-sandbox",
+      "--disable-dev-shm-usage",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
 
 export default defineConfig({
   testDir: "./e2e",
   testMatch: /.*\.e2e\.ts/,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
-  workers: 1,
+  workers: 2,
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -19,22 +42,13 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        // Debian's Chromium: the project never downloads a browser of its own.
-        launchOptions: {
-          executablePath: requireBinary("chromium"),
-          args: [
-            "--no-sandbox",
-            "--disable-dev-shm-usage",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-      },
+      testIgnore: ALONE,
+      use: browser,
+      // runs when "chromium" has finished, whatever its result; `--no-deps` leaves it out when you
+      // run one file of "chromium" by hand
+      teardown: "chromium-alone",
     },
+    { name: "chromium-alone", testMatch: ALONE, workers: 1, use: browser },
   ],
   // Started in order: the first builds when needed, the second reuses that build.
   webServer: [

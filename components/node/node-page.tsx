@@ -180,7 +180,9 @@ export function NodePage({ name }: { name: string }) {
   // under a what-if: the header is live, like the headline; the what-if panel says what would change.
   const pressure = reportedPressure(data);
   // which state the cards show: labelled while the panel is open or a what-if is set (components/ui/view-label.tsx)
-  const cardsView: NodeView | null = deferredView !== live.out ? "what-if" : open || hasWhatIf(state.whatIf) ? "live" : null;
+  // A pinned view (`at=`) is neither: its cards are the moment's, which the banner and the forecast headings say.
+  const cardsView: NodeView | null =
+    pinned.kind === "pinned" ? null : deferredView !== live.out ? "what-if" : open || hasWhatIf(state.whatIf) ? "live" : null;
   const whatIfPanel = open && (
     <WhatIfPanel
       detail={data}

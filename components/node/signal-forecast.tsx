@@ -12,6 +12,8 @@ interface SignalForecastViewProps {
   now: number;
   /** Cluster time of the forecast: projected times count from it. */
   forecastAt: number;
+  /** A pinned link's moment (`at=`): the forecast is the one made then, not a live one. */
+  pinnedAt?: number | null;
 }
 
 const BASIS_NOTE = {
@@ -38,14 +40,17 @@ function graceText(f: SignalForecast, now: number): { text: string; note: string
   };
 }
 
-/** The live forecast of one signal: margin, rate, time to each threshold, grace countdown (the next pod out is per resource: next-pod-out.tsx). */
-export function SignalForecastView({ f, now, forecastAt }: SignalForecastViewProps) {
+/** One signal's forecast, live or as of a pinned moment: margin, rate, time to each threshold, grace countdown (the next pod out is per resource: next-pod-out.tsx). */
+export function SignalForecastView({ f, now, forecastAt, pinnedAt }: SignalForecastViewProps) {
   if (f.margin == null) return null;
   const grace = graceText(f, now);
   const erratic = words.erraticPhrase(f);
   return (
     <div className="space-y-1 rounded bg-zinc-50 p-2 text-sm dark:bg-zinc-900" data-testid={`forecast-${f.signal}`}>
-      <h4 className="text-xs font-semibold text-zinc-600 dark:text-zinc-400">Live forecast</h4>
+      <h4 className="text-xs font-semibold text-zinc-600 dark:text-zinc-400" data-testid="forecast-heading">
+        {/* a pinned link shows the forecast made then, which does not move: "live" would be untrue */}
+        {pinnedAt != null ? `Forecast as of ${formatTime(pinnedAt)} (pinned)` : "Live forecast"}
+      </h4>
       <p data-testid="forecast-margin">{sentences.marginSentence(f, forecastAt, formatClock)}</p>
       {f.reach.length > 0 && <p data-testid="forecast-reach">{sentences.reachSentence(f, forecastAt, formatClock)}</p>}
       {erratic && (

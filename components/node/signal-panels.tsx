@@ -68,6 +68,9 @@ type PanelProps = {
   whatIf: boolean;
 };
 
+/** A pinned link's moment (`at=`), or null for the live view. */
+const pinnedAt = (live: LiveForecast): number | null => (live.pinned.kind === "pinned" ? live.pinned.view.at : null);
+
 // A what-if recomputes every signal report; a panel whose own report, history and forecast are
 // unchanged (every signal but the one a slider moves) is not re-rendered.
 function samePanel(a: PanelProps, b: PanelProps): boolean {
@@ -78,6 +81,7 @@ function samePanel(a: PanelProps, b: PanelProps): boolean {
     a.imageGc.low === b.imageGc.low &&
     a.live.forecast === b.live.forecast &&
     a.live.receivedAt === b.live.receivedAt &&
+    pinnedAt(a.live) === pinnedAt(b.live) &&
     a.whatIf === b.whatIf &&
     (a.s === b.s || JSON.stringify(a.s) === JSON.stringify(b.s)) &&
     (a.swap === b.swap || JSON.stringify(a.swap) === JSON.stringify(b.swap))
@@ -156,7 +160,7 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap, whatI
       )}
       {f && (
         <Ticking from={from} receivedAt={live.receivedAt}>
-          {(now) => <SignalForecastView f={f} now={now} forecastAt={from} />}
+          {(now) => <SignalForecastView f={f} now={now} forecastAt={from} pinnedAt={pinnedAt(live)} />}
         </Ticking>
       )}
       {whatIf && s.thresholds.length > 0 && (
