@@ -1,21 +1,13 @@
 // The lint check for "one formatting module": a time formatted anywhere but lib/format/ would bring
 // back "13:18:44" beside "11/24/2026, 12:15:42 PM", and a count formatted by hand would drift from
 // formatCount. Product code (app, bin, components, lib, scripts) must go through lib/format.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const SCANNED = ["app", "bin", "components", "lib", "scripts"];
-const FORBIDDEN = /\.toLocale(Time|Date)?String\(|new Intl\.DateTimeFormat\(|\.toISOString\(\)\.slice\(11/;
+import { productSources, ROOT } from "@/tests/source-files";
 
-function sources(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === "node_modules" ? [] : sources(path);
-    return /\.(ts|tsx|mts|mjs)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
+const FORBIDDEN = /\.toLocale(Time|Date)?String\(|new Intl\.DateTimeFormat\(|\.toISOString\(\)\.slice\(11/;
 
 /** Each `file:line` outside lib/format that formats a time or a number by hand. */
 function handFormatted(files: string[], read: (f: string) => string): string[] {
@@ -29,7 +21,7 @@ function handFormatted(files: string[], read: (f: string) => string): string[] {
 }
 
 describe("one formatting module", () => {
-  const files = SCANNED.flatMap(sources);
+  const files = productSources();
   it("scans the product's sources", () => {
     expect(files.length).toBeGreaterThan(200);
     expect(files).toContain(join("lib", "format", "times.ts"));

@@ -2,12 +2,12 @@
 // are built in lib/words only, so the CLI, the node page, the what-if and the forecast cannot drift
 // apart again (they once said three different things about one node). Product code outside lib/words
 // must not spell these phrases itself; it calls the builders here.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const SCANNED = ["app", "bin", "components", "lib", "scripts"];
+import { productSources, ROOT } from "@/tests/source-files";
+
 /** Phrases of the verdict sentences, each owned by one builder in lib/words. */
 const OWNED = [
   /over its request/,
@@ -17,14 +17,6 @@ const OWNED = [
   /No threshold met/,
   /No pressure;/,
 ];
-
-function sources(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === "node_modules" ? [] : sources(path);
-    return /\.(ts|tsx|mts|mjs)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
 
 /** Each `file:line` outside lib/words that writes one of the owned phrases (comments included: they go stale too). */
 function secondBuilders(files: string[], read: (f: string) => string): string[] {
@@ -38,7 +30,7 @@ function secondBuilders(files: string[], read: (f: string) => string): string[] 
 }
 
 describe("one wording module", () => {
-  const files = SCANNED.flatMap(sources);
+  const files = productSources();
   it("scans the product's sources, lib/words among them", () => {
     expect(files.length).toBeGreaterThan(200);
     expect(files).toContain(join("lib", "words", "standing.ts"));

@@ -1,17 +1,12 @@
 // Pool drift: nodes of one pool should run one eviction configuration. The odd ones out are reported
 // against the configuration most of the pool runs, with that configuration as their fix.
 import type { EvictionConfig } from "../config/config-types";
+import { MAP_KEYS } from "../config/kubelet-config";
 import { mapFix, type RawConfig } from "./fix";
 import type { Finding } from "./types";
 
-const COMPARED = [
-  "evictionHard",
-  "evictionSoft",
-  "evictionSoftGracePeriod",
-  "evictionMinimumReclaim",
-  "kubeReserved",
-  "systemReserved",
-] as const;
+// every map the kubelet reads for eviction and reservation, from its reader
+const COMPARED = MAP_KEYS;
 type Compared = (typeof COMPARED)[number];
 
 export interface PoolMember {

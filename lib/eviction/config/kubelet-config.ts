@@ -7,7 +7,8 @@ import { checkEnforceNodeAllocatable, parseFlagMap } from "./flag-values";
 
 type StringMap = Record<string, string>;
 
-const MAP_KEYS = [
+/** The KubeletConfiguration maps that decide eviction and reservation (also what pool drift compares). */
+export const MAP_KEYS = [
   "evictionHard",
   "evictionSoft",
   "evictionSoftGracePeriod",
