@@ -48,7 +48,7 @@ export function importGraph(root: string): Map<string, string[]> {
  */
 const SPLIT_FOR_SIZE: Record<string, string[]> = {
   "lib/eviction": ["config", "document", "node", "pods", "quantities"],
-  "lib/k8s": ["documents", "io", "metrics", "store"],
+  "lib/k8s": ["documents", "io", "metrics", "replicas", "store"],
   "lib/sim": ["apiserver", "kubelet", "state"],
 };
 

@@ -1,11 +1,11 @@
 import { Coalescer } from "@/lib/http/coalesce";
 import { renderCacheMetrics } from "@/lib/k8s/metrics/exposition";
 import { processMetrics } from "@/lib/k8s/metrics/process-metrics";
+import { renderReplicaMetrics } from "@/lib/k8s/replicas/metrics";
+import { currentShard } from "@/lib/k8s/replicas/runtime";
 import { getCache } from "@/lib/k8s/store/runtime";
 import { infoMetric } from "@/lib/prometheus/info-metric";
 import { historySettings } from "@/lib/prometheus/settings";
-import { renderReplicaMetrics } from "@/lib/replicas/metrics";
-import { currentShard } from "@/lib/replicas/runtime";
 import pkg from "@/package.json";
 
 export const dynamic = "force-dynamic";

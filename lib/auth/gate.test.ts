@@ -43,7 +43,7 @@ describe("token mode", () => {
       gateFor({ HEADROOM_AUTH_MODE: "token", HEADROOM_AUTH_TOKEN: TOKEN, HEADROOM_METRICS_PUBLIC: "1" })(req("/metrics")).action,
     ).toBe("allow");
   });
-  it("leaves replica-to-replica routes to their own peer-secret check (lib/replicas), and only those", () => {
+  it("leaves replica-to-replica routes to their own peer-secret check (lib/k8s/replicas), and only those", () => {
     expect(gate(req("/api/peer/part"))).toEqual({ action: "allow", user: null });
     expect(gate(req("/api/peers"))).toMatchObject({ action: "deny", status: 401 });
     expect(gate(req("/api/cluster"))).toMatchObject({ action: "deny", status: 401 });

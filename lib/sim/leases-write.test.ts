@@ -5,7 +5,7 @@ import { startSim, type Sim } from "./sim";
 import { waitFor } from "./testing";
 
 // Leases written through @kubernetes/client-node over loopback: what Headroom replicas do for
-// membership (lib/replicas), answered as a real API server answers.
+// membership (lib/k8s/replicas), answered as a real API server answers.
 
 function api(sim: Sim, who?: string): CoordinationV1Api {
   const k = new KubeConfig();

@@ -11,9 +11,9 @@ import { GET as peerNode } from "@/app/api/peer/nodes/[name]/route";
 import { GET as part } from "@/app/api/peer/part/route";
 import { GET as readyz } from "@/app/api/readyz/route";
 import { GET as metrics } from "@/app/metrics/route";
+import { ownerOf } from "@/lib/k8s/replicas/assignment";
+import { currentShard } from "@/lib/k8s/replicas/runtime";
 import { configureCluster, getCache, resetCluster } from "@/lib/k8s/store/runtime";
-import { ownerOf } from "@/lib/replicas/assignment";
-import { currentShard } from "@/lib/replicas/runtime";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { FAST, until } from "../k8s/helpers";

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ClusterClient, loadKubeConfig } from "@/lib/k8s/io/client";
 import { renderCacheMetrics } from "@/lib/k8s/metrics/exposition";
+import { Membership } from "@/lib/k8s/replicas/membership";
+import { Shard } from "@/lib/k8s/replicas/shard";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
-import { Membership } from "@/lib/replicas/membership";
-import { Shard } from "@/lib/replicas/shard";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { cacheFor, until } from "../k8s/helpers";

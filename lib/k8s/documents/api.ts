@@ -4,7 +4,7 @@ import { z } from "zod";
 
 import { nodeDetail } from "@/lib/contract/dto";
 import type { FindingsDocument } from "@/lib/contract/findings";
-import { replicaReadiness, type ReplicaReadiness } from "@/lib/replicas/readiness";
+import { replicaReadiness, type ReplicaReadiness } from "@/lib/k8s/replicas/readiness";
 import type { FleetTerminations } from "@/lib/terminations/fleet";
 
 import { HttpStatusError, redact } from "../io/errors";

@@ -45,7 +45,7 @@ export interface CacheOptions {
   /** Which file the collection thread runs (default: fetch-thread.ts `workerEntry`; benches pass the shipped bundle). */
   fetchWorker?: () => WorkerEntry;
   /**
-   * Sharding (lib/replicas): whether this replica collects a node. Default: every node. Rows,
+   * Sharding (lib/k8s/replicas): whether this replica collects a node. Default: every node. Rows,
    * Summaries, configz, history and pods are kept only for owned nodes; call reshard() when it changes.
    */
   owns?: (node: string) => boolean;

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
-import { startShard, stopShard } from "@/lib/replicas/runtime";
+import { startShard, stopShard } from "@/lib/k8s/replicas/runtime";
 
 import type { ClusterInfo } from "../documents/overview";
 import { ClusterClient, loadKubeConfig, type ClusterSource } from "../io/client";
@@ -64,7 +64,7 @@ function createCache(config: RuntimeConfig): { cache: ClusterCache; info: Cluste
   );
   const settings = { ...collectorSettings(env, config.source.kind === "in-cluster"), ...config.settings };
   const client = new ClusterClient(kc, Math.max(8, settings.concurrency));
-  // HEADROOM_SHARDING=lease: this replica collects only the nodes it owns (lib/replicas).
+  // HEADROOM_SHARDING=lease: this replica collects only the nodes it owns (lib/k8s/replicas).
   const shard = startShard(kc);
   const cache = new ClusterCache({
     client,

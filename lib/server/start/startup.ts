@@ -9,8 +9,8 @@ import "server-only";
 import { join } from "node:path";
 
 import { readEnv } from "@/lib/k8s/io/env";
+import { replicaSettings } from "@/lib/k8s/replicas/settings";
 import { configureCluster, detectClusterSource, getCache } from "@/lib/k8s/store/runtime";
-import { replicaSettings } from "@/lib/replicas/settings";
 import { loadScenario, SimClock, startSim } from "@/lib/sim";
 
 const WARMUP_STEP_SECONDS = 10;

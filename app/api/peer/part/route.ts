@@ -1,4 +1,4 @@
-import { replicaPart } from "@/lib/replicas/part";
+import { replicaPart } from "@/lib/k8s/replicas/part";
 
 export const dynamic = "force-dynamic";
 

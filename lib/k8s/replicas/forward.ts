@@ -1,7 +1,7 @@
 import "server-only";
 
+import { PEER_PATH_PREFIX } from "../../auth/peer-path";
 import { peerAuthorized } from "./peer-auth";
-import { PEER_PATH_PREFIX } from "./peer-path";
 import { currentShard } from "./runtime";
 
 // A node's page is served by the replica that owns it: a request for another replica's node is
