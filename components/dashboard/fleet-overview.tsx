@@ -14,6 +14,7 @@ import { FleetStateContext } from "./fleet-state-context";
 import { InvalidParamsNote } from "./invalid-params-note";
 import { filterAndSortNodes, poolsOf, underPressure } from "./node-filters";
 import { NodeTable } from "./node-table";
+import { ReplicaLine } from "./replica-line";
 import { useUrlState } from "./use-url-state";
 
 function Stat({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
@@ -55,7 +56,9 @@ export function FleetOverview() {
   return (
     <div className="space-y-4">
       <InvalidParamsNote invalid={invalid} />
-      {!c.ready && (
+      <ReplicaLine replicas={c.replicas} />
+      {/* Not ready because a replica did not answer is not a first sync: the line above says so. */}
+      {!c.ready && !c.replicas?.unreachable.length && (
         <div role="status" className="space-y-1">
           <div className="text-sm">
             First sync: {c.nodesCollected} of {c.nodesTotal} nodes collected…

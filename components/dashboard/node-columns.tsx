@@ -46,6 +46,8 @@ export interface NodeColumn {
 function ConditionBadges({ r }: { r: NodeRow }) {
   const status = rowStatus(r);
   const set = [
+    // The owner's replica did not answer the merge: nothing but the Node object is known.
+    ...(r.ownerUnreachable ? [{ c: "Owner unreachable", title: r.ownerUnreachable }] : []),
     ...(status.ok ? [] : [{ c: status.label, title: status.explanation }]),
     ...(["MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"] as const)
       .filter((c) => r.conditions[c])
@@ -111,6 +113,7 @@ function Collection({ r }: { r: NodeRow }) {
       title={c.error ?? `thresholds from ${c.configSource}`}
     >
       {text}
+      {r.owner && <span className="block text-zinc-600 dark:text-zinc-400">by {r.owner}</span>}
     </span>
   );
 }

@@ -90,6 +90,13 @@ export const nodeRow = z.object({
     .optional(),
   /** The advisor's findings on the node by severity (lib/k8s/documents/findings.ts); absent in rows built without them. */
   findings: z.object({ error: z.number(), warning: z.number(), info: z.number() }).optional(),
+  /** With HEADROOM_SHARDING=lease: the replica that collects the node (docs/replicas.md); absent otherwise. */
+  owner: z.string().optional(),
+  /**
+   * With HEADROOM_SHARDING=lease, when the owner did not answer the merge in time: "owner unreachable:
+   * replica X, Lease last renewed N s ago". The row then carries only what the Node object says.
+   */
+  ownerUnreachable: z.string().optional(),
 });
 export type NodeRow = z.infer<typeof nodeRow>;
 
@@ -105,6 +112,8 @@ export const clusterOverview = z.object({
     nodesCollected: z.number(),
     /** Unreachable while the informers get no answer from the API server at all (the data is then as old as generatedAt minus the cache age says). */
     apiServer: z.object({ reachable: z.boolean(), error: z.string().nullable() }),
+    /** With HEADROOM_SHARDING=lease: the replica that answered, the live members, and those that did not answer the merge. */
+    replicas: z.object({ identity: z.string(), members: z.array(z.string()), unreachable: z.array(z.string()) }).optional(),
   }),
   summary: z.object({
     nodesUnderPressure: z.number(),

@@ -6,11 +6,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { GET as cluster } from "@/app/api/cluster/route";
 import { GET as node } from "@/app/api/nodes/[name]/route";
 import { GET as peerNode } from "@/app/api/peer/nodes/[name]/route";
+import { GET as peerOverview } from "@/app/api/peer/overview/route";
 import { GET as part } from "@/app/api/peer/part/route";
 import { GET as readyz } from "@/app/api/readyz/route";
 import { GET as metrics } from "@/app/metrics/route";
+import { clusterOverview } from "@/lib/contract/dto";
 import { ownerOf } from "@/lib/k8s/replicas/assignment";
 import { currentShard } from "@/lib/k8s/replicas/runtime";
 import { configureCluster, getCache, resetCluster } from "@/lib/k8s/store/runtime";
@@ -118,5 +121,28 @@ describe("a sharded replica's routes", () => {
     expect(typeof body.lastSeenSeconds).toBe("number");
     // Its own nodes are still served here.
     expect((await nodeReq(own[0]!)).status).toBe(200);
+    // The fleet overview through the real route: this replica's rows, and the ghost's nodes as
+    // owner unreachable (never missing); the document says it is not complete.
+    const fleet = clusterOverview.parse(await (await cluster(new Request("http://x/api/cluster"))).json());
+    expect(fleet.nodes.map((n) => n.name).sort()).toEqual([...names].sort());
+    expect(fleet.cluster).toMatchObject({
+      ready: false,
+      nodesTotal: names.length,
+      replicas: { identity: "solo", unreachable: [ghost] },
+    });
+    for (const n of fleet.nodes)
+      if (ghosts.includes(n.name))
+        expect(n.ownerUnreachable).toMatch(new RegExp(`^owner unreachable: replica ${ghost}, Lease last renewed \\d+ s ago`));
+      else expect(n).toMatchObject({ owner: "solo", collection: { state: "ok" } });
+    const head = clusterOverview.parse(await (await cluster(new Request("http://x/api/cluster?nodes=none"))).json());
+    expect(head).toMatchObject({ nodes: [], cluster: { nodesTotal: names.length } });
+    // Its peer route: rows with the secret only.
+    const po = (auth?: string) =>
+      peerOverview(new Request("http://x/api/peer/overview", { headers: auth ? { authorization: auth } : {} }));
+    const refused = await po("Bearer wrong-secret-0123456789");
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: "peer token required" });
+    const mine2 = clusterOverview.parse(await (await po(`Bearer ${SECRET}`)).json());
+    expect(mine2.nodes.map((n) => n.name).sort()).toEqual([...own].sort());
   });
 });

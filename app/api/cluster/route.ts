@@ -1,14 +1,19 @@
 import { clusterDocumentStream } from "@/lib/k8s/documents/api";
 import { clusterEnvelopeJson } from "@/lib/k8s/documents/cluster-envelope";
+import { serveMergedOverview } from "@/lib/replicas/fleet/serve";
 
 export const dynamic = "force-dynamic";
 
 /**
  * GET /api/cluster: the fleet overview from the shared cache (never triggers cluster traffic);
- * `?nodes=none` leaves the rows out (the site header away from the fleet page).
+ * `?nodes=none` leaves the rows out (the site header away from the fleet page). With
+ * HEADROOM_SHARDING=lease, every replica's rows merged (lib/replicas/fleet/merge.ts).
  */
-export function GET(request?: Request) {
-  if (request && new URL(request.url).searchParams.get("nodes") === "none") {
+export async function GET(request?: Request) {
+  const rows = !(request && new URL(request.url).searchParams.get("nodes") === "none");
+  const merged = await serveMergedOverview(rows);
+  if (merged) return merged;
+  if (!rows) {
     const e = clusterEnvelopeJson();
     return e.ok
       ? new Response(e.data, { headers: { "Content-Type": "application/json" } })

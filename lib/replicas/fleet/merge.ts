@@ -1,0 +1,116 @@
+import "server-only";
+
+import { clusterOverview, type ClusterOverview, type NodeRow } from "@/lib/contract/dto";
+import type { ClusterInfo } from "@/lib/k8s/documents/overview";
+import type { ClusterCache } from "@/lib/k8s/store/cache";
+
+import type { Member } from "../membership";
+import { PEER_PATH_PREFIX } from "../peer-path";
+import { peerOverview } from "./peer-overview";
+import { placeholderRow, UNREACHABLE_CONFIG, UNREACHABLE_CONFIG_ID } from "./placeholder";
+
+// The fleet overview on any replica (HEADROOM_SHARDING=lease): our own rows plus every live peer's,
+// fetched in parallel from /api/peer/overview within MERGE_TIMEOUT_MS. A node whose owner did not
+// answer (or whose owner's answer lacks it) still gets a row, built from the Node object every
+// replica watches, marked with why; cluster.ready is false then, so the page never takes a partial
+// merge for a complete fleet.
+
+/** How long a peer may take to send its rows before its nodes are shown as owner unreachable. */
+export const MERGE_TIMEOUT_MS = 3000;
+
+export interface MergeContext {
+  cache: ClusterCache;
+  info: ClusterInfo;
+  identity: string;
+  peerToken: string;
+  /** Live members with their peer URLs (Membership.peers()). */
+  peers: Member[];
+  members: string[];
+  ownerOf: (node: string) => string | undefined;
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+type PeerAnswer = { identity: string; doc: ClusterOverview } | { identity: string; error: string };
+
+async function askPeer(p: Member, ctx: MergeContext): Promise<PeerAnswer> {
+  const timeoutMs = ctx.timeoutMs ?? MERGE_TIMEOUT_MS;
+  try {
+    if (!p.peerUrl) throw new Error("no peer URL in its Lease");
+    const res = await fetch(`${p.peerUrl}${PEER_PATH_PREFIX}overview`, {
+      headers: { authorization: `Bearer ${ctx.peerToken}` },
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "error",
+    });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    const parsed = clusterOverview.safeParse(await res.json());
+    if (!parsed.success) throw new Error(`bad document: ${parsed.error.issues[0]!.path.join(".")}`);
+    return { identity: p.identity, doc: parsed.data };
+  } catch (e) {
+    const err = e as Error;
+    return { identity: p.identity, error: err.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : err.message };
+  }
+}
+
+const add = (into: Record<string, number>, from: Record<string, number>) => {
+  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
+};
+
+/** The whole fleet's overview, merged from every live replica's part. */
+export async function mergedOverview(ctx: MergeContext): Promise<ClusterOverview> {
+  const now = ctx.now ?? Date.now;
+  const local = peerOverview(`Bearer ${ctx.peerToken}`, ctx);
+  if (local.status !== 200) throw new Error("internal: own peer token refused");
+  const others = ctx.peers.filter((p) => p.identity !== ctx.identity);
+  const answers = await Promise.all(others.map((p) => askPeer(p, ctx)));
+  const docs = [local.body, ...answers.flatMap((a) => ("doc" in a ? [a.doc] : []))];
+  const failed = new Map(answers.flatMap((a) => ("error" in a ? [[a.identity, a.error] as const] : [])));
+
+  const rows = new Map<string, NodeRow>();
+  const configs: ClusterOverview["configs"] = {};
+  const summary: ClusterOverview["summary"] = { nodesUnderPressure: 0, evictionsLastHour: 0, reserved: {}, capacity: {} };
+  for (const d of docs) {
+    for (const r of d.nodes) if (!rows.has(r.name)) rows.set(r.name, r);
+    Object.assign(configs, d.configs);
+    // Events are watched whole by every replica; evicted pods only by their node's owner: the
+    // largest count is the closest to the fleet's without sending the events themselves.
+    summary.evictionsLastHour = Math.max(summary.evictionsLastHour, d.summary.evictionsLastHour);
+  }
+  // Every node the Node informer knows gets a row: an unreachable owner's, or one its owner has not
+  // collected yet (a membership change in flight).
+  const wallNow = now();
+  for (const node of ctx.cache.nodes.store.values()) {
+    const name = node.metadata.name;
+    if (rows.has(name)) continue;
+    const owner = ctx.ownerOf(name);
+    const peer = ctx.peers.find((p) => p.identity === owner);
+    const why =
+      owner && failed.has(owner)
+        ? `owner unreachable: replica ${owner}, Lease last renewed ${peer ? Math.round((wallNow - peer.seenAt) / 1000) : "?"} s ago (${failed.get(owner)})`
+        : undefined;
+    rows.set(name, placeholderRow(node, ctx.cache, owner, why));
+    if (why) configs[UNREACHABLE_CONFIG_ID] = UNREACHABLE_CONFIG;
+  }
+  const nodes = [...rows.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const r of nodes) {
+    const c = r.conditions;
+    if (c.MemoryPressure || c.DiskPressure || c.PIDPressure) summary.nodesUnderPressure++;
+    add(summary.capacity, r.capacity);
+    for (const [k, v] of Object.entries(r.capacity))
+      if (r.allocatable[k] !== undefined) summary.reserved[k] = (summary.reserved[k] ?? 0) + v - r.allocatable[k]!;
+  }
+  const unreachable = [...failed.keys()].sort();
+  return {
+    generatedAt: local.body.generatedAt,
+    cluster: {
+      ...local.body.cluster,
+      ready: docs.every((d) => d.cluster.ready) && unreachable.length === 0,
+      nodesTotal: nodes.length,
+      nodesCollected: nodes.filter((r) => r.collection.state === "ok").length,
+      replicas: { identity: ctx.identity, members: ctx.members, unreachable },
+    },
+    summary,
+    nodes,
+    configs,
+  };
+}

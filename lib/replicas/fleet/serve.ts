@@ -1,0 +1,42 @@
+import "server-only";
+
+import { getCache } from "@/lib/k8s/store/runtime";
+
+import { currentShard } from "../runtime";
+import { mergedOverview } from "./merge";
+import { peerOverview } from "./peer-overview";
+
+// The process-wide entry points for the routes: this process's cache and shard.
+
+/** GET /api/peer/overview: 404 when sharding is off, 401 without the secret. */
+export function servePeerOverview(authorization: string | null): Response {
+  const cur = currentShard();
+  if (!cur) return Response.json({ error: "sharding is off (HEADROOM_SHARDING)" }, { status: 404 });
+  const { cache, info } = getCache();
+  const r = peerOverview(authorization, { cache, info, identity: cur.settings.identity, peerToken: cur.settings.peerToken });
+  return Response.json(r.body, {
+    status: r.status,
+    headers: r.status === 401 ? { "WWW-Authenticate": 'Bearer realm="headroom-peers"' } : {},
+  });
+}
+
+/**
+ * GET /api/cluster with sharding on: the merged fleet (`rows: false`: its envelope alone, with the
+ * fleet's counts); undefined when sharding is off.
+ */
+export async function serveMergedOverview(rows = true): Promise<Response | undefined> {
+  const cur = currentShard();
+  if (!cur) return undefined;
+  const { cache, info } = getCache();
+  const m = cur.shard.membership;
+  const doc = await mergedOverview({
+    cache,
+    info,
+    identity: cur.settings.identity,
+    peerToken: cur.settings.peerToken,
+    peers: m.peers(),
+    members: m.members(),
+    ownerOf: cur.shard.ownerOf.bind(cur.shard),
+  });
+  return Response.json(rows ? doc : { ...doc, nodes: [] });
+}
