@@ -1,13 +1,13 @@
 import { clusterDocumentStream } from "@/lib/k8s/documents/api";
 import { clusterEnvelopeJson } from "@/lib/k8s/documents/cluster-envelope";
-import { serveMergedOverview } from "@/lib/replicas/fleet/serve";
+import { serveMergedOverview } from "@/lib/k8s/replicas/serve-overview";
 
 export const dynamic = "force-dynamic";
 
 /**
  * GET /api/cluster: the fleet overview from the shared cache (never triggers cluster traffic);
  * `?nodes=none` leaves the rows out (the site header away from the fleet page). With
- * HEADROOM_SHARDING=lease, every replica's rows merged (lib/replicas/fleet/merge.ts).
+ * HEADROOM_SHARDING=lease, every replica's rows merged (lib/k8s/replicas/fleet-merge.ts).
  */
 export async function GET(request?: Request) {
   const rows = !(request && new URL(request.url).searchParams.get("nodes") === "none");

@@ -1,4 +1,4 @@
-import { servePeerOverview } from "@/lib/replicas/fleet/serve";
+import { servePeerOverview } from "@/lib/k8s/replicas/serve-overview";
 
 export const dynamic = "force-dynamic";
 

@@ -2,9 +2,9 @@ import "server-only";
 
 import { getCache } from "@/lib/k8s/store/runtime";
 
-import { currentShard } from "../runtime";
-import { mergedOverview } from "./merge";
+import { mergedOverview } from "./fleet-merge";
 import { peerOverview } from "./peer-overview";
+import { currentShard } from "./runtime";
 
 // The process-wide entry points for the routes: this process's cache and shard.
 

@@ -1,13 +1,13 @@
 import "server-only";
 
+import { PEER_PATH_PREFIX } from "@/lib/auth/peer-path";
 import { clusterOverview, type ClusterOverview, type NodeRow } from "@/lib/contract/dto";
 import type { ClusterInfo } from "@/lib/k8s/documents/overview";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 
-import type { Member } from "../membership";
-import { PEER_PATH_PREFIX } from "../peer-path";
+import type { Member } from "./membership";
 import { peerOverview } from "./peer-overview";
-import { placeholderRow, UNREACHABLE_CONFIG, UNREACHABLE_CONFIG_ID } from "./placeholder";
+import { placeholderRow, UNREACHABLE_CONFIG, UNREACHABLE_CONFIG_ID } from "./placeholder-rows";
 
 // The fleet overview on any replica (HEADROOM_SHARDING=lease): our own rows plus every live peer's,
 // fetched in parallel from /api/peer/overview within MERGE_TIMEOUT_MS. A node whose owner did not

@@ -4,7 +4,7 @@ import type { ClusterOverview } from "@/lib/contract/dto";
 import { buildOverview, type ClusterInfo } from "@/lib/k8s/documents/overview";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 
-import { peerAuthorized } from "../peer-auth";
+import { peerAuthorized } from "./peer-auth";
 
 // A replica's own overview rows for a peer's fleet merge (GET /api/peer/overview): the same
 // document /api/cluster serves unsharded, over the nodes this replica owns. Never any data
