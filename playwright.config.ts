@@ -8,7 +8,9 @@ import { requireBinary } from "./tests/test-binaries.mjs";
 // beside them never counts in their figures. Everything else runs on two workers: the tests spend
 // most of their time waiting on pages, and the servers are shared read-only (the simulated clusters
 // are frozen; no test changes a server's state except these). CI time: docs/development.md.
-const ALONE = /\/(hardening|hardening-token|auth)\.e2e\.ts$/;
+// embed.e2e.ts joins them: its portal listens on the one origin the server allows
+// (HEADROOM_EMBED_ORIGINS), as embed-panels.e2e.ts's does, and two listeners cannot share a port.
+const ALONE = /\/(hardening|hardening-token|auth|embed)\.e2e\.ts$/;
 
 const sim = { HEADROOM_SIM_SCENARIO: "memory-pressure", HEADROOM_SIM_FAST_FORWARD_SECONDS: "330", HEADROOM_SIM_SPEED: "0" };
 
