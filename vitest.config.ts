@@ -13,8 +13,6 @@ const TIMED = [
   "tests/hostile/analyze-memory.test.ts",
   "app/api/analyze/thread.test.ts",
   "lib/eviction/quantities/go-parse.test.ts",
-  // three replicas sharing 600 kubelets: its request rates and failover times are wall-clock figures
-  "tests/replicas/three-replicas.test.ts",
 ];
 // a moved or renamed file would otherwise silently leave both projects
 for (const f of TIMED)
