@@ -2,7 +2,7 @@ import "server-only";
 
 import type { ClusterOverview, NodeRow } from "@/lib/contract/dto";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
-import { amounts } from "@/lib/k8s/store/to-engine";
+import { amounts, nodeConditions, poolOf } from "@/lib/k8s/store/to-engine";
 import type { TrimmedNode } from "@/lib/k8s/store/trim";
 
 // A row for a node whose owner sent none: what the Node object says (every replica watches all
@@ -16,21 +16,18 @@ export const UNREACHABLE_CONFIG: ClusterOverview["configs"][string] = {
   source: "defaults",
 };
 
-const CONDITIONS = ["MemoryPressure", "DiskPressure", "PIDPressure", "NetworkUnavailable"] as const;
-
 /** The row for `node` from the Node object alone; `why` set = its owner did not answer. */
 export function placeholderRow(node: TrimmedNode, cache: ClusterCache, owner: string | undefined, why?: string): NodeRow {
-  const conds = node.status.conditions ?? [];
-  const is = (t: string) => conds.find((c) => c.type === t)?.status === "True";
-  const ready = conds.find((c) => c.type === "Ready")?.status;
+  // the same reading of the Node as every owned row's (to-engine.ts)
+  const { ready, conditions } = nodeConditions(node);
   const lease = cache.leases.store.get(`kube-node-lease/${node.metadata.name}`);
   const renew = lease?.renewTime ? Date.parse(lease.renewTime) : NaN;
   return {
     name: node.metadata.name,
-    pool: null,
+    pool: poolOf(node.metadata.labels),
     labels: node.metadata.labels,
-    ready: ready === "True" || ready === "False" ? ready : "Unknown",
-    conditions: Object.fromEntries(CONDITIONS.map((c) => [c, is(c)])) as NodeRow["conditions"],
+    ready,
+    conditions,
     unschedulable: !!node.spec?.unschedulable,
     leaseAgeSeconds: Number.isNaN(renew) ? null : Math.max(0, (cache.now() - renew) / 1000),
     leaseDurationSeconds: lease?.leaseDurationSeconds ?? null,
