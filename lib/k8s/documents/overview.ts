@@ -13,6 +13,23 @@ export interface ClusterInfo {
 
 const HOUR_MS = 3600_000;
 
+/** The fleet summary's running totals: nodes under pressure, capacity, and what is reserved out of it. */
+export interface FleetTotals {
+  underPressure: number;
+  reserved: Record<string, number>;
+  capacity: Record<string, number>;
+}
+
+/** Adds one row to the fleet totals (this process's rows, or every replica's in the merged overview). */
+export function tallyRow(t: FleetTotals, row: Pick<NodeRow, "conditions" | "capacity" | "allocatable">): void {
+  const c = row.conditions;
+  if (c.MemoryPressure || c.DiskPressure || c.PIDPressure) t.underPressure++;
+  for (const [k, v] of Object.entries(row.capacity)) {
+    t.capacity[k] = (t.capacity[k] ?? 0) + v;
+    if (row.allocatable[k] !== undefined) t.reserved[k] = (t.reserved[k] ?? 0) + v - row.allocatable[k]!;
+  }
+}
+
 /** Counts distinct pods evicted (node-pressure, per events and evicted pods) in the last hour. */
 export function evictionsLastHour(cache: ClusterCache, clusterNow: number): number {
   const seen = new Set<string>();
@@ -52,11 +69,9 @@ function envelope(
   wallNow: number,
   clusterNow: number,
 ): { env: Envelope; names: string[] } {
-  const reserved: Record<string, number> = {};
-  const capacity: Record<string, number> = {};
+  const totals: FleetTotals = { underPressure: 0, reserved: {}, capacity: {} };
   const configs: ClusterOverview["configs"] = {};
   const names: string[] = [];
-  let underPressure = 0;
   let collected = 0;
   for (const [name, s] of cache.states) {
     const row = s.row;
@@ -68,13 +83,8 @@ function envelope(
         kubeletFlags: s.config.kubeletFlags,
         source: s.config.source,
       };
-    const c = row.conditions;
-    if (c.MemoryPressure || c.DiskPressure || c.PIDPressure) underPressure++;
+    tallyRow(totals, row);
     if (s.collection(wallNow, cache.settings.summaryIntervalMs).state === "ok") collected++;
-    for (const [k, v] of Object.entries(row.capacity)) {
-      capacity[k] = (capacity[k] ?? 0) + v;
-      if (row.allocatable[k] !== undefined) reserved[k] = (reserved[k] ?? 0) + v - row.allocatable[k]!;
-    }
   }
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const env: Envelope = {
@@ -89,7 +99,12 @@ function envelope(
       nodesCollected: collected,
       apiServer: cache.apiServer(),
     },
-    summary: { nodesUnderPressure: underPressure, evictionsLastHour: evictionsLastHour(cache, clusterNow), reserved, capacity },
+    summary: {
+      nodesUnderPressure: totals.underPressure,
+      evictionsLastHour: evictionsLastHour(cache, clusterNow),
+      reserved: totals.reserved,
+      capacity: totals.capacity,
+    },
     configs,
   };
   return { env, names };

@@ -2,7 +2,7 @@ import "server-only";
 
 import { PEER_PATH_PREFIX } from "@/lib/auth/peer-path";
 import { clusterOverview, type ClusterOverview, type NodeRow } from "@/lib/contract/dto";
-import type { ClusterInfo } from "@/lib/k8s/documents/overview";
+import { tallyRow, type ClusterInfo, type FleetTotals } from "@/lib/k8s/documents/overview";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 
 import type { Member } from "./membership";
@@ -52,10 +52,6 @@ async function askPeer(p: Member, ctx: MergeContext): Promise<PeerAnswer> {
   }
 }
 
-const add = (into: Record<string, number>, from: Record<string, number>) => {
-  for (const [k, v] of Object.entries(from)) into[k] = (into[k] ?? 0) + v;
-};
-
 /** The whole fleet's overview, merged from every live replica's part. */
 export async function mergedOverview(ctx: MergeContext): Promise<ClusterOverview> {
   const now = ctx.now ?? Date.now;
@@ -92,13 +88,9 @@ export async function mergedOverview(ctx: MergeContext): Promise<ClusterOverview
     if (why) configs[UNREACHABLE_CONFIG_ID] = UNREACHABLE_CONFIG;
   }
   const nodes = [...rows.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const r of nodes) {
-    const c = r.conditions;
-    if (c.MemoryPressure || c.DiskPressure || c.PIDPressure) summary.nodesUnderPressure++;
-    add(summary.capacity, r.capacity);
-    for (const [k, v] of Object.entries(r.capacity))
-      if (r.allocatable[k] !== undefined) summary.reserved[k] = (summary.reserved[k] ?? 0) + v - r.allocatable[k]!;
-  }
+  const totals: FleetTotals = { underPressure: 0, reserved: summary.reserved, capacity: summary.capacity };
+  for (const r of nodes) tallyRow(totals, r);
+  summary.nodesUnderPressure = totals.underPressure;
   const unreachable = [...failed.keys()].sort();
   return {
     generatedAt: local.body.generatedAt,
