@@ -12,7 +12,7 @@ import { requireBinary } from "./tests/test-binaries.mjs";
 // (HEADROOM_EMBED_ORIGINS), as embed-panels.e2e.ts's does, and two listeners cannot share a port.
 const ALONE = /\/(hardening|hardening-token|auth|embed)\.e2e\.ts$/;
 
-// The first web server builds the app when it is out of date; `npm test` has type-checked the
+// The first web server builds the app when it is out of date; the test command has type-checked the
 // tree already (npm run checks), so that build skips its second tsc run (next.config.js).
 process.env.HEADROOM_BUILD_TYPES_CHECKED ??= "1";
 
