@@ -123,6 +123,9 @@ function NodeName({ r, query }: { r: NodeRow; query: string }) {
   return (
     <Link
       href={`/nodes/${encodeURIComponent(r.name)}${query}`}
+      // Every page renders per request (its CSP nonce), so a prefetch is a server render; at one per
+      // visible row, scrolling the fleet would render hundreds of node pages nobody opens.
+      prefetch={false}
       title={r.name}
       aria-label={r.name}
       className="font-mono text-blue-700 [overflow-wrap:anywhere] hover:underline dark:text-blue-300"

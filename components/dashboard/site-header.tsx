@@ -48,7 +48,7 @@ export function SiteHeader({ signOut = false }: SiteHeaderProps) {
   return (
     <header className="border-b border-zinc-200 dark:border-zinc-800">
       <nav aria-label="Main" className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2">
-        <Link href="/" className="text-lg font-semibold tracking-tight">
+        <Link href="/" prefetch={false} className="text-lg font-semibold tracking-tight">
           Headroom
         </Link>
         <div
@@ -63,6 +63,9 @@ export function SiteHeader({ signOut = false }: SiteHeaderProps) {
             <Link
               key={l.href}
               href={l.href}
+              // Pages render per request (CSP nonce): a prefetch on every page load would render
+              // each of these pages on the server for a click that mostly never comes.
+              prefetch={false}
               aria-current={pathname === l.href ? "page" : undefined}
               className={cn("hover:underline", pathname === l.href ? "font-semibold" : "text-zinc-700 dark:text-zinc-300")}
             >
