@@ -120,6 +120,8 @@ export interface SignalForecastInput {
   breaks?: readonly Discontinuity[];
   /** The node's image GC marks (lib/eviction/node/image-gc.ts); the kubelet's defaults when not given. */
   imageGc?: ImageGcThresholds;
+  /** Bytes of node.status.images no container uses (node-images.ts); null or absent when unknown. */
+  unusedImageBytes?: number | null;
 }
 
 interface ReachContext {
@@ -214,7 +216,9 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
     trend,
     cycle,
     rideOut,
-    imagesFirst: imagesFirst(s, input.result.signals, input.history, gc) ? { gcStartsAt: imageGcStartsAt(s.capacity, gc) } : null,
+    imagesFirst: imagesFirst(s, input.result.signals, input.history, gc, input.unusedImageBytes)
+      ? { gcStartsAt: imageGcStartsAt(s.capacity, gc) }
+      : null,
   };
   const reach = [reachOf("soft", s, ctx), reachOf("hard", s, ctx)].filter((r): r is ThresholdReach => r != null);
   const due = (kind: "soft" | "hard") => reach.find((r) => r.kind === kind && r.state === "due");
