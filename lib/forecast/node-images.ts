@@ -76,6 +76,7 @@ export function imageBreaks(h: HistorySeries | null): Discontinuity[] {
       out.push({
         at: h.start + i * step - 1,
         what: v > prev ? `the image pull (${size(v - prev)})` : `the deletion of unused images (${size(prev - v)})`,
+        filesystemOnly: true,
       });
     prev = v;
   }
