@@ -136,13 +136,13 @@ interface ReachContext {
 }
 
 /**
- * A rate seen for less time than it would take to reach the threshold, from a segment shorter
- * than the trend window, is not projected: the start of a batch job's fill looks like a leak until
- * it turns back, and nothing tells them apart before then (a fresh history, or just after a break).
- * Once the segment spans the whole window, a slow leak is projected as far as the horizon.
+ * A regime watched for less time than it would take to reach the threshold, and for less than a
+ * whole trend window, is not projected: the start of a batch job's fill looks like a leak until it
+ * turns back, and nothing tells them apart before then (a fresh history, or just after a known
+ * break). Once a whole window is watched, a slow leak is projected as far as the horizon.
  */
 function isYoung(trend: Trend, seconds: number, windowSeconds: number): boolean {
-  return trend.spanSeconds < windowSeconds && seconds > trend.spanSeconds;
+  return trend.observedSeconds < windowSeconds && seconds > trend.observedSeconds;
 }
 
 function reachOf(kind: "soft" | "hard", s: SignalReport, ctx: ReachContext): ThresholdReach | null {

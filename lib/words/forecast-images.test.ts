@@ -167,7 +167,7 @@ describe("a rate too young to project", () => {
           });
           const s = f.signals[0]!;
           for (const r of s.reach.filter((x) => x.state === "due"))
-            expect(r.seconds! <= s.trend!.spanSeconds || s.trend!.spanSeconds >= 290).toBe(true);
+            expect(r.seconds! <= s.trend!.observedSeconds || s.trend!.observedSeconds >= 290).toBe(true);
           expect(contradictions(f, T0, utc)).toEqual([]);
         },
       ),
