@@ -8,8 +8,9 @@ import { historyOptions, nodeOptions } from "@/lib/client/queries";
 import { parseAt } from "@/lib/client/url-state";
 import type { HistorySeries, NodeDetail } from "@/lib/contract/dto";
 import { RANGE_NAMES, RANGES, toHistorySeries, type HistoryDoc, type RangeName } from "@/lib/contract/history";
-import { analyze, parseAnalyzeInput, type AnalyzeOutput, type Node, type Pod } from "@/lib/eviction";
+import { analyze, imageGcThresholds, parseAnalyzeInput, type AnalyzeOutput, type Node, type Pod } from "@/lib/eviction";
 import { forecastNode, transitionPeriodOf, type NodeForecast } from "@/lib/forecast";
+import type { ImageList } from "@/lib/forecast/node-images";
 import { covers, pinnedView, type PinnedView } from "@/lib/forecast/pinned-view";
 import { reachability, taintForecast, type Reachability, type TaintForecast } from "@/lib/forecast/stale-node";
 import { formatTime } from "@/lib/format";
@@ -72,6 +73,9 @@ function forecastOf(d: NodeDetail): NodeForecast | null {
         evictions: d.evictions,
         pods: d.pods as Pod[],
         transitionPeriodSeconds: transitionPeriodOf(d.kubeletConfig, d.kubeletFlags),
+        // the node's own image GC marks and its images, as the fleet row uses them
+        imageGc: imageGcThresholds(d.kubeletConfig),
+        node: d.node as ImageList,
       })
     : null;
   forecasts.set(d, fc);

@@ -12,6 +12,14 @@ export interface Discontinuity {
   what: string;
   /** An eviction or an OOM kill: the kubelet or the kernel ended it (a batch cycle's own turns are not). */
   forced?: boolean;
+  /** Moves the filesystem signals only (an image pull or deletion): memory and pids keep their trend. */
+  filesystemOnly?: boolean;
+}
+
+/** The discontinuities that cut `signal`'s trend. */
+export function breaksFor(signal: string, breaks: readonly Discontinuity[]): Discontinuity[] {
+  const fs = /^(nodefs|imagefs|containerfs)\./.test(signal);
+  return breaks.filter((b) => fs || !b.filesystemOnly);
 }
 
 /** The fields of a pod this reads (lib/k8s TrimmedPod and the engine's Pod both have them). */

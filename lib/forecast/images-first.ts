@@ -1,8 +1,9 @@
 // Whether a disk signal's projection is only a lower bound: before the kubelet evicts a pod for
 // it, image GC (at imageGCHighThresholdPercent) and the eviction manager's reclaim delete unused
 // images, and Headroom cannot see how many there are (the Summary reports the image filesystem,
-// not which images are unused). The exception: the history shows a deletion that ran out of
-// images to delete (a rise that ended short of GC's low mark), after which none are left.
+// not which images are unused). When node.status.images and the pods tell the unused bytes
+// (node-images.ts), that answers it: none left, the time is exact. Without them, the exception is
+// a deletion the history shows that ran out of images (a rise that ended short of GC's low mark).
 // The kubelet's rules come from lib/eviction/node/image-gc.ts; this reads the node's data.
 import type { HistorySeries } from "@/lib/contract/dto";
 import {
@@ -30,8 +31,10 @@ export function imagesFirst(
   signals: readonly SignalReport[],
   history: HistorySeries | null,
   gc: ImageGcThresholds,
+  unusedBytes?: number | null,
 ): boolean {
   if (!imagesFreedBeforeEviction(s.signal, layoutOf(signals))) return false;
+  if (unusedBytes != null) return unusedBytes > 0;
   // GC's marks are in bytes: read the deletions off the filesystem's bytes signal
   const bytes = history?.signals[s.signal.replace(/\.inodesFree$/, ".available")];
   if (!bytes) return true;

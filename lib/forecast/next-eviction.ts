@@ -4,6 +4,7 @@ import type { EvictionRecord, HistorySeries, NodeRow } from "@/lib/contract/dto"
 import { imageGcThresholds, type AnalyzeOutput, type Pod } from "@/lib/eviction";
 
 import { forecastNode, transitionPeriodOf, type ConditionLike } from "./node-forecast";
+import type { ImageList } from "./node-images";
 import { RATE_WINDOW_SAMPLES } from "./signal-forecast";
 
 export interface NextEvictionInput {
@@ -18,6 +19,8 @@ export interface NextEvictionInput {
   intervalSeconds: number;
   /** The node's pods: their restarts and deletions cut the trend (breaks.ts). */
   pods?: readonly Pod[];
+  /** The Node now: its status.images tell the unused image bytes (node-images.ts). */
+  node?: ImageList | null;
 }
 
 /** What the fleet row shows of a node's forecast: the soonest expected eviction and the latest-clearing condition hold. */
@@ -35,6 +38,7 @@ export function fleetForecast(input: NextEvictionInput): Pick<NodeRow, "nextEvic
     transitionPeriodSeconds: period,
     // the node's own image GC marks, as the node page uses them: the same "at the earliest" in both
     imageGc: imageGcThresholds(input.kubeletConfig),
+    node: input.node,
   });
   const hold = fc.holds.reduce<(typeof fc.holds)[number] | null>((a, h) => (a == null || h.clearsAt > a.clearsAt ? h : a), null);
   return {

@@ -19,6 +19,7 @@ import {
 
 import { discontinuities, type PodLike } from "./breaks";
 import { lastMetSample } from "./history-runs";
+import { imageBreaks, unusedImageBytes, type ImageList } from "./node-images";
 import { forecastSignal, type SignalForecast } from "./signal-forecast";
 
 const PRESSURE_CONDITIONS: readonly PressureCondition[] = ["MemoryPressure", "DiskPressure", "PIDPressure"];
@@ -53,6 +54,8 @@ export interface NodeForecastInput {
   transitionPeriodSeconds: number;
   /** The node's image GC marks (lib/eviction/node/image-gc.ts imageGcThresholds); the kubelet's defaults when not given. */
   imageGc?: ImageGcThresholds;
+  /** The Node as it is now: its status.images tell the unused image bytes (node-images.ts). Not given for a past view. */
+  node?: ImageList | null;
 }
 
 export interface NodeForecast {
@@ -122,7 +125,11 @@ function holdOf(c: PressureCondition, trueSince: number | null, input: NodeForec
 export function forecastNode(input: NodeForecastInput): NodeForecast {
   const trueSince = new Map<string, number | null>();
   for (const c of input.conditions) if (c.status === "True") trueSince.set(c.type, ms(c.lastTransitionTime));
-  const breaks = discontinuities(input.evictions, input.pods as readonly PodLike[] | undefined);
+  const breaks = [
+    ...discontinuities(input.evictions, input.pods as readonly PodLike[] | undefined),
+    ...imageBreaks(input.history),
+  ];
+  const unusedImages = input.node ? unusedImageBytes(input.node, (input.pods ?? []) as readonly PodLike[]) : null;
   const critical = new Set((input.pods ?? []).filter((p) => isCriticalPod(p)).map((p) => p.metadata?.uid ?? ""));
   const signals = input.result.signals.map((s) =>
     forecastSignal(s, {
@@ -133,6 +140,7 @@ export function forecastNode(input: NodeForecastInput): NodeForecast {
       isCritical: (uid) => critical.has(uid),
       breaks,
       imageGc: input.imageGc,
+      unusedImageBytes: unusedImages,
     }),
   );
   const holds: ConditionHold[] = [];

@@ -15,7 +15,7 @@ import {
 } from "@/lib/eviction";
 import { secondsToUse } from "@/lib/forecast/projection";
 
-import type { Discontinuity } from "./breaks";
+import { breaksFor, type Discontinuity } from "./breaks";
 import { batchCycle, type BatchCycle } from "./cycle";
 import { metRunStart, type MetSince } from "./history-runs";
 import { imagesFirst } from "./images-first";
@@ -38,7 +38,7 @@ export interface ThresholdReach {
   /** Observed available − threshold now (negative = met). */
   margin: number;
   /** "cycle": a batch cycle whose earlier fills turned back before this threshold, and this fill is on their course. */
-  state: "met" | "no-trend" | "receding" | "beyond" | "due" | "cycle" | "cycle-grace";
+  state: "met" | "no-trend" | "young" | "receding" | "beyond" | "due" | "cycle" | "cycle-grace";
   seconds: number | null;
   earliest: number | null;
   latest: number | null;
@@ -120,6 +120,8 @@ export interface SignalForecastInput {
   breaks?: readonly Discontinuity[];
   /** The node's image GC marks (lib/eviction/node/image-gc.ts); the kubelet's defaults when not given. */
   imageGc?: ImageGcThresholds;
+  /** Bytes of node.status.images no container uses (node-images.ts); null or absent when unknown. */
+  unusedImageBytes?: number | null;
 }
 
 interface ReachContext {
@@ -129,6 +131,18 @@ interface ReachContext {
   rideOut: RideOut | null;
   /** Unused images come back before an eviction and Headroom cannot see how many: the available bytes at which GC starts. */
   imagesFirst: { gcStartsAt: number } | null;
+  /** The span of a full trend window (TREND_WINDOW_SAMPLES samples) at the history's interval. */
+  windowSeconds: number;
+}
+
+/**
+ * A regime watched for less time than it would take to reach the threshold, and for less than a
+ * whole trend window, is not projected: the start of a batch job's fill looks like a leak until it
+ * turns back, and nothing tells them apart before then (a fresh history, or just after a known
+ * break). Once a whole window is watched, a slow leak is projected as far as the horizon.
+ */
+function isYoung(trend: Trend, seconds: number, windowSeconds: number): boolean {
+  return trend.observedSeconds < windowSeconds && seconds > trend.observedSeconds;
 }
 
 function reachOf(kind: "soft" | "hard", s: SignalReport, ctx: ReachContext): ThresholdReach | null {
@@ -147,6 +161,7 @@ function reachOf(kind: "soft" | "hard", s: SignalReport, ctx: ReachContext): Thr
   if (ctx.cycle?.sameCourse && ctx.cycle.expectedTurn > level && t.margin >= turnMargin)
     return { ...none, state: "cycle", cycle: { fills: ctx.cycle.fills, turnMargin } };
   if (seconds > HORIZON_SECONDS) return { ...none, state: "beyond" };
+  if (isYoung(ctx.trend!, seconds, ctx.windowSeconds)) return { ...none, state: "young" };
   const earliest = secondsToUse(t.margin, fit.low)!;
   const slow = secondsToUse(t.margin, fit.high);
   const due = {
@@ -206,15 +221,19 @@ export function forecastSignal(s: SignalReport, input: SignalForecastInput): Sig
     };
     soft = { metSince, graceSeconds: softCfg.gracePeriodSeconds, actsAt: metSince.at + softCfg.gracePeriodSeconds * 1000 };
   }
-  const trend = currentTrend(input.history, s.signal, input.breaks ?? []);
+  const breaks = breaksFor(s.signal, input.breaks ?? []);
+  const trend = currentTrend(input.history, s.signal, breaks);
   const gc = input.imageGc ?? imageGcThresholds(null);
-  const cycle = batchCycle(input.history, s.signal, input.breaks ?? []);
+  const cycle = batchCycle(input.history, s.signal, breaks);
   const rideOut = rideOutOf(s, cycle, softCfg?.gracePeriodSeconds ?? null, soft ? (input.now - soft.metSince.at) / 1000 : null);
   const ctx: ReachContext = {
     trend,
     cycle,
     rideOut,
-    imagesFirst: imagesFirst(s, input.result.signals, input.history, gc) ? { gcStartsAt: imageGcStartsAt(s.capacity, gc) } : null,
+    windowSeconds: (TREND_WINDOW_SAMPLES - 1) * (input.history?.intervalSeconds ?? 10),
+    imagesFirst: imagesFirst(s, input.result.signals, input.history, gc, input.unusedImageBytes)
+      ? { gcStartsAt: imageGcStartsAt(s.capacity, gc) }
+      : null,
   };
   const reach = [reachOf("soft", s, ctx), reachOf("hard", s, ctx)].filter((r): r is ThresholdReach => r != null);
   const due = (kind: "soft" | "hard") => reach.find((r) => r.kind === kind && r.state === "due");

@@ -20,6 +20,12 @@ export interface Trend {
   since: number | null;
   /** Seconds between the segment's first and last sample. */
   spanSeconds: number;
+  /**
+   * Seconds the signal has been watched in its current regime: since the newest known break, or
+   * since its first sample in the history, whichever is later (jumps and bends in the samples
+   * aside). How far ahead a rate may be projected while that is shorter than the trend window.
+   */
+  observedSeconds: number;
   /** What began the segment; null when it runs back to the start of the window or the history. */
   cause: Discontinuity | null;
   /** The largest fall between two consecutive samples of the window, events aside: what the signal can do unannounced. */
@@ -127,12 +133,17 @@ export function currentTrend(h: HistorySeries | null, signal: string, breaks: re
     cause = { at: t[segment[0]!]!, what: "a change of rate" };
   }
   const n = segment.length;
+  const first = col.available.findIndex((x) => x != null && Number.isFinite(x));
+  const last = t[t.length - 1]!;
+  const broke = breaks.reduce((a, b) => (b.at <= last && b.at > a ? b.at : a), -Infinity);
+  const observedFrom = Math.max(h.start + first * dt, broke);
   const points = segment.map((k) => [(t[k]! - t[segment[0]!]!) / 1000, v[k]!] as const);
   return {
     fit: n >= MIN_TREND_SAMPLES ? theilSen(points) : null,
     samples: n,
     since: n > 0 ? t[segment[0]!]! : null,
-    spanSeconds: n > 0 ? (t[t.length - 1]! - t[segment[0]!]!) / 1000 : 0,
+    spanSeconds: n > 0 ? (last - t[segment[0]!]!) / 1000 : 0,
+    observedSeconds: Math.max(0, (last - observedFrom) / 1000),
     cause,
     swing,
   };

@@ -96,7 +96,7 @@ describe("every printed time agrees with its own numbers", () => {
   });
 
   it("the checker catches a contradiction: a leak whose sentence is made to print a tenfold time", () => {
-    const leak = Array.from({ length: 20 }, (_, i) => 3 * Gi - i * 10 * Mi);
+    const leak = Array.from({ length: 30 }, (_, i) => 3 * Gi - i * 10 * Mi);
     const f = forecastNode({
       now: T0,
       result: testNode(leak.at(-1)!),
@@ -106,8 +106,8 @@ describe("every printed time agrees with its own numbers", () => {
       transitionPeriodSeconds: 300,
     });
     const s = f.signals[0]!;
-    // 2.8Gi − 1Gi at 1Mi/s: ~30 min to soft; a rate ten times faster must disagree with it
-    expect(reachSentence(s, T0, utc)).toMatch(/soft, 1\.8Gi away: in ~31 min/);
+    // 2.7Gi − 1Gi at 1Mi/s: ~29 min to soft; a rate ten times faster must disagree with it
+    expect(reachSentence(s, T0, utc)).toMatch(/soft, 1\.7Gi away: in ~29 min/);
     expect(contradictions(f, T0, utc)).toEqual([]);
     const wrong = { ...f, signals: [{ ...s, ratePerSecond: s.ratePerSecond! * 10 }] };
     expect(contradictions(wrong, T0, utc).join()).toMatch(/prints .* margin ÷ rate is/);

@@ -52,6 +52,8 @@ function reachPhrase(r: ThresholdReach, f: SignalForecast, now: number, clock: C
       return `${r.kind}: met`;
     case "no-trend":
       return `${r.kind}: no trend yet`;
+    case "young":
+      return `${away}: too soon to tell (the rate is younger than the time it would take; a batch job's fill looks like a leak until it turns back)`;
     case "receding":
       return `${away}: not approaching`;
     case "beyond":

@@ -132,5 +132,13 @@ export function liveVerdict(fc: NodeForecast, now: number, timeOfDay: Clock): Ve
       countdownTo: null,
     };
   if (erratic) return { state: "approaching", text: `No threshold met, but ${erratic}.`, countdownTo: null };
+  // falling toward a threshold, but not for long enough to project a time (signal-forecast.ts isYoung)
+  const young = fc.signals.find((f) => f.reach.some((r) => r.state === "young"));
+  if (young)
+    return {
+      state: "approaching",
+      text: `No threshold met; no trend yet: ${young.signal} is falling, but not for long enough to tell a leak from a batch job's fill that turns back, so no time is projected yet.`,
+      countdownTo: null,
+    };
   return { state: "ok", text: closest(fc), countdownTo: null };
 }

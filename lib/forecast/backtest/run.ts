@@ -14,6 +14,7 @@ import { podObject } from "@/lib/sim/state/pod-object";
 import { contradictions } from "../../words/forecast-consistency";
 import { liveVerdict } from "../../words/forecast-verdict";
 import { forecastNode, transitionPeriodOf } from "../node-forecast";
+import { imageSample, type ImageList } from "../node-images";
 
 /** One forecast: the node's soonest expected eviction as the headline states it, made at `t`. */
 export interface Forecast {
@@ -89,10 +90,10 @@ export async function record(scenario: string, seconds: number): Promise<Recordi
         const input = sim.cluster.brainInput(n);
         const result = analyzeNode(input);
         const h = histories[i]!;
-        h.push(
-          now,
-          result.signals.map((x) => ({ signal: x.signal, available: x.available, capacity: x.capacity })),
-        );
+        h.push(now, [
+          ...result.signals.map((x) => ({ signal: x.signal, available: x.available, capacity: x.capacity })),
+          ...imageSample(input.node as ImageList),
+        ]);
         const own = pods.get(n.name) ?? [];
         const fc = forecastNode({
           now,
@@ -103,6 +104,7 @@ export async function record(scenario: string, seconds: number): Promise<Recordi
           pods: own as Pod[],
           transitionPeriodSeconds: transitionPeriodOf(input.kubeletConfig, null),
           imageGc: imageGcThresholds(input.kubeletConfig),
+          node: input.node as ImageList,
         });
         const verdict = liveVerdict(fc, now, utc);
         forecasts.push({

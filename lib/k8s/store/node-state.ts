@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { nodeRow, type CollectionStatus, type NodeRow } from "@/lib/contract/dto";
 import { analyzeNode, isActivePod, requestedTotals, usedFromSummary, type SignalReport, type Summary } from "@/lib/eviction";
 import { fleetForecast } from "@/lib/forecast/next-eviction";
+import { imageSample } from "@/lib/forecast/node-images";
 
 import { evictionRecords, type ConditionChange } from "../documents/evictions";
 import { NodeHistory } from "./history";
@@ -125,7 +126,11 @@ export class NodeState {
       this.historySeq = this.summarySeq;
       this.history.push(
         clusterNow,
-        this.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })),
+        [
+          ...this.signals.map((s) => ({ signal: s.signal, available: s.available, capacity: s.capacity })),
+          // the image set's bytes: a pull or a deletion cuts the disk signals' trend (lib/forecast/node-images.ts)
+          ...imageSample(node),
+        ],
         psiSamples(this.pressure),
       );
     }
@@ -141,6 +146,7 @@ export class NodeState {
         history: (slots) => this.history.series(intervalSeconds, slots),
         intervalSeconds,
         pods: [...this.pods.values()],
+        node,
       });
     const { ready, conditions } = nodeConditions(node);
     this.row = {

@@ -60,9 +60,11 @@ const summary = trimSummary(
 );
 
 describe("trim", () => {
-  it("drops managedFields, env, images and Succeeded pods", () => {
-    expect(JSON.stringify(node)).not.toMatch(/managedFields|images/);
-    expect(JSON.stringify(pod("a", "Running", "1Gi"))).not.toMatch(/managedFields|env|image/);
+  it("drops managedFields, env and Succeeded pods; keeps image names and sizes (which images are unused)", () => {
+    expect(JSON.stringify(node)).not.toMatch(/managedFields/);
+    expect(node.status.images).toEqual([{ names: ["x"], sizeBytes: 0 }]);
+    expect(JSON.stringify(pod("a", "Running", "1Gi"))).not.toMatch(/managedFields|env/);
+    expect(JSON.stringify(pod("a", "Running", "1Gi"))).toMatch(/"image":"x"/);
     expect(trimPod({ metadata: { name: "s" }, spec: {}, status: { phase: "Succeeded" } })).toBeNull();
     expect(trimPod({ metadata: { name: "e" }, spec: {}, status: { phase: "Failed", reason: "Evicted" } })).not.toBeNull();
     expect(JSON.stringify(summary)).not.toContain("network");

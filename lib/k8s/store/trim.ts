@@ -1,5 +1,5 @@
 // Pure: reduce Kubernetes and kubelet objects to the fields Headroom reads, on arrival, so the
-// per-process cache stays small at 150 000 pods (no managedFields, no env, no probes, no images).
+// per-process cache stays small at 150 000 pods (no managedFields, no env, no probes).
 // The trimmed shapes are still valid Kubernetes JSON, so the engine and the browser read them as is.
 import type {
   FsStats,
@@ -18,6 +18,7 @@ import type {
 
 import { keepNodePressure, keepPodPressure, type RawStats } from "./trim-pressure";
 import type {
+  ContainerImage,
   NodeAddress,
   NodeInfo,
   PodCondition,
@@ -55,6 +56,8 @@ export interface TrimmedNode {
     addresses?: NodeAddress[];
     daemonEndpoints?: { kubeletEndpoint?: { Port?: number } };
     nodeInfo?: NodeInfo;
+    /** node.status.images (names and sizes), for the unused image bytes GC can delete. */
+    images?: ContainerImage[];
   };
 }
 
@@ -77,11 +80,15 @@ export function trimNode(n: WireNode): TrimmedNode {
       addresses: s.addresses,
       daemonEndpoints: s.daemonEndpoints,
       nodeInfo: pick(s.nodeInfo, ["kubeletVersion", "osImage", "kernelVersion", "containerRuntimeVersion", "architecture"]),
+      ...(Array.isArray(s.images)
+        ? { images: s.images.map((i) => ({ names: i.names ?? [], sizeBytes: i.sizeBytes ?? 0 })) }
+        : {}),
     },
   };
 }
 
-const trimContainer = (c: WireContainer): WireContainer => pick(c, ["name", "resources", "restartPolicy"])!;
+// The image says which of node.status.images are in use (lib/forecast/node-images.ts); specs are interned, so it costs one string per workload.
+const trimContainer = (c: WireContainer): WireContainer => pick(c, ["name", "image", "resources", "restartPolicy"])!;
 
 // Replicas of one workload share their container specs: keep one frozen copy of each distinct
 // value (150 000 pods carry a few thousand distinct specs), which saves most of the pod memory.

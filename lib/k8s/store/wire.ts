@@ -49,6 +49,12 @@ export interface NodeInfo {
   architecture?: string;
 }
 
+/** An entry of node.status.images. */
+export interface ContainerImage {
+  names?: string[];
+  sizeBytes?: number;
+}
+
 export interface WireNode {
   metadata?: WireMeta;
   spec?: { unschedulable?: boolean; taints?: Taint[] };
@@ -58,12 +64,14 @@ export interface WireNode {
     conditions?: NodeCondition[];
     addresses?: NodeAddress[];
     daemonEndpoints?: { kubeletEndpoint?: { Port?: number } };
+    images?: ContainerImage[];
     nodeInfo?: NodeInfo & Record<string, unknown>;
   };
 }
 
 export interface WireContainer {
   name: string;
+  image?: string;
   resources?: ResourceRequirements;
   restartPolicy?: string;
 }

@@ -3,8 +3,8 @@
 // and garbage-collect images when the image filesystem passes imageGCHighThresholdPercent.
 import { nodeReclaimFor, type FilesystemLayout, type Signal } from "../../eviction";
 import type { Cluster } from "../state/cluster";
-import { bytes } from "../state/units";
 import type { SimNode } from "../state/world";
+import { deleteUnusedImages, pullIfDue } from "./images";
 import type { BrainInput, Conditions } from "./kubelet-brain";
 
 const TEXT: Record<string, { on: [string, string, string]; off: [string, string, string] }> = {
@@ -55,7 +55,9 @@ function layoutOf(n: SimNode): FilesystemLayout {
 function reclaimFor(c: Cluster, n: SimNode, s: Signal): BrainInput | undefined {
   const reclaims = nodeReclaimFor(s, layoutOf(n));
   if (reclaims.length === 0) return undefined;
-  for (const r of reclaims) if (r === "images") n.imagesUnused = 0;
+  let freed = 0;
+  for (const r of reclaims) if (r === "images") freed += deleteUnusedImages(n, c.now(), Infinity);
+  if (freed > 0) c.putNode(n); // node.status.images changed
   return c.brainInput(n);
 }
 
@@ -64,8 +66,7 @@ export function kubeletCycle(c: Cluster, n: SimNode, now: number): void {
   if (n.stopsAt !== undefined && now >= n.stopsAt) n.kubeletUp = false;
   if (!n.kubeletUp) return;
   c.renewLease(n);
-  n.imagesUnused += bytes(n.pool.images.pullRate) * 10;
-  let changed = false;
+  let changed = pullIfDue(n, now);
   const ready = n.conditions.get("Ready")!;
   if (ready.status !== "True") {
     n.conditions.set("Ready", {
@@ -105,5 +106,5 @@ export function imageGc(c: Cluster, n: SimNode): void {
   const used = fs.capacityBytes - fs.availableBytes;
   if ((used * 100) / fs.capacityBytes < cfg.imageGCHighThresholdPercent) return;
   const target = (fs.capacityBytes * cfg.imageGCLowThresholdPercent) / 100;
-  n.imagesUnused = Math.max(0, n.imagesUnused - (used - target));
+  if (deleteUnusedImages(n, c.now(), used - target) > 0) c.putNode(n); // node.status.images changed
 }

@@ -7,6 +7,7 @@ import { rfc3339 } from "../state/clock";
 import { bytes } from "../state/units";
 import { page, valueAt } from "../state/workload";
 import type { PodRecord, SimNode } from "../state/world";
+import { imageBytes } from "./images";
 import { addPsi, addSwap, nodeLoad, type PodEntry } from "./summary-pressure";
 
 const INODE_BYTES = 64 * 1024;
@@ -115,7 +116,7 @@ export function buildSummary(n: SimNode, now: number, podsMemoryLimit: number): 
   const totals = pass(() => ({}));
   const sum = (f: (u: PodUsage) => number) => totals.reduce((a, u) => a + f(u), 0);
   const podsWs = sum((u) => u.ws);
-  const images = n.imagesUsed + n.imagesUnused;
+  const images = imageBytes(n);
   const imageInodes = Math.floor(images / INODE_BYTES);
   const rootfs = sum((u) => u.rootfs);
   const rootfsInodes = sum((u) => u.rootfsInodes);

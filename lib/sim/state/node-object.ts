@@ -1,6 +1,7 @@
 // Node, Lease and Namespace JSON. Conditions and taints come from SimNode state that the
 // simulated kubelet and node lifecycle controller maintain.
 import type { KObj } from "../apiserver/store";
+import { statusImages } from "../kubelet/images";
 import { rfc3339, rfc3339Micro } from "./clock";
 import type { SimNode } from "./world";
 
@@ -91,6 +92,7 @@ export function nodeObject(n: SimNode, now: number): KObj {
         { address: n.name, type: "Hostname" },
       ],
       daemonEndpoints: { kubeletEndpoint: { Port: n.kubeletPort } },
+      images: statusImages(n),
       nodeInfo: {
         architecture: arch,
         bootID: n.uid,

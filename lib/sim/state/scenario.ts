@@ -84,10 +84,18 @@ const Pool = z.object({
   /** KubeletConfiguration fields (as in a config file); served by /configz after defaulting. */
   kubeletConfig: z.record(z.string(), z.unknown()).default({}),
   filesystems: z.object({ nodefs: FsSpec, imagefs: FsSpec.optional() }),
-  /** Images on disk: `used` belong to running containers, `unused` are what image GC can delete. */
+  /**
+   * Images on disk: `used` is shared by the pool's workloads' images (in use while a pod on the
+   * node runs them), `unused` is old images image GC can delete. `pulls`: every `every` seconds a
+   * short job pulls a new image of `size` onto the node, unused once it finished (kubelet/images.ts).
+   */
   images: z
-    .object({ used: quantity, unused: quantity, pullRate: quantity.default("0") })
-    .default({ used: "4Gi", unused: "2Gi", pullRate: "0" }),
+    .object({
+      used: quantity,
+      unused: quantity,
+      pulls: z.object({ every: z.number().positive(), size: quantity }).optional(),
+    })
+    .default({ used: "4Gi", unused: "2Gi" }),
   system: z
     .object({ memory: quantity, disk: quantity, inodes: z.number().int(), processes: z.number().int() })
     .default({ memory: "700Mi", disk: "6Gi", inodes: 180000, processes: 220 }),

@@ -1,8 +1,9 @@
 // The simulated cluster's state in compact form: nodes, and pods as small records that point at
 // a shared per-workload template. Wire JSON is built from these on demand (objects.ts), which is
 // what keeps 150 000 pods well under a gigabyte.
+import { initialImages, type SimImage } from "../kubelet/images";
 import { resolveCount, type PoolSpec, type Scenario, type WorkloadSpec } from "./scenario";
-import { bytes, hash01, seededUid } from "./units";
+import { hash01, seededUid } from "./units";
 import { compileCurve, isDynamic, type CompiledCurve, type UsageKind } from "./workload";
 
 export interface ContainerTemplate {
@@ -71,8 +72,11 @@ export interface SimNode {
   conditions: Map<string, ConditionState>;
   pods: Set<PodRecord>;
   podSeq: number;
-  imagesUsed: number;
-  imagesUnused: number;
+  /** The images on the node's image filesystem (kubelet/images.ts). */
+  images: SimImage[];
+  /** When the last pull of the pool's `pulls` happened, and how many there were. */
+  lastPull: number;
+  pullSeq: number;
   kubeletUp: boolean;
   stopsAt: number | undefined;
   leaseRenewed: number;
@@ -121,14 +125,15 @@ export function buildNodes(sc: Scenario, now: number): SimNode[] {
         conditions: new Map(),
         pods: new Set(),
         podSeq: 0,
-        imagesUsed: bytes(pool.images.used),
-        imagesUnused: bytes(pool.images.unused),
+        images: initialImages(sc, pool, now),
+        lastPull: now,
+        pullSeq: 0,
         kubeletUp: true,
         stopsAt: pool.kubeletStopsAfter !== undefined && i < stopping ? now + pool.kubeletStopsAfter * 1000 : undefined,
         leaseRenewed: now,
         leaseCreated: now - 86400_000 * 3,
         lastStatusReport: now,
-        dynamic: pool.kubeletStopsAfter !== undefined || bytes(pool.images.pullRate) > 0,
+        dynamic: pool.kubeletStopsAfter !== undefined || !!pool.images.pulls,
       });
     }
   }
