@@ -35,8 +35,8 @@ function gcLines(s: SignalReport, gc: Props["imageGc"]): ChartLine[] {
   if (s.signal !== "imagefs.available" && s.signal !== "nodefs.available") return [];
   // image GC starts when usage passes high% of capacity and frees down to low%
   return [
-    { label: `image GC starts (${gc.high}% used)`, value: s.capacity * (1 - gc.high / 100), color: "#a16207" },
-    { label: `image GC target (${gc.low}%)`, value: s.capacity * (1 - gc.low / 100), color: "#ca8a04" },
+    { label: `image GC starts (${gc.high}% used)`, value: s.capacity * (1 - gc.high / 100), color: "gc-start" },
+    { label: `image GC target (${gc.low}%)`, value: s.capacity * (1 - gc.low / 100), color: "gc-target" },
   ];
 }
 
@@ -96,7 +96,7 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap, whatI
     ...s.thresholds.map((t) => ({
       label: `${t.kind} ${formatSignal(s.signal, t.value)}`,
       value: t.value,
-      color: t.kind === "hard" ? "#dc2626" : "#ea580c",
+      color: t.kind,
     })),
     ...gcLines(s, imageGc),
   ];
