@@ -1,8 +1,9 @@
 "use client";
 
+import { FILTER_INPUT, SearchField } from "@/components/ui/search-field";
 import { FILTERS, SORTS, type UrlState } from "@/lib/client/url-state";
 
-const input = "rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+const input = FILTER_INPUT;
 
 // The sort orders the select offers, by URL value (their orders: lib/fleet-view/filters.ts); the
 // Findings column's order is reached from its header only.
@@ -36,16 +37,7 @@ interface Props {
 export function FleetFilters({ state, setState, pools, labelError, shown, total }: Props) {
   return (
     <form className="flex flex-wrap items-end gap-3" role="search" onSubmit={(e) => e.preventDefault()}>
-      <label className="flex flex-col text-xs">
-        Search
-        <input
-          className={input}
-          type="search"
-          value={state.q}
-          placeholder="node or pool"
-          onChange={(e) => setState((s) => ({ ...s, q: e.target.value }))}
-        />
-      </label>
+      <SearchField value={state.q} placeholder="node or pool" onChange={(q) => setState((s) => ({ ...s, q }))} />
       <label className="flex flex-col text-xs">
         Show
         <select

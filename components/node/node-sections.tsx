@@ -52,9 +52,16 @@ export const NodeSections = memo(function NodeSections({
       <CapacityBreakdown {...breakdownOf(data, result, live, capacity, requested)} />
       <NodeFindings node={data.row.name} at="after-capacity" />
       {forensics.terminations}
-      <TaintsPanel detail={data} />
-      <ConditionsPanel detail={data} />
-      <NodeEventsPanel detail={data} />
+      {/* what `kubectl describe node` shows, side by side where there is room: one pass at 1440 px (issue 23) */}
+      <div className="@container">
+        <div className="grid gap-6 @5xl:grid-cols-2 @5xl:items-start">
+          <ConditionsPanel detail={data} />
+          <div className="space-y-6">
+            <TaintsPanel detail={data} />
+            <NodeEventsPanel detail={data} />
+          </div>
+        </div>
+      </div>
       <KubeletConfigPanel detail={data} result={result} />
       <CgroupTable pods={pods} result={result} />
     </>

@@ -62,6 +62,15 @@ export function cardsViewOf(v: { pinned: boolean; showsLive: boolean; open: bool
   return v.open || v.changed ? "live" : null;
 }
 
+/**
+ * Whether the signal cards go four to a row where there is room: only when that takes fewer rows
+ * than three (7 or 8 cards: two rows instead of three); narrower cards are taller, so six stay
+ * three to a row.
+ */
+export function fourColumns(cards: number): boolean {
+  return Math.ceil(cards / 4) < Math.ceil(cards / 3);
+}
+
 /** The header's freshness line: "lease renewed 4s ago · stats 6s old", or the collection's state and error. */
 export function freshnessLine(row: Pick<NodeRow, "leaseAgeSeconds" | "collection">): string {
   const c = row.collection;

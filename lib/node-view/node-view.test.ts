@@ -4,7 +4,7 @@ import type { NodeDetail } from "@/lib/contract/dto";
 import type { Node } from "@/lib/eviction";
 import { fixture, nodesOf } from "@/tests/fixtures";
 
-import { amounts, analyzeParsed, breakdownOf, cardsViewOf, freshnessLine, imageGcMarks, parseDetail, run } from ".";
+import { amounts, analyzeParsed, breakdownOf, cardsViewOf, fourColumns, freshnessLine, imageGcMarks, parseDetail, run } from ".";
 
 const node = nodesOf(fixture("nodes/nri-minikube-1.35-nodelist.json"))[0] as Node;
 const detail = {
@@ -96,6 +96,23 @@ describe("cardsViewOf", () => {
     expect(cardsViewOf({ ...base, open: true })).toBe("live");
     expect(cardsViewOf({ ...base, changed: true })).toBe("live");
     expect(cardsViewOf({ ...base, showsLive: false })).toBe("what-if");
+  });
+});
+
+describe("fourColumns", () => {
+  it("puts the cards four to a row only when that saves a row", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 12].map(fourColumns)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      true,
+      true,
+      false,
+      true,
+    ]);
   });
 });
 
