@@ -13,7 +13,7 @@ import { cn } from "@/lib/format";
 /** The theme's chart colours, each a CSS variable `--chart-<name>` set for light and dark in app/globals.css. */
 export type ChartColor = "available" | "hard" | "soft" | "gc-start" | "gc-target" | "some" | "full";
 
-export interface ChartSeries {
+interface ChartSeries {
   label: string;
   color: ChartColor;
   /** Drawn dashed (thresholds, 60 s averages); the legend shows it so. */
@@ -26,7 +26,7 @@ export type ChartConfig = Record<string, ChartSeries>;
 const ChartContext = createContext<ChartConfig | null>(null);
 
 /** The config of the chart around; throws outside a ChartContainer (a tooltip or legend needs one). */
-export function useChart(): ChartConfig {
+function useChart(): ChartConfig {
   const config = useContext(ChartContext);
   if (!config) throw new Error("useChart must be used inside a <ChartContainer>");
   return config;

@@ -72,5 +72,3 @@ export function useNodePage(name: string) {
     toggleWhatIf,
   };
 }
-
-export type NodePageData = ReturnType<typeof useNodePage>;
