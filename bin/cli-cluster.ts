@@ -10,7 +10,7 @@ import { describeError, UnknownContextError } from "../lib/k8s/io/errors";
 import { analyzeCluster, type NodeResult } from "../lib/k8s/io/oneshot";
 import { detectClusterSource } from "../lib/k8s/store/runtime";
 import { worstMargins } from "../lib/k8s/store/to-engine";
-import { formatTable } from "./format-table";
+import { formatTable, table } from "./format-table";
 
 export interface ClusterArgs {
   kubeconfig?: string;
@@ -52,17 +52,7 @@ function fleetTable(results: NodeResult[]): string {
       r.collectionError ?? "ok",
     ]);
   }
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  return (
-    rows
-      .map((row) =>
-        row
-          .map((cell, i) => cell.padEnd(widths[i]!))
-          .join("  ")
-          .trimEnd(),
-      )
-      .join("\n") + "\n"
-  );
+  return table(rows);
 }
 
 /** A kubeconfig file that cannot be read is bad input (exit 2) naming the file, not a network error. */

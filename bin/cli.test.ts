@@ -190,10 +190,10 @@ describe("headroom analyze: the operator's path through the hints", () => {
     // with the node's configuration there is no defaults note
     expect(run(["analyze", write("cfg.json", JSON.stringify(input)), "-o", "table"]).stdout).not.toContain("kubelet's defaults");
   });
-  it("prints the node's PSI: cpu some avg10 75.8 %", () => {
+  it("prints the node's PSI as the node page does: cpu some avg10 75.83%", () => {
     const r = run(["analyze", write("psi.json", JSON.stringify(input)), "-o", "table"]);
     expect(r.stdout).toMatch(/^Node PSI \(share of time stalled; the kubelet does not evict on PSI\):$/m);
-    expect(r.stdout).toMatch(/^cpu\s+75\.8 %\s+38\.4 %\s+10\.5 %\s+72\.6 %/m);
+    expect(r.stdout).toMatch(/^cpu\s+75\.83%\s+38\.43%\s+10\.46%\s+72\.63%/m);
   });
   it("a nonsense file gets a clear message, not an unknown field", () => {
     const r = run(["analyze", write("nonsense.txt", "this is { not: json }\n")]);

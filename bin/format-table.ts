@@ -1,7 +1,7 @@
 import { type AnalyzeOutput, type RankingRow, type SignalReport } from "@/lib/eviction";
 
-import { formatResource as amount, formatSignal as signalAmount } from "../lib/format";
-import { nodePsi, stallPercent, thresholdSourceNote } from "../lib/words/analysis-notes";
+import { formatResource as amount, formatStall, formatSignal as signalAmount } from "../lib/format";
+import { nodePsi, thresholdSourceNote } from "../lib/words/analysis-notes";
 import { verdictOf } from "../lib/words/verdict";
 
 const TOP = 5;
@@ -19,7 +19,8 @@ function wrap(text: string, width = 100, indent = 6): string {
   return [...lines, line].join("\n") + "\n";
 }
 
-function table(rows: string[][]): string {
+/** Left-aligned columns two spaces apart, as kubectl prints them (the node and the fleet tables alike). */
+export function table(rows: string[][]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
   return (
     rows
@@ -82,7 +83,7 @@ function psiLines(out: AnalyzeOutput): string {
   if ("absent" in psi) return `${head}: ${psi.absent}.\n\n`;
   const rows = [["RESOURCE", "SOME AVG10", "SOME AVG60", "SOME AVG300", "FULL AVG10", "FULL AVG60", "FULL AVG300"]];
   for (const r of psi.rows) {
-    const f = (x: typeof r.some) => [stallPercent(x.avg10), stallPercent(x.avg60), stallPercent(x.avg300)];
+    const f = (x: typeof r.some) => [formatStall(x.avg10), formatStall(x.avg60), formatStall(x.avg300)];
     rows.push([r.resource, ...f(r.some), ...(r.resource === "cpu" && r.full.avg10 == null ? ["-", "-", "-"] : f(r.full))]);
   }
   return `${head}:\n${table(rows)}\n`;

@@ -57,7 +57,7 @@ test("pieces pasted in a row each go to their slot, by keyboard and mouse; the r
     /^Thresholds are the kubelet's defaults: no kubeletConfig or kubeletFlags was given .*The node reports allocatable memory \S+ \(computed \S+\)/,
   );
   await expect(page.getByTestId("analyze-psi")).toHaveText(
-    "Node PSI, share of time stalled over the last 10 s: cpu some 75.8 % (full 72.6 %), memory some 0.0 % (full 0.0 %), io some 0.0 % (full 0.0 %). The kubelet does not evict on PSI.",
+    "Node PSI, share of time stalled over the last 10 s: cpu some 75.83% (full 72.63%), memory some 0.00% (full 0.00%), io some 0.00% (full 0.00%). The kubelet does not evict on PSI.",
   );
   // no pods given: no empty "First to go" heading
   await expect(page.getByRole("heading", { name: "First to go under memory pressure" })).toHaveCount(0);

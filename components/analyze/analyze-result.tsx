@@ -1,8 +1,8 @@
 import { DATA_TABLE } from "@/components/ui/styles";
 import { TableScroll } from "@/components/ui/table-scroll";
 import type { AnalyzeOutput } from "@/lib/eviction";
-import { formatSignal as fmt } from "@/lib/format";
-import { nodePsi, stallPercent, thresholdSourceNote } from "@/lib/words/analysis-notes";
+import { formatSignal as fmt, formatStall } from "@/lib/format";
+import { nodePsi, thresholdSourceNote } from "@/lib/words/analysis-notes";
 import { OVER_REQUEST_TAG } from "@/lib/words/standing";
 
 /** The node's PSI in one line: "cpu some 75.8 % (full 72.6 %), memory …", avg10. */
@@ -12,7 +12,7 @@ function PsiLine({ result }: { result: AnalyzeOutput }) {
   const text =
     "absent" in psi
       ? psi.absent
-      : psi.rows.map((r) => `${r.resource} some ${stallPercent(r.some.avg10)} (full ${stallPercent(r.full.avg10)})`).join(", ");
+      : psi.rows.map((r) => `${r.resource} some ${formatStall(r.some.avg10)} (full ${formatStall(r.full.avg10)})`).join(", ");
   return (
     <p className="text-sm" data-testid="analyze-psi">
       Node PSI, share of time stalled over the last 10 s: {text}. The kubelet does not evict on PSI.

@@ -1,15 +1,17 @@
 "use client";
 
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 
 import { formatTime } from "@/lib/format";
 
-import { timeTicks } from "./time-ticks";
+import { AXIS_TICK, CHART_MARGIN, ChartContainer, ChartTooltipContent, GRID_CLASS, seriesColor, type ChartConfig } from "./chart";
+import { timeWindow } from "./time-ticks";
 
 export interface PsiLine {
   key: string;
   label: string;
-  color: string;
+  /** "some" or "full": the theme's colour for that kind of stall. */
+  color: "some" | "full";
   dashed?: boolean;
   samples: readonly (number | null)[];
 }
@@ -32,62 +34,37 @@ export function PsiChart({ start, intervalSeconds, lines, label }: Props) {
   });
   const first = data.findIndex((d) => lines.some((l) => d[l.key] != null));
   if (first < 0) return null;
-  // a single point still shows, on a two-minute axis around it (as the signal charts do)
-  const single = data.length - first === 1;
-  const from = single ? data[first]!.t! - 60_000 : data[first]!.t!;
-  const to = single ? data[first]!.t! + 60_000 : data[data.length - 1]!.t!;
-  const { ticks, format } = timeTicks(from, Math.max(to, from + 60_000));
+  // a single point still shows, on a two-minute axis around it (as the signal charts do); a short one spans a minute at least
+  const { from, to, ticks, format } = timeWindow(data[first]!.t!, data[data.length - 1]!.t!, data.length - first === 1, 60_000);
   const hi = Math.max(5, ...lines.flatMap((l) => l.samples.filter((v): v is number => v != null)));
+  const config: ChartConfig = Object.fromEntries(lines.map((l) => [l.key, { label: l.label, color: l.color, dashed: l.dashed }]));
   return (
-    <div>
-      <div className="h-36 w-full" role="img" aria-label={label}>
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data.slice(first)} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-            <CartesianGrid strokeDasharray="3 3" className="stroke-zinc-200 dark:stroke-zinc-800" />
-            <XAxis
-              dataKey="t"
-              type="number"
-              domain={[from, Math.max(to, from + 60_000)]}
-              ticks={ticks}
-              tickFormatter={format}
-              tick={{ fontSize: 11 }}
-            />
-            <YAxis
-              domain={[0, Math.min(100, Math.ceil(hi * 1.1))]}
-              tickFormatter={(v: number) => `${v}%`}
-              width={40}
-              tick={{ fontSize: 11 }}
-            />
-            <Tooltip
-              labelFormatter={(t) => formatTime(Number(t))}
-              formatter={(v, name) => [`${Number(v).toFixed(2)}%`, lines.find((l) => l.key === name)?.label ?? String(name)]}
-            />
-            {lines.map((l) => (
-              <Line
-                key={l.key}
-                type="monotone"
-                dataKey={l.key}
-                stroke={l.color}
-                strokeDasharray={l.dashed ? "5 3" : undefined}
-                dot={single}
-                isAnimationActive={false}
-                connectNulls={false}
-              />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
-      <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-zinc-600 dark:text-zinc-400" aria-hidden="true">
+    <ChartContainer config={config} label={label} className="h-36">
+      <LineChart data={data.slice(first)} margin={CHART_MARGIN} accessibilityLayer={false}>
+        <CartesianGrid strokeDasharray="3 3" className={GRID_CLASS} />
+        <XAxis dataKey="t" type="number" domain={[from, to]} ticks={ticks} tickFormatter={format} tick={AXIS_TICK} />
+        <YAxis
+          domain={[0, Math.min(100, Math.ceil(hi * 1.1))]}
+          tickFormatter={(v: number) => `${v}%`}
+          width={40}
+          tick={AXIS_TICK}
+        />
+        <Tooltip
+          content={<ChartTooltipContent formatLabel={(t) => formatTime(Number(t))} formatValue={(v) => `${v.toFixed(2)}%`} />}
+        />
         {lines.map((l) => (
-          <li key={l.key} className="flex items-center gap-1">
-            <span
-              className={l.dashed ? "inline-block w-4 border-t-2 border-dashed" : "inline-block w-4 border-t-2"}
-              style={{ borderColor: l.color }}
-            />{" "}
-            {l.label}
-          </li>
+          <Line
+            key={l.key}
+            type="monotone"
+            dataKey={l.key}
+            stroke={seriesColor(l.key)}
+            strokeDasharray={l.dashed ? "5 3" : undefined}
+            dot={data.length - first === 1}
+            isAnimationActive={false}
+            connectNulls={false}
+          />
         ))}
-      </ul>
-    </div>
+      </LineChart>
+    </ChartContainer>
   );
 }

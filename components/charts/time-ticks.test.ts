@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { timeTicks } from "./time-ticks";
+import { timeTicks, timeWindow } from "./time-ticks";
 
 const T = Date.parse("2026-03-02T14:42:07Z");
 
@@ -27,5 +27,21 @@ describe("timeTicks", () => {
     ).toBe(true);
     const hour = timeTicks(T, T + 3600_000);
     expect(hour.ticks.map(hour.format).every((l) => /^\d\d:\d\d$/.test(l))).toBe(true);
+  });
+});
+
+describe("timeWindow", () => {
+  it("spans the drawn samples, first to last", () => {
+    const w = timeWindow(T, T + 600_000, false);
+    expect([w.from, w.to]).toEqual([T, T + 600_000]);
+    expect(w.ticks.every((t) => t >= T && t <= T + 600_000)).toBe(true);
+  });
+  it("puts a single sample in the middle of a two-minute axis", () => {
+    const w = timeWindow(T, T, true);
+    expect([w.from, w.to]).toEqual([T - 60_000, T + 60_000]);
+  });
+  it("widens a short span to the minimum asked for", () => {
+    expect(timeWindow(T, T + 10_000, false, 60_000).to).toBe(T + 60_000);
+    expect(timeWindow(T, T + 10_000, false).to).toBe(T + 10_000);
   });
 });

@@ -21,3 +21,21 @@ export function timeTicks(from: number, to: number, maxTicks = 6): TimeTicks {
   const seconds = step < 60_000;
   return { ticks, format: (ms: number) => formatClock(ms, { seconds }) };
 }
+
+export interface TimeWindow extends TimeTicks {
+  from: number;
+  to: number;
+}
+
+// A single sample still shows where it sits, on a two-minute axis around it.
+const SINGLE_HALF_SPAN_MS = 60_000;
+
+/**
+ * The x axis of a time chart from its first and last drawn times (ms): a single sample gets a
+ * two-minute axis around it; `minSpanMs` widens a short one (the PSI charts keep a minute at least).
+ */
+export function timeWindow(first: number, last: number, single: boolean, minSpanMs = 0): TimeWindow {
+  const from = single ? first - SINGLE_HALF_SPAN_MS : first;
+  const to = Math.max(single ? first + SINGLE_HALF_SPAN_MS : last, from + minSpanMs);
+  return { from, to, ...timeTicks(from, to) };
+}

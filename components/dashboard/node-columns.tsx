@@ -10,18 +10,18 @@ import { FindingsCell } from "@/components/findings/findings-cell";
 import { MUTED } from "@/components/ui/styles";
 import type { SORTS } from "@/lib/client/url-state";
 import type { NodeRow } from "@/lib/contract/dto";
+import { FAMILIES, worstMarginOf } from "@/lib/fleet-view/filters";
 import { cn, formatAge, formatResource } from "@/lib/format";
 import { rowStatus } from "@/lib/words/node-status";
 
 import { MarginCell } from "./margin-cell";
 import { NextEvictionCell } from "./next-eviction";
-import { FAMILIES, worstMarginOf } from "./node-filters";
 import { PsiCell } from "./psi-column";
 
 export interface NodeColumn {
   key: string;
   header: string;
-  /** What its header sorts by (every column sorts; see node-filters.ts for each order). */
+  /** What its header sorts by (every column sorts; see lib/fleet-view/filters.ts for each order). */
   sort: (typeof SORTS)[number];
   /** The header's title: what a click sorts by, and which end comes first. */
   sortTitle: string;

@@ -4,8 +4,8 @@
 // task on the node stalled on memory (PSI), sortable; a node whose kubelet reports no PSI says so.
 import { MUTED } from "@/components/ui/styles";
 import type { NodeRow } from "@/lib/contract/dto";
-import { cn } from "@/lib/format";
-import { ABSENCE_SHORT, pct } from "@/lib/words/psi";
+import { cn, formatStall } from "@/lib/format";
+import { ABSENCE_SHORT } from "@/lib/words/psi";
 
 /** The cell: "3.21%", or "not reported" with the cause in its title. */
 export function PsiCell({ r }: { r: NodeRow }) {
@@ -37,7 +37,7 @@ export function PsiCell({ r }: { r: NodeRow }) {
         v != null && v >= 1 && v < 10 && "text-amber-800 dark:text-amber-300",
       )}
     >
-      {pct(v)}
+      {formatStall(v)}
     </span>
   );
 }

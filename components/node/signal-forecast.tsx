@@ -52,7 +52,10 @@ export function SignalForecastView({ f, now, forecastAt, pinnedAt }: SignalForec
         {pinnedAt != null ? `Forecast as of ${formatTime(pinnedAt)} (pinned)` : "Live forecast"}
       </h4>
       <p data-testid="forecast-margin">{sentences.marginSentence(f, forecastAt, formatClock)}</p>
-      {f.reach.length > 0 && <p data-testid="forecast-reach">{sentences.reachSentence(f, forecastAt, formatClock)}</p>}
+      {/* "hard: no trend yet" for every threshold only repeats the margin sentence's "no trend yet (why)" */}
+      {f.reach.some((r) => r.state !== "no-trend") && (
+        <p data-testid="forecast-reach">{sentences.reachSentence(f, forecastAt, formatClock)}</p>
+      )}
       {erratic && (
         <p data-testid="forecast-erratic" className="text-orange-800 dark:text-orange-300">
           {erratic[0]!.toUpperCase() + erratic.slice(1)}.

@@ -17,6 +17,7 @@ import { signalCondition, type AnalyzeOutput, type SignalReport } from "@/lib/ev
 import { type ConditionHold, type NodeForecast } from "@/lib/forecast";
 import { historyUntil } from "@/lib/forecast/pinned-view";
 import { cn, formatAge, formatSignal, formatTime } from "@/lib/format";
+import { fourColumns } from "@/lib/node-view";
 import * as words from "@/lib/words/forecast-phrases";
 import { NO_SUMMARY_YET } from "@/lib/words/standing";
 
@@ -35,8 +36,8 @@ function gcLines(s: SignalReport, gc: Props["imageGc"]): ChartLine[] {
   if (s.signal !== "imagefs.available" && s.signal !== "nodefs.available") return [];
   // image GC starts when usage passes high% of capacity and frees down to low%
   return [
-    { label: `image GC starts (${gc.high}% used)`, value: s.capacity * (1 - gc.high / 100), color: "#a16207" },
-    { label: `image GC target (${gc.low}%)`, value: s.capacity * (1 - gc.low / 100), color: "#ca8a04" },
+    { label: `image GC starts (${gc.high}% used)`, value: s.capacity * (1 - gc.high / 100), color: "gc-start" },
+    { label: `image GC target (${gc.low}%)`, value: s.capacity * (1 - gc.low / 100), color: "gc-target" },
   ];
 }
 
@@ -96,7 +97,7 @@ const Panel = memo(function Panel({ s, history, imageGc, live, hold, swap, whatI
     ...s.thresholds.map((t) => ({
       label: `${t.kind} ${formatSignal(s.signal, t.value)}`,
       value: t.value,
-      color: t.kind === "hard" ? "#dc2626" : "#ea580c",
+      color: t.kind,
     })),
     ...gcLines(s, imageGc),
   ];
@@ -227,7 +228,7 @@ export function SignalPanels(props: Props) {
   const watched = all.length === 1 ? all : all.filter((s) => s.thresholds.length > 0);
   const unwatched = all.filter((s) => !watched.includes(s));
   return (
-    <section aria-labelledby="signals-h" className="space-y-3">
+    <section aria-labelledby="signals-h" className="@container space-y-3">
       <h2 id="signals-h" className="text-lg font-medium">
         Eviction signals
         <ViewLabel />
@@ -257,7 +258,10 @@ export function SignalPanels(props: Props) {
         </p>
       ))}
       <NextPodOut live={live} />
-      <div className="grid gap-3 lg:grid-cols-2 xl:grid-cols-3">{watched.map(panel)}</div>
+      {/* columns by the room the section has (container queries): three beside an open what-if panel; four at 1440 px when that saves a row */}
+      <div className={cn("grid gap-3 @2xl:grid-cols-2 @4xl:grid-cols-3", fourColumns(watched.length) && "@6xl:grid-cols-4")}>
+        {watched.map(panel)}
+      </div>
       {unwatched.length > 0 && (
         <details className="rounded border border-zinc-200 p-2 dark:border-zinc-800" data-testid="signals-without-threshold">
           <summary className="cursor-pointer text-sm">
@@ -265,7 +269,7 @@ export function SignalPanels(props: Props) {
             {unwatched.length === 1 ? "it" : "them"}):{" "}
             <span className="font-mono text-xs">{unwatched.map((s) => s.signal).join(", ")}</span>
           </summary>
-          <div className="mt-2 grid gap-3 lg:grid-cols-2 xl:grid-cols-3">{unwatched.map(panel)}</div>
+          <div className="mt-2 grid gap-3 @2xl:grid-cols-2 @4xl:grid-cols-3">{unwatched.map(panel)}</div>
         </details>
       )}
     </section>

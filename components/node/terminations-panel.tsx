@@ -40,7 +40,7 @@ export function TerminationsPanel({ terminations, node }: { terminations: Termin
       {terminations.length === 0 ? (
         <p className={`text-sm ${MUTED}`}>None recorded.</p>
       ) : (
-        <TerminationsTable terminations={terminations} label="Terminations on this node" />
+        <TerminationsTable terminations={terminations} label="Terminations on this node" newest={5} />
       )}
       <EvictionTimeline node={node} />
     </section>

@@ -4,8 +4,7 @@
 // cgroup, so the pod that stalls most stands out beside the kubelet's order.
 import { MUTED } from "@/components/ui/styles";
 import type { AnalyzeOutput, PsiReport, SwapFigures } from "@/lib/eviction";
-import { cn, formatResource } from "@/lib/format";
-import { pct } from "@/lib/words/psi";
+import { cn, formatResource, formatStall } from "@/lib/format";
 
 export interface PodPressure {
   psi?: PsiReport;
@@ -41,9 +40,9 @@ export function PodPressureCell({ p, memory }: { p: PodPressure | undefined; mem
   return (
     <span className="block whitespace-nowrap text-xs tabular-nums" data-testid="pod-psi">
       <span className={cn("block", mem != null && mem >= 10 && "font-semibold text-red-700 dark:text-red-400")}>
-        mem {pct(mem)}
+        mem {formatStall(mem)}
       </span>
-      <span className="block">io {pct(psi.io?.some.avg10)}</span>
+      <span className="block">io {formatStall(psi.io?.some.avg10)}</span>
       {swap}
     </span>
   );

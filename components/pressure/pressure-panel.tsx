@@ -13,8 +13,8 @@ import { historyOptions } from "@/lib/client/queries";
 import type { HistorySeries } from "@/lib/contract/dto";
 import { psiSeriesOf, toHistorySeries } from "@/lib/contract/history";
 import type { AnalyzeOutput, PsiResource } from "@/lib/eviction";
-import { cn, formatAge } from "@/lib/format";
-import { notReported, pct, PSI_SENTENCE } from "@/lib/words/psi";
+import { cn, formatAge, formatStall } from "@/lib/format";
+import { notReported, PSI_SENTENCE } from "@/lib/words/psi";
 import { NO_SUMMARY_YET } from "@/lib/words/standing";
 
 import { stallPercent } from "./psi-rates";
@@ -37,17 +37,16 @@ function linesOf(resource: string, h: HistorySeries, r: PsiResource | null): Psi
   for (const kind of ["some", "full"] as const) {
     const totals = h.signals[`${resource}.${kind}`]?.available;
     if (!totals) continue;
-    const color = kind === "some" ? "#2563eb" : "#dc2626";
     out.push({
       key: `${kind}10`,
       label: `${kind} avg10`,
-      color,
+      color: kind,
       samples: withNow(stallPercent(totals, h.intervalSeconds, 10), r?.[kind].avg10),
     });
     out.push({
       key: `${kind}60`,
       label: `${kind} avg60`,
-      color,
+      color: kind,
       dashed: true,
       samples: withNow(stallPercent(totals, h.intervalSeconds, 60), r?.[kind].avg60),
     });
@@ -73,9 +72,9 @@ function NowTable({ r, title }: { r: PsiResource; title: string }) {
             <th scope="row" className="text-left font-normal">
               {k}
             </th>
-            <td>{pct(r[k].avg10)}</td>
-            <td>{pct(r[k].avg60)}</td>
-            <td>{pct(r[k].avg300)}</td>
+            <td>{formatStall(r[k].avg10)}</td>
+            <td>{formatStall(r[k].avg60)}</td>
+            <td>{formatStall(r[k].avg300)}</td>
           </tr>
         ))}
       </tbody>
@@ -139,7 +138,7 @@ export function PressurePanel({
                     <figcaption className="sr-only">
                       {title} PSI over the last {formatAge(lines[0]!.samples.length * psiHistory.intervalSeconds)}: share of time
                       some or all tasks stalled, over 10 s and 60 s (from the counters; the newest point is the kernel's avg10 and
-                      avg60); now some {pct(r?.some.avg10)}, full {pct(r?.full.avg10)} (avg10)
+                      avg60); now some {formatStall(r?.some.avg10)}, full {formatStall(r?.full.avg10)} (avg10)
                     </figcaption>
                   </figure>
                 ) : (

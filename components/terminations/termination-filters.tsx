@@ -1,10 +1,11 @@
 "use client";
 
+import { FILTER_INPUT, SearchField } from "@/components/ui/search-field";
 import type { TerminationCause } from "@/lib/contract/termination";
 import { facetsOf, NO_FILTERS, SINCE, type Since, type TerminationFilters } from "@/lib/terminations/filters";
 import { CAUSE_LABEL } from "@/lib/words/termination";
 
-const input = "rounded border border-zinc-300 bg-white px-2 py-1 text-sm dark:border-zinc-700 dark:bg-zinc-900";
+const input = FILTER_INPUT;
 const SINCE_LABEL: Record<Since, string> = {
   "15m": "last 15 min",
   "1h": "last hour",
@@ -58,16 +59,7 @@ export function TerminationFiltersForm({
   const any = Object.entries(filters).some(([k, v]) => v !== NO_FILTERS[k as keyof TerminationFilters]);
   return (
     <form role="search" aria-label="Terminations" className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
-      <label className="flex flex-col text-xs">
-        Search
-        <input
-          className={input}
-          type="search"
-          value={filters.q}
-          placeholder="pod, namespace, workload or node"
-          onChange={(e) => setFilters({ q: e.target.value })}
-        />
-      </label>
+      <SearchField value={filters.q} placeholder="pod, namespace, workload or node" onChange={(q) => setFilters({ q })} />
       <Select
         label="Namespace"
         value={filters.namespace}

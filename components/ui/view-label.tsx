@@ -3,9 +3,9 @@
 import { createContext, useContext } from "react";
 
 import { cn } from "@/lib/format";
+import type { NodeView } from "@/lib/node-view";
 
-/** Which state the node page's cards show: the node as it is, or the engine's view under the open what-if. */
-export type NodeView = "live" | "what-if";
+export type { NodeView };
 
 /** Provided by the node page around its cards while the what-if panel is open or a what-if is set; null otherwise (no labels). */
 export const NodeViewContext = createContext<NodeView | null>(null);

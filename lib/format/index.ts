@@ -2,7 +2,7 @@
 // embeds alike (house-style: "every number and time printed by one formatting module").
 export { formatCount, formatCountOf } from "./counts";
 export { formatAge, formatDuration } from "./durations";
-export { formatBytes, formatPercent, formatResource, formatSignal } from "./quantities";
+export { formatBytes, formatPercent, formatResource, formatSignal, formatStall } from "./quantities";
 export { formatClock, formatDay, formatIsoTime, formatTime, formatUtcClock, sameDay } from "./times";
 
 /** Joins class names, skipping falsy ones. */

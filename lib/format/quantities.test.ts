@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { formatCount, formatCountOf } from "./counts";
-import { formatResource, formatSignal } from "./quantities";
+import { formatResource, formatSignal, formatStall } from "./quantities";
 
 describe("quantities and counts", () => {
   it("prints cpu in millicores at any size, so the CLI and the UI agree", () => {
@@ -20,5 +20,14 @@ describe("quantities and counts", () => {
     expect(formatCountOf(3, "pod")).toBe("3 pods");
     expect(formatCount(-1234.6)).toBe("-1,235");
     expect(formatResource("pods", 110)).toBe("110");
+  });
+});
+
+describe("formatStall", () => {
+  it("prints a PSI share with two decimals as the node page, the fleet, /analyze and the CLI all show it", () => {
+    expect(formatStall(75.83)).toBe("75.83%");
+    expect(formatStall(0)).toBe("0.00%");
+    expect(formatStall(null)).toBe("–");
+    expect(formatStall(undefined)).toBe("–");
   });
 });

@@ -37,6 +37,11 @@ export function formatSignal(signal: string, n: number): string {
   return unit ? formatCountOf(n, unit) : formatBytes(n);
 }
 
+/** Formats a PSI stall share (the kernel's avg fields, in percent) as the kernel prints it: 75.83 → "75.83%"; "–" when absent. */
+export function formatStall(v: number | null | undefined): string {
+  return v == null ? "–" : `${v.toFixed(2)}%`;
+}
+
 /** Formats a fraction as a percentage with one decimal ("12.5%"). */
 export function formatPercent(fraction: number): string {
   return `${(fraction * 100).toFixed(1).replace(/\.0$/, "")}%`;

@@ -49,11 +49,6 @@ export function thresholdSourceNote(out: AnalyzeOutput, reported: Record<string,
   return `The node reports allocatable ${contradictions.join(", ")}: the ${out.thresholdSource} given may not be the one it runs with.`;
 }
 
-/** A stall share as the kernel's avg fields give it (percent): 75.83 → "75.8 %". */
-export function stallPercent(v: number | null): string {
-  return v == null ? "–" : `${v.toFixed(1)} %`;
-}
-
 interface PsiRow {
   resource: "cpu" | "memory" | "io";
   some: PsiFigures;

@@ -14,11 +14,6 @@ export function notReported(r: Extract<PsiReport, { reported: false }>): string 
   return `Not reported by this kubelet (${r.reason})`;
 }
 
-/** A stall percentage as the kernel prints it: "12.34%"; "–" when absent. */
-export function pct(v: number | null | undefined): string {
-  return v == null ? "–" : `${v.toFixed(2)}%`;
-}
-
 export const PSI_SENTENCE =
   "The kubelet does not evict on PSI: its eviction signals are memory, disk and PID availability, and as of Kubernetes 1.36 no PSI signal or node condition exists. " +
   "PSI is still the earliest warning: it counts the time tasks already lose waiting for memory reclaim, I/O or CPU, which rises while memory.available is still above its thresholds.";

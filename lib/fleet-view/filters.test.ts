@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_STATE, emptyWhatIf, type UrlState } from "@/lib/client/url-state";
 import type { NodeRow } from "@/lib/contract/dto";
 
-import { filterAndSortNodes, poolsOf, worstMarginOf } from "./node-filters";
+import { filterAndSortNodes, poolsOf, worstMarginOf } from "./filters";
 
 function row(name: string, memFraction: number | null, extra: Partial<NodeRow> = {}): NodeRow {
   return {

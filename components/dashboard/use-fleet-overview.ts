@@ -1,0 +1,28 @@
+"use client";
+
+// The fleet overview's data: the cluster document (TanStack Query), the URL state, and the rows,
+// pools and link query derived from them (lib/fleet-view), memoized per document and state.
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { clusterOptions } from "@/lib/client/queries";
+import { labelSelectorError } from "@/lib/contract/label-selector";
+import { filterAndSortNodes, poolsOf } from "@/lib/fleet-view/filters";
+import { nodeLinkQuery } from "@/lib/fleet-view/summary";
+
+import { useUrlState } from "./use-url-state";
+
+/** Everything the fleet overview renders from. */
+export function useFleetOverview() {
+  const { data, error, isPending } = useQuery(clusterOptions());
+  const { state, invalid, setState } = useUrlState();
+  const rows = useMemo(() => (data ? filterAndSortNodes(data.nodes, state) : []), [data, state]);
+  const pools = useMemo(() => (data ? poolsOf(data.nodes) : []), [data]);
+  const labelError = useMemo(() => labelSelectorError(state.label), [state.label]);
+  const query = useMemo(() => nodeLinkQuery(state), [state]);
+  // The header's query for the same document can finish before this boundary hydrates: render
+  // what the server rendered until hydration is done, or React reports a mismatch (#418).
+  const hydrated = useHydrated();
+  return { data, error, loading: isPending || !hydrated, state, invalid, setState, rows, pools, labelError, query };
+}
