@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { PORT } from "../constants";
 import { FleetPage } from "../pages/fleet-page";
 
-// `npm run demo:ha` as a newcomer runs it (scripts/demo-ha.mjs: the demo cluster and three replica
+// `npm run demo:ha` as a newcomer runs it (node scripts/demo-ha.mjs: the demo cluster and three replica
 // processes sharing it through Leases), seen from replica-1's fleet page: every row says which
 // replica owns it and the membership line names three replicas; then replica-2's process is
 // SIGKILLed (no goodbye, its Lease left to expire), and its nodes are first shown as owner
