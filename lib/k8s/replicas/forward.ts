@@ -11,7 +11,7 @@ import { currentShard } from "./runtime";
 // to change, never an empty page.
 
 /** How long a forwarded request may take before the owner counts as unreachable. */
-export const FORWARD_TIMEOUT_MS = 3000;
+const FORWARD_TIMEOUT_MS = 3000;
 
 /** What forwarding needs of a replica (the process's shard, or a test's). */
 export interface ForwardContext {

@@ -19,7 +19,7 @@ import { peerAuthorized } from "./peer-auth";
 // (and the node-less ones, deduplicated by id) and none is counted twice. A peer that does not
 // answer within the bound is named in `replicas.unreachable`: the document says it is incomplete.
 
-export const terminationsPart = z.object({
+const terminationsPart = z.object({
   identity: z.string(),
   terminations: z.array(termination),
   /** The allocatable the kubelet computed for each owned node, for the workload advice. */
