@@ -30,6 +30,7 @@ const sources = [
   "public",
   "proxy.ts",
   "instrumentation.ts",
+  "instrumentation-client.ts",
   "next.config.js",
   "package.json",
   "postcss.config.mjs",
