@@ -12,6 +12,10 @@ import { requireBinary } from "./tests/test-binaries.mjs";
 // (HEADROOM_EMBED_ORIGINS), as embed-panels.e2e.ts's does, and two listeners cannot share a port.
 const ALONE = /\/(hardening|hardening-token|auth|embed)\.e2e\.ts$/;
 
+// The first web server builds the app when it is out of date; the test command has type-checked the
+// tree already (npm run checks), so that build skips its second tsc run (next.config.js).
+process.env.HEADROOM_BUILD_TYPES_CHECKED ??= "1";
+
 const sim = { HEADROOM_SIM_SCENARIO: "memory-pressure", HEADROOM_SIM_FAST_FORWARD_SECONDS: "330", HEADROOM_SIM_SPEED: "0" };
 
 const browser = {
@@ -33,13 +37,20 @@ const browser = {
 export default defineConfig({
   testDir: "./e2e",
   testMatch: /.*\.e2e\.ts/,
+  // Tests, not files, are shared out between the two workers: a file is not a unit of work (one
+  // file's tests took 172 s in a row), so the last long file no longer leaves a worker idle at the
+  // end. A file whose tests share something (e2e/embed-panels.e2e.ts: its portal's one port) keeps
+  // them in one worker with test.describe.configure({ mode: "default" }).
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // Recording a trace snapshots the page at every action (the node page's DOM is large); on CI a
+    // failing test is retried, and its retry records one, so the passing 200 record none.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
   },
   projects: [
     {

@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
+import { axe } from "./helpers/axe";
 import { ALL_PAGES } from "./pages/all-pages";
 import { FleetPage } from "./pages/fleet-page";
 import { useTheme } from "./pages/page-health";
@@ -8,7 +8,7 @@ import { useTheme } from "./pages/page-health";
 // axe-core over every page, light and dark, desktop and phone: no serious or critical violation.
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await axe(page).analyze();
   return r.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(

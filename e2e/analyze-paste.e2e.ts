@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
+import { axe } from "./helpers/axe";
 import { AnalyzePage } from "./pages/analyze-page";
 import { watchPage } from "./pages/page-health";
 
@@ -70,8 +70,8 @@ test("pieces pasted in a row each go to their slot, by keyboard and mouse; the r
       await page.emulateMedia({ colorScheme: theme });
       await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
       await page.screenshot({ path: `${SHOTS}/analyze-paste-${width}-${theme}.png`, fullPage: true });
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+      const scan = await axe(page).analyze();
+      expect(scan.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
     }
   }
   expect(health.errors).toEqual([]);

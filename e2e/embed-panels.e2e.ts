@@ -9,6 +9,9 @@ import { watchPage } from "./pages/page-health";
 const NODE = "ip-10-0-2-0.ec2.internal";
 const PORTAL = Number(process.env.E2E_PORTAL_PORT ?? 4107);
 let server: Server;
+// one worker runs this file's tests in a row: each worker's beforeAll would listen on the same port
+// (playwright.config.ts runs tests, not files, in parallel)
+test.describe.configure({ mode: "default" });
 
 test.beforeAll(async () => {
   // The portal frames whatever ?src= names (a Headroom URL) across its width, as tall as the window.

@@ -1,7 +1,7 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import { DEMO_PORT } from "./constants";
+import { axe } from "./helpers/axe";
 import { useTheme, watchPage } from "./pages/page-health";
 
 // The advisor where operators see it, on the warmed-up, frozen demo: its EKS and GKE pools run the
@@ -13,7 +13,7 @@ const SHOTS = "artifacts/screenshots";
 const EKS_NODE = "ip-192-168-0-41.us-west-2.compute.internal";
 
 async function serious(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await axe(page).analyze();
   return r.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes[0]?.target}`);

@@ -1,7 +1,7 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import { FORECAST_STATES } from "./constants";
+import { axe } from "./helpers/axe";
 import { watchPage } from "./pages/page-health";
 
 // Pinned links (`at=`): "Copy link as of now" gives a link that shows the node as of that moment,
@@ -17,7 +17,7 @@ const secondsLeft = async (page: Page) =>
   Number((await page.getByTestId("verdict-text").textContent())!.match(/^Evicting in ~(\d+) s/)![1]);
 
 async function serious(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await axe(page).analyze();
   return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 

@@ -1,7 +1,7 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 
 import { DEMO_PORT, PORT } from "./constants";
+import { axe } from "./helpers/axe";
 import { FleetPage } from "./pages/fleet-page";
 import { NodePage } from "./pages/node-page";
 import { watchPage } from "./pages/page-health";
@@ -20,7 +20,7 @@ const SHOTS = "artifacts/screenshots";
 const CLOCK = /(\d\d):(\d\d):(\d\d)/;
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await axe(page).analyze();
   return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
 }
 
