@@ -55,7 +55,8 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: ALONE,
+      // e2e/ha/ starts its own replicas and kills one: playwright.ha.config.ts runs it
+      testIgnore: [ALONE, /\/e2e\/ha\//],
       use: browser,
       // runs when "chromium" has finished, whatever its result; `--no-deps` leaves it out when you
       // run one file of "chromium" by hand

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 
+import { ReplicaLine } from "@/components/dashboard/replica-line";
 import { ErrorNote } from "@/components/ui/error-note";
 import { clustersOptions } from "@/lib/client/queries";
 import type { ClustersDocument, ClusterSummary } from "@/lib/contract/clusters";
@@ -99,6 +100,7 @@ function SourceNote({ doc }: { doc: ClustersDocument }) {
         This is the cluster this Headroom serves, from its own cache.
         {doc.prometheusError ? ` Prometheus did not answer (${doc.prometheusError}).` : " No Prometheus is configured."}
       </p>
+      <ReplicaLine replicas={doc.replicas} missing="their nodes count as stale here" />
       <p className="text-zinc-600 dark:text-zinc-400">
         With <code>HEADROOM_PROMETHEUS_URL</code> set to a Prometheus (or Thanos, Mimir) that scrapes each cluster&apos;s Headroom
         with a <code>cluster</code> label, this page lists every cluster side by side, and node charts reach back beyond the hour

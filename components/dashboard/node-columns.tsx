@@ -113,7 +113,6 @@ function Collection({ r }: { r: NodeRow }) {
       title={c.error ?? `thresholds from ${c.configSource}`}
     >
       {text}
-      {r.owner && <span className="block text-zinc-600 dark:text-zinc-400">by {r.owner}</span>}
     </span>
   );
 }
@@ -146,7 +145,14 @@ const NODE_COLUMNS: readonly NodeColumn[] = [
     track: "minmax(12rem,3fr)",
     minRem: 12,
     priority: "always",
-    cell: (r, { query }) => <NodeName r={r} query={query} />,
+    // With several replicas, which one collects the node: under its name, the one column every
+    // width keeps (docs/replicas.md).
+    cell: (r, { query }) => (
+      <>
+        <NodeName r={r} query={query} />
+        {r.owner && <span className="block text-xs text-zinc-600 dark:text-zinc-400">by {r.owner}</span>}
+      </>
+    ),
   },
   {
     key: "pool",

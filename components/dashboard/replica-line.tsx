@@ -4,7 +4,14 @@ import type { ClusterOverview } from "@/lib/contract/dto";
 // which ones, and which did not answer (their nodes' rows then say "owner unreachable").
 
 /** "3 replicas: a, b, c", plus the replicas that did not answer; nothing when sharding is off. */
-export function ReplicaLine({ replicas }: { replicas: ClusterOverview["cluster"]["replicas"] }) {
+export function ReplicaLine({
+  replicas,
+  missing = "their nodes are shown as owner unreachable",
+}: {
+  replicas: ClusterOverview["cluster"]["replicas"];
+  /** What the page lacks from a replica that did not answer. */
+  missing?: string;
+}) {
   if (!replicas) return null;
   const n = replicas.members.length;
   return (
@@ -13,7 +20,7 @@ export function ReplicaLine({ replicas }: { replicas: ClusterOverview["cluster"]
       {replicas.unreachable.length > 0 && (
         <span role="status" className="font-semibold text-red-700 dark:text-red-400">
           {" "}
-          · not answering: {replicas.unreachable.join(", ")}; their nodes are shown as owner unreachable
+          · not answering: {replicas.unreachable.join(", ")}; {missing}
         </span>
       )}
     </p>

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { Fragment, useMemo } from "react";
 
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
+import { ReplicaLine } from "@/components/dashboard/replica-line";
 import { MUTED } from "@/components/ui/styles";
 import { getJson } from "@/lib/client/queries";
 import type { TerminationCause } from "@/lib/contract/termination";
@@ -171,6 +172,7 @@ export function FleetTerminationsView() {
   return (
     <div className="space-y-4">
       <InvalidParamsNote invalid={invalid} />
+      <ReplicaLine replicas={data.replicas} missing="the terminations on their nodes are missing from this list" />
       {all.length > 0 && <TerminationFiltersForm facets={facets} filters={filters} setFilters={setFilters} />}
       <p className="text-sm" data-testid="terminations-summary" aria-live="polite">
         {shown === all.length ? plural(shown, "termination") : `${shown} of ${plural(all.length, "termination")}`}:{" "}

@@ -31,5 +31,10 @@ export const clustersDocument = z.object({
   source: z.enum(["prometheus", "cache"]),
   /** Why the cache was read instead: Prometheus not configured (null) or its error. */
   prometheusError: z.string().nullable(),
+  /**
+   * "cache" with HEADROOM_SHARDING=lease: the replicas whose rows were merged into the one cluster,
+   * and those that did not answer (their nodes then count as stale).
+   */
+  replicas: z.object({ identity: z.string(), members: z.array(z.string()), unreachable: z.array(z.string()) }).optional(),
 });
 export type ClustersDocument = z.infer<typeof clustersDocument>;

@@ -3,6 +3,7 @@ import "server-only";
 import type { ClustersDocument } from "@/lib/contract/clusters";
 import { localClustersDocument } from "@/lib/k8s/documents/local-clusters";
 import { HttpStatusError, redact } from "@/lib/k8s/io/errors";
+import { mergedClustersDocument } from "@/lib/k8s/replicas/clusters-merge";
 
 import { PrometheusError } from "./client";
 import { clustersOverview } from "./clusters";
@@ -28,7 +29,9 @@ export async function clustersDocumentResult(): Promise<ClustersResult> {
     }
   }
   try {
-    return { ok: true, data: localClustersDocument(prometheusError) };
+    // With several replicas: every replica's nodes, not only this one's (docs/replicas.md).
+    const merged = await mergedClustersDocument(prometheusError);
+    return { ok: true, data: merged ?? localClustersDocument(prometheusError) };
   } catch (e) {
     const status = e instanceof HttpStatusError ? e.status : 500;
     return {

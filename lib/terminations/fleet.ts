@@ -21,5 +21,17 @@ export const fleetTerminations = z.object({
   retention: z.object({ max: z.number(), maxPerNode: z.number(), hours: z.number() }),
   count: z.number(),
   workloads: z.array(workloadTerminations),
+  /**
+   * With HEADROOM_SHARDING=lease (docs/replicas.md): the replica that merged this document, the
+   * live members, and those whose share is missing (then the document is incomplete and says so).
+   */
+  replicas: z
+    .object({
+      identity: z.string(),
+      members: z.array(z.string()),
+      unreachable: z.array(z.string()),
+      errors: z.array(z.string()).optional(),
+    })
+    .optional(),
 });
 export type FleetTerminations = z.infer<typeof fleetTerminations>;

@@ -27,6 +27,10 @@ export const TARGETS = {
   metricsScrape: { figure: "/metrics scrape at 5 000 nodes", max: 300, unit: "ms" },
   overviewInteractive: { figure: "overview interactive at 5 000 nodes", max: 600, unit: "ms" },
   firstLoadJs: { figure: "first-load JS (gzip)", max: 200, unit: "KiB" },
+  // Issue 26: three replicas sharing the collection through Leases, against one, at 5 000 nodes.
+  replicaCpuShare: { figure: "each of three replicas' steady-state CPU ÷ one replica's", max: 0.4, unit: "× one replica" },
+  replicaRssShare: { figure: "each of three replicas' RSS ÷ one replica's", max: 0.4, unit: "× one replica" },
+  mergedOverviewOverSingle: { figure: "fleet overview from any of three replicas ÷ one replica's", max: 1.2, unit: "×" },
 } as const satisfies Record<string, Target>;
 
 export type TargetName = keyof typeof TARGETS;

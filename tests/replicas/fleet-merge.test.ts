@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { clusterOverview, type ClusterOverview } from "@/lib/contract/dto";
 import { ClusterClient, loadKubeConfig } from "@/lib/k8s/io/client";
+import { clustersFromOverview } from "@/lib/k8s/replicas/clusters-merge";
 import { MERGE_TIMEOUT_MS, mergedOverview } from "@/lib/k8s/replicas/fleet-merge";
 import { Membership } from "@/lib/k8s/replicas/membership";
 import { peerOverview } from "@/lib/k8s/replicas/peer-overview";
@@ -122,6 +123,10 @@ describe("any replica serves the whole fleet overview", () => {
       // Fleet-wide counts: capacity summed over every node, not only this replica's own.
       expect(d.summary.capacity.memory).toBeGreaterThan(0);
     }
+    // /clusters without Prometheus: the one cluster over every replica's rows, not one replica's.
+    const c = clustersFromOverview(await overview(rs[1]!), null);
+    expect(c.clusters[0]).toMatchObject({ nodes: NODES, staleNodes: 0 });
+    expect(c.replicas?.members).toEqual(["fm-0", "fm-1", "fm-2"]);
     // Each replica owns some nodes: the rows really come from three places.
     expect(new Set(owners.values())).toEqual(new Set(["fm-0", "fm-1", "fm-2"]));
   }, 90_000);
@@ -162,6 +167,11 @@ describe("any replica serves the whole fleet overview", () => {
         expect(n.collection).toMatchObject({ state: "failed", error: n.ownerUnreachable });
       }
       expect(d.nodes.filter((n) => n.ownerUnreachable).map((n) => n.name)).toEqual(its);
+      // /clusters says which replica is missing; its nodes are counted, as stale (no stats).
+      const c = clustersFromOverview(d, null);
+      expect(c.replicas?.unreachable).toEqual([dead.name]);
+      expect(c.clusters[0]!.nodes).toBe(NODES);
+      expect(c.clusters[0]!.staleNodes).toBeGreaterThanOrEqual(its.length);
     }
   }, 30_000);
 });

@@ -1,13 +1,14 @@
 import "server-only";
 
+import type { Termination } from "@/lib/contract/termination";
 import { fleetTerminations, type FleetTerminations } from "@/lib/terminations/fleet";
-import { groupByWorkload } from "@/lib/terminations/workloads";
+import { groupByWorkload, type AllocatableOf } from "@/lib/terminations/workloads";
 
 import type { ClusterCache } from "../store/cache";
 import { KEEP_MS, MAX_PER_NODE, MAX_TERMINATIONS, withPreemptorNames, withSignals } from "./terminations";
 
-/** The fleet's terminations grouped by workload, preemptors named from their nodes' pods. */
-export function buildFleetTerminations(cache: ClusterCache): FleetTerminations {
+/** The terminations this cache kept, preemptors named from their nodes' pods, evictions with their signal. */
+export function terminationRecords(cache: ClusterCache): Termination[] {
   const kept = cache.terminations.all();
   // One pass over the pods for every preemptor named by UID, not one per preemption.
   const wanted = new Set(kept.flatMap((t) => (t.cause === "preemption" && t.preemptor ? [t.preemptor] : [])));
@@ -18,15 +19,24 @@ export function buildFleetTerminations(cache: ClusterCache): FleetTerminations {
         const uid = p.metadata?.uid;
         if (uid && wanted.has(uid)) found.set(uid, p);
       }
-  const all = withSignals(
+  return withSignals(
     withPreemptorNames(kept, (uid) => found.get(uid)),
     (node) => cache.states.get(node)?.signals,
   );
+}
+
+/** The terminations document over `records` (one cache's, or several replicas' merged). */
+export function fleetTerminationsOf(records: Termination[], allocatableOf: AllocatableOf, now: number): FleetTerminations {
   return fleetTerminations.parse({
-    generatedAt: new Date(cache.now()).toISOString(),
+    generatedAt: new Date(now).toISOString(),
     retention: { max: MAX_TERMINATIONS, maxPerNode: MAX_PER_NODE, hours: KEEP_MS / 3600_000 },
-    count: all.length,
+    count: records.length,
     // the allocatable the kubelet computed for each node, so no request advice exceeds it
-    workloads: groupByWorkload(all, (node) => cache.states.get(node)?.row?.allocatable),
+    workloads: groupByWorkload(records, allocatableOf),
   });
+}
+
+/** The fleet's terminations grouped by workload, preemptors named from their nodes' pods. */
+export function buildFleetTerminations(cache: ClusterCache): FleetTerminations {
+  return fleetTerminationsOf(terminationRecords(cache), (node) => cache.states.get(node)?.row?.allocatable, cache.now());
 }

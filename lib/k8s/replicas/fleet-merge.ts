@@ -1,11 +1,11 @@
 import "server-only";
 
-import { PEER_PATH_PREFIX } from "@/lib/auth/peer-path";
 import { clusterOverview, type ClusterOverview, type NodeRow } from "@/lib/contract/dto";
 import { tallyRow, type ClusterInfo, type FleetTotals } from "@/lib/k8s/documents/overview";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 
 import type { Member } from "./membership";
+import { askPeer } from "./peer-ask";
 import { peerOverview } from "./peer-overview";
 import { placeholderRow, UNREACHABLE_CONFIG, UNREACHABLE_CONFIG_ID } from "./placeholder-rows";
 
@@ -31,34 +31,14 @@ export interface MergeContext {
   now?: () => number;
 }
 
-type PeerAnswer = { identity: string; doc: ClusterOverview } | { identity: string; error: string };
-
-async function askPeer(p: Member, ctx: MergeContext): Promise<PeerAnswer> {
-  const timeoutMs = ctx.timeoutMs ?? MERGE_TIMEOUT_MS;
-  try {
-    if (!p.peerUrl) throw new Error("no peer URL in its Lease");
-    const res = await fetch(`${p.peerUrl}${PEER_PATH_PREFIX}overview`, {
-      headers: { authorization: `Bearer ${ctx.peerToken}` },
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "error",
-    });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    const parsed = clusterOverview.safeParse(await res.json());
-    if (!parsed.success) throw new Error(`bad document: ${parsed.error.issues[0]!.path.join(".")}`);
-    return { identity: p.identity, doc: parsed.data };
-  } catch (e) {
-    const err = e as Error;
-    return { identity: p.identity, error: err.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : err.message };
-  }
-}
-
 /** The whole fleet's overview, merged from every live replica's part. */
 export async function mergedOverview(ctx: MergeContext): Promise<ClusterOverview> {
   const now = ctx.now ?? Date.now;
   const local = peerOverview(`Bearer ${ctx.peerToken}`, ctx);
   if (local.status !== 200) throw new Error("internal: own peer token refused");
   const others = ctx.peers.filter((p) => p.identity !== ctx.identity);
-  const answers = await Promise.all(others.map((p) => askPeer(p, ctx)));
+  const timeoutMs = ctx.timeoutMs ?? MERGE_TIMEOUT_MS;
+  const answers = await Promise.all(others.map((p) => askPeer(p, "overview", clusterOverview, ctx.peerToken, timeoutMs)));
   const docs = [local.body, ...answers.flatMap((a) => ("doc" in a ? [a.doc] : []))];
   const failed = new Map(answers.flatMap((a) => ("error" in a ? [[a.identity, a.error] as const] : [])));
 

@@ -1,6 +1,7 @@
 import "server-only";
 
 import { PEER_PATH_PREFIX } from "../../auth/peer-path";
+import type { Member } from "./membership";
 import { peerAuthorized } from "./peer-auth";
 import { currentShard } from "./runtime";
 
@@ -12,13 +13,21 @@ import { currentShard } from "./runtime";
 /** How long a forwarded request may take before the owner counts as unreachable. */
 const FORWARD_TIMEOUT_MS = 3000;
 
-/** The owner's answer for a node this replica does not own, or undefined to serve it here. */
-export async function forwardNode(node: string): Promise<Response | undefined> {
-  const cur = currentShard();
-  if (!cur) return undefined;
-  const owner = cur.shard.ownerOf(node);
-  if (!owner || owner === cur.settings.identity) return undefined;
-  const peer = cur.shard.membership.peers().find((p) => p.identity === owner);
+/** What forwarding needs of a replica (the process's shard, or a test's). */
+export interface ForwardContext {
+  identity: string;
+  peerToken: string;
+  ownerOf: (node: string) => string | undefined;
+  peers: () => Member[];
+  timeoutMs?: number;
+}
+
+/** The owner's answer for a node `ctx`'s replica does not own, or undefined to serve it here. */
+export async function forwardToOwner(node: string, ctx: ForwardContext): Promise<Response | undefined> {
+  const owner = ctx.ownerOf(node);
+  if (!owner || owner === ctx.identity) return undefined;
+  const timeoutMs = ctx.timeoutMs ?? FORWARD_TIMEOUT_MS;
+  const peer = ctx.peers().find((p) => p.identity === owner);
   const lastSeenSeconds = peer ? Math.round((Date.now() - peer.seenAt) / 1000) : null;
   const unreachable = (why: string) =>
     Response.json(
@@ -32,8 +41,8 @@ export async function forwardNode(node: string): Promise<Response | undefined> {
   if (!peer?.peerUrl) return unreachable("no peer URL in its Lease");
   try {
     const res = await fetch(`${peer.peerUrl}${PEER_PATH_PREFIX}nodes/${encodeURIComponent(node)}`, {
-      headers: { authorization: `Bearer ${cur.settings.peerToken}` },
-      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+      headers: { authorization: `Bearer ${ctx.peerToken}` },
+      signal: AbortSignal.timeout(timeoutMs),
       redirect: "error",
     });
     const body = await res.text();
@@ -42,10 +51,21 @@ export async function forwardNode(node: string): Promise<Response | undefined> {
       headers: { "Content-Type": res.headers.get("content-type") ?? "application/json", "X-Headroom-Owner": owner },
     });
   } catch (e) {
-    return unreachable(
-      (e as Error).name === "TimeoutError" ? `no answer within ${FORWARD_TIMEOUT_MS} ms` : String((e as Error).message),
-    );
+    return unreachable((e as Error).name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : String((e as Error).message));
   }
+}
+
+/** The owner's answer for a node this process does not own, or undefined to serve it here. */
+export async function forwardNode(node: string): Promise<Response | undefined> {
+  const cur = currentShard();
+  if (!cur) return undefined;
+  const m = cur.shard.membership;
+  return forwardToOwner(node, {
+    identity: cur.settings.identity,
+    peerToken: cur.settings.peerToken,
+    ownerOf: cur.shard.ownerOf.bind(cur.shard),
+    peers: () => m.peers(),
+  });
 }
 
 /** Whether a peer route request carries the secret (false also when sharding is off). */

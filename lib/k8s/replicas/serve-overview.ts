@@ -1,5 +1,6 @@
 import "server-only";
 
+import type { ClusterOverview } from "@/lib/contract/dto";
 import { getCache } from "@/lib/k8s/store/runtime";
 
 import { mergedOverview } from "./fleet-merge";
@@ -20,16 +21,13 @@ export function servePeerOverview(authorization: string | null): Response {
   });
 }
 
-/**
- * GET /api/cluster with sharding on: the merged fleet (`rows: false`: its envelope alone, with the
- * fleet's counts); undefined when sharding is off.
- */
-export async function serveMergedOverview(rows = true): Promise<Response | undefined> {
+/** The merged fleet overview with sharding on; undefined when sharding is off. */
+export async function currentMergedOverview(): Promise<ClusterOverview | undefined> {
   const cur = currentShard();
   if (!cur) return undefined;
   const { cache, info } = getCache();
   const m = cur.shard.membership;
-  const doc = await mergedOverview({
+  return mergedOverview({
     cache,
     info,
     identity: cur.settings.identity,
@@ -38,5 +36,14 @@ export async function serveMergedOverview(rows = true): Promise<Response | undef
     members: m.members(),
     ownerOf: cur.shard.ownerOf.bind(cur.shard),
   });
+}
+
+/**
+ * GET /api/cluster with sharding on: the merged fleet (`rows: false`: its envelope alone, with the
+ * fleet's counts); undefined when sharding is off.
+ */
+export async function serveMergedOverview(rows = true): Promise<Response | undefined> {
+  const doc = await currentMergedOverview();
+  if (!doc) return undefined;
   return Response.json(rows ? doc : { ...doc, nodes: [] });
 }

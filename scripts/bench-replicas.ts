@@ -1,0 +1,147 @@
+// `npm run bench:replicas` (also the last step of `npm run bench`): three replicas sharing the
+// collection through Leases against one replica collecting everything, on the large sim (5 000
+// nodes / 150 000 pods) in a child process. Each replica is a process of its own
+// (scripts/bench/replica-process.ts) so its CPU and RSS are its own. Figures: each replica's
+// steady-state CPU and RSS as a share of the single replica's (target ≤ 40 %), and the fleet
+// overview's answer time over HTTP from each replica (merged from the three) against the single
+// replica's (target ≤ 1.2 ×). Also what a peer document weighs, for docs/replicas.md's projection.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+
+import { printedLines, recordBench } from "./bench/report";
+import { startSimProcess } from "./bench/sim-process";
+import { againstTarget } from "./bench/targets";
+
+const { FETCH_WORKER_FILE, bundleFetchWorker } = await import("./bundle-fetch-worker.mjs");
+
+const NODES = Number(process.env.BENCH_NODES ?? 5000);
+const STEADY_MS = 25_000;
+const dir = mkdtempSync(join(tmpdir(), "headroom-bench-replicas-"));
+const kubeconfig = join(dir, "kubeconfig");
+const workerFile = join(dir, FETCH_WORKER_FILE);
+bundleFetchWorker(workerFile);
+const root = join(import.meta.dirname, "..");
+const secret = "bench-replicas-peer-secret-0123456789";
+
+interface Ready {
+  url: string;
+  ms: number;
+  owned: number;
+  collected: number;
+}
+interface Steady {
+  cpuSeconds: number;
+  rssMiB: number;
+  rss0MiB: number;
+  summaries: number;
+  due: number;
+  owned: number;
+  pods: number;
+}
+interface Replica {
+  child: ChildProcess;
+  ready: Promise<Ready>;
+  steady: Promise<Steady>;
+}
+
+function startReplica(name: string | undefined, members: number): Replica {
+  const child = spawn(
+    join(root, "node_modules/.bin/tsx"),
+    ["--max-semi-space-size=8", join(root, "scripts/bench/replica-process.ts")],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+      env: {
+        ...process.env,
+        MALLOC_ARENA_MAX: "2",
+        BENCH_KUBECONFIG: kubeconfig,
+        BENCH_FETCH_WORKER: workerFile,
+        BENCH_PEER_SECRET: secret,
+        BENCH_STEADY_MS: String(STEADY_MS),
+        BENCH_MEMBERS: String(members),
+        ...(name ? { REPLICA_NAME: name } : {}),
+      },
+    },
+  );
+  children.push(child);
+  const lines = createInterface({ input: child.stdout! });
+  const wait = <T>(key: string) =>
+    new Promise<T>((resolve, reject) => {
+      lines.on("line", (l) => {
+        if (l.startsWith(`{"${key}"`)) resolve((JSON.parse(l) as Record<string, T>)[key]!);
+      });
+      child.on("exit", (code) => reject(new Error(`replica ${name ?? "single"} exited (${code}) before "${key}"`)));
+    });
+  return { child, ready: wait<Ready>("ready"), steady: wait<Steady>("steady") };
+}
+
+/** The fleet document from `url`, `n` times one after another: median and max ms, and its size. */
+async function timeOverview(url: string, n = 7): Promise<{ median: number; max: number; bytes: number; nodes: number }> {
+  const times: number[] = [];
+  let bytes = 0;
+  let nodes = 0;
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const text = await (await fetch(`${url}/api/cluster`)).text();
+    times.push(performance.now() - t);
+    bytes = text.length;
+    nodes = (JSON.parse(text) as { nodes: unknown[] }).nodes.length;
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[n >> 1]!, max: times[n - 1]!, bytes, nodes };
+}
+
+const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
+const children: ChildProcess[] = [];
+const sim = await startSimProcess(NODES, kubeconfig);
+children.push(sim);
+// Stopped by hand: take the sim and the replicas down too.
+for (const sig of ["SIGINT", "SIGTERM"] as const)
+  process.on(sig, () => {
+    for (const c of children) c.kill("SIGTERM");
+    process.exit(1);
+  });
+try {
+  console.log(`replicas bench: ${NODES} nodes, ${NODES * 30} pods (large scenario), 10 s Summary interval, proxy mode`);
+  const one = startReplica(undefined, 1);
+  const oneReady = await one.ready;
+  const oneSteady = await one.steady;
+  const oneDoc = await timeOverview(oneReady.url);
+  one.child.kill("SIGTERM");
+  const keptUp = (s: Steady) =>
+    s.summaries >= 0.9 * s.due ? "" : ` (collection did not keep up: ${s.summaries} of ${s.due.toFixed(0)} Summaries due)`;
+  console.log(
+    `  one replica: every node asked once in ${(oneReady.ms / 1000).toFixed(0)} s (${oneReady.collected} collected); steady ${STEADY_MS / 1000} s: CPU ${oneSteady.cpuSeconds.toFixed(2)} s, RSS ${oneSteady.rssMiB.toFixed(0)} MiB (${oneSteady.rss0MiB.toFixed(0)} MiB before the cache started), ${oneSteady.pods} pods held${keptUp(oneSteady)}; /api/cluster median ${oneDoc.median.toFixed(0)} ms (max ${oneDoc.max.toFixed(0)}), ${mib(oneDoc.bytes)}`,
+  );
+
+  const names = ["bench-r1", "bench-r2", "bench-r3"];
+  const three = names.map((n) => startReplica(n, names.length));
+  const readies = await Promise.all(three.map((r) => r.ready));
+  const steadies = await Promise.all(three.map((r) => r.steady));
+  for (const [i, s] of steadies.entries()) {
+    const cpuShare = s.cpuSeconds / oneSteady.cpuSeconds;
+    const rssShare = s.rssMiB / oneSteady.rssMiB;
+    // Net of the runtime every process carries before it holds anything (tsx, Node, modules).
+    const netShare = (s.rssMiB - s.rss0MiB) / (oneSteady.rssMiB - oneSteady.rss0MiB);
+    const doc = await timeOverview(readies[i]!.url);
+    console.log(
+      `  ${names[i]}: ${s.owned} nodes, ${s.pods} pods held; every owned node asked once in ${(readies[i]!.ms / 1000).toFixed(0)} s (${readies[i]!.collected} collected); CPU ${s.cpuSeconds.toFixed(2)} s = ${(cpuShare * 100).toFixed(0)} % ${againstTarget("replicaCpuShare", cpuShare)}, RSS ${s.rssMiB.toFixed(0)} MiB = ${(rssShare * 100).toFixed(0)} % ${againstTarget("replicaRssShare", rssShare)} (${(netShare * 100).toFixed(0)} % net of the ${s.rss0MiB.toFixed(0)} MiB before the cache started)${keptUp(s)}`,
+    );
+    console.log(
+      `    merged /api/cluster (${doc.nodes} nodes): median ${doc.median.toFixed(0)} ms (max ${doc.max.toFixed(0)}) = ${(doc.median / oneDoc.median).toFixed(2)} × one replica's ${againstTarget("mergedOverviewOverSingle", doc.median / oneDoc.median)}`,
+    );
+  }
+  // Per node, for the projection in docs/replicas.md.
+  const perNodeCpuMs = (oneSteady.cpuSeconds * 1000 * (10_000 / STEADY_MS)) / NODES;
+  console.log(
+    `  per node (one replica): ${perNodeCpuMs.toFixed(3)} ms CPU per 10 s cycle, ${((oneSteady.rssMiB * 1024) / NODES).toFixed(0)} KiB RSS, ${(oneDoc.bytes / NODES).toFixed(0)} B of fleet document (each peer sends its share per merge)`,
+  );
+  for (const r of three) r.child.kill("SIGTERM");
+} finally {
+  sim.kill("SIGTERM");
+}
+recordBench("Replicas (scripts/bench-replicas.ts)", printedLines());
+process.exit(0);

@@ -1,0 +1,118 @@
+// One Headroom data layer in a process of its own for scripts/bench-replicas.ts: the shared cache
+// against the bench's simulated cluster, sharded through Leases when REPLICA_NAME is set (else one
+// replica collecting every node), behind a loopback HTTP server that serves the fleet overview
+// (/api/cluster, merged from every replica when sharded) and the peer route. Prints one JSON line
+// when its own nodes are all collected ({ready}), then one after a steady-state window of its own
+// CPU and RSS ({steady}); the parent reads them. Asserts nothing.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+await import("../../bin/register-server-only.mjs");
+const { ClusterCache } = await import("../../lib/k8s/store/cache");
+const { ClusterClient, loadKubeConfig } = await import("../../lib/k8s/io/client");
+const { overviewJson } = await import("../../lib/k8s/documents/overview");
+const { Membership } = await import("../../lib/k8s/replicas/membership");
+const { Shard } = await import("../../lib/k8s/replicas/shard");
+const { mergedOverview } = await import("../../lib/k8s/replicas/fleet-merge");
+const { peerOverview } = await import("../../lib/k8s/replicas/peer-overview");
+
+const kubeconfig = process.env.BENCH_KUBECONFIG!;
+const workerFile = process.env.BENCH_FETCH_WORKER!;
+const name = process.env.REPLICA_NAME;
+const secret = process.env.BENCH_PEER_SECRET ?? "";
+const steadyMs = Number(process.env.BENCH_STEADY_MS ?? 25_000);
+const SUMMARY_INTERVAL_MS = 10_000;
+
+const server = createServer();
+await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const client = new ClusterClient(loadKubeConfig({ kind: "file", path: kubeconfig }), 32);
+const membership = name
+  ? new Membership({
+      client: new ClusterClient(loadKubeConfig({ kind: "file", path: kubeconfig }), 2),
+      namespace: "default",
+      identity: name,
+      peerUrl: url,
+    })
+  : undefined;
+const shard = membership && name ? new Shard(membership, name) : undefined;
+const cache = new ClusterCache({
+  client,
+  profiles: [],
+  demo: false,
+  fetchWorker: () => ({ file: workerFile, execArgv: [] }),
+  owns: shard?.owns,
+  settings: {
+    mode: "proxy",
+    summaryIntervalMs: SUMMARY_INTERVAL_MS,
+    configzIntervalMs: 300_000,
+    historySeconds: 3600,
+    concurrency: 32,
+    kubeletTimeoutMs: 5000,
+    kubeletInsecureSkipVerify: false,
+  },
+});
+shard?.attach(cache);
+const info = { context: client.context, contexts: client.contexts, demo: false };
+
+server.on("request", (req, res) => {
+  const send = (status: number, body: string) => res.writeHead(status, { "content-type": "application/json" }).end(body);
+  if (req.url === "/api/peer/overview" && name) {
+    const p = peerOverview(req.headers.authorization ?? null, { cache, info, identity: name, peerToken: secret });
+    return send(p.status, JSON.stringify(p.body));
+  }
+  if (req.url === "/api/cluster") {
+    if (!membership || !shard || !name) return send(200, overviewJson(cache, info));
+    return void mergedOverview({
+      cache,
+      info,
+      identity: name,
+      peerToken: secret,
+      peers: membership.peers(),
+      members: membership.members(),
+      ownerOf: shard.ownerOf.bind(shard),
+    }).then(
+      (d) => send(200, JSON.stringify(d)),
+      (e: Error) => send(500, JSON.stringify({ error: e.message })),
+    );
+  }
+  send(404, "{}");
+});
+
+const rss0 = process.memoryUsage().rss;
+const t0 = performance.now();
+membership?.start();
+cache.start();
+const members = Number(process.env.BENCH_MEMBERS ?? 1);
+// Ready: every member live, and every node this replica owns asked once (a Summary that failed
+// under load counts, as in the cache's own readiness; the share collected is printed).
+for (;;) {
+  const memberCount = membership ? membership.members().length : 1;
+  if (memberCount === members && cache.states.size > 0 && cache.collector.firstPassDone()) break;
+  await new Promise((r) => setTimeout(r, 500));
+}
+const emit = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
+const collected = [...cache.states.values()].filter((st) => st.summaryAt !== null).length;
+emit({ ready: { url, ms: performance.now() - t0, owned: cache.states.size, collected } });
+
+const cpu0 = process.cpuUsage();
+const sent0 = cache.collector.sent.summary;
+await new Promise((r) => setTimeout(r, steadyMs));
+const cpu = process.cpuUsage(cpu0);
+emit({
+  steady: {
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    rssMiB: process.memoryUsage().rss / 2 ** 20,
+    /** RSS before the cache started: the runtime's own, the same in every replica. */
+    rss0MiB: rss0 / 2 ** 20,
+    summaries: cache.collector.sent.summary - sent0,
+    due: (cache.states.size * steadyMs) / SUMMARY_INTERVAL_MS,
+    owned: cache.states.size,
+    pods: [...cache.states.values()].reduce((n, s) => n + s.pods.size, 0),
+  },
+});
+process.on("SIGTERM", () => {
+  void membership?.stop();
+  cache.stop();
+  process.exit(0);
+});

@@ -1,0 +1,86 @@
+// The build-then-serve steps `npm start` runs (scripts/start.mjs), shared with `npm run demo:ha`
+// (scripts/demo-ha.mjs), which starts three servers on one build: build when the sources are newer
+// than the last build, assemble the standalone server (scripts/standalone.mjs), and the exact
+// command the container image runs (`node server.js`), so what we test is what ships.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const root = new URL("..", import.meta.url).pathname;
+const nextBin = join(root, "node_modules", "next", "dist", "bin", "next");
+
+/** @param {string} path @returns {number} */
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === "node_modules" || entry.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+const sources = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "instrumentation-client.ts",
+  "next.config.js",
+  "package.json",
+  "postcss.config.mjs",
+];
+
+/** Builds when needed and assembles the standalone server; returns a process exit code (0: ready). */
+export function ensureBuilt() {
+  process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+  const stamp = join(root, ".next", "BUILD_ID");
+  const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  if (!existsSync(join(root, ".next", "standalone", "server.js")) || sources.some((s) => newestMtime(join(root, s)) > builtAt)) {
+    console.log("headroom: building (sources changed since the last build)");
+    const r = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit" });
+    if (r.status !== 0) return r.status ?? 1;
+  }
+  // Always: a `next build` run by hand leaves .next/static out of the standalone directory.
+  const a = spawnSync(process.execPath, [join(root, "scripts", "standalone.mjs")], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return a.status ?? 1;
+}
+
+/**
+ * The command line and environment of one standalone server.
+ * @param {NodeJS.ProcessEnv} given
+ * @returns {{ args: string[]; env: NodeJS.ProcessEnv }}
+ */
+export function serverCommand(given) {
+  // server.js changes directory to its own; paths given relative to where `npm start` ran must
+  // survive that. HOSTNAME is what server.js binds to.
+  /** @type {NodeJS.ProcessEnv} */
+  const env = { ...given, PORT: given.PORT || "3000", HOSTNAME: given.HOSTNAME || "127.0.0.1" };
+  env.NEXT_TELEMETRY_DISABLED ??= "1";
+  for (const k of ["HEADROOM_PROFILES_FILE", "HEADROOM_KUBELET_CA_FILE", "HEADROOM_PEER_TOKEN_FILE"])
+    if (env[k]) env[k] = resolve(env[k]);
+  if (env.KUBECONFIG)
+    env.KUBECONFIG = env.KUBECONFIG.split(":")
+      .map((f) => (f ? resolve(f) : f))
+      .join(":");
+  // Memory at 5 000 nodes (the data layer's RSS with and without them: docs/benchmarks.md). Summaries
+  // are parsed in the collection thread, so the main thread no longer needs V8's default 16 MiB
+  // semi-spaces; and glibc's per-thread malloc arenas kept the collection thread's freed body buffers
+  // resident. The same two settings are in the Dockerfile and the bench command. An operator's own
+  // value wins.
+  const has = (/** @type {string} */ flag) => (env.NODE_OPTIONS ?? "").split(/\s+/).some((a) => a.startsWith(flag));
+  const nodeFlags = has("--max-semi-space-size") ? [] : ["--max-semi-space-size=8"];
+  env.MALLOC_ARENA_MAX ??= "2";
+  // Next's own start-up lines as JSON log lines too (scripts/log-preload.mjs).
+  const preloadFile = join(root, ".next", "standalone", "headroom-log-preload.mjs");
+  const preload = existsSync(preloadFile) ? ["--import", pathToFileURL(preloadFile).href] : [];
+  return { args: [...nodeFlags, ...preload, join(root, ".next", "standalone", "server.js")], env };
+}
