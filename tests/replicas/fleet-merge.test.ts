@@ -5,69 +5,42 @@
 // node with its owner; a replica stopped without releasing its Lease (its server accepting but never
 // answering, the slowest failure) has its nodes listed as owner unreachable within the 3 s bound;
 // a peer request without the secret gets 401 and no rows.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { clusterOverview, type ClusterOverview } from "@/lib/contract/dto";
-import { ClusterClient, loadKubeConfig } from "@/lib/k8s/io/client";
 import { clustersFromOverview } from "@/lib/k8s/replicas/clusters-merge";
 import { MERGE_TIMEOUT_MS, mergedOverview } from "@/lib/k8s/replicas/fleet-merge";
-import { Membership } from "@/lib/k8s/replicas/membership";
 import { peerOverview } from "@/lib/k8s/replicas/peer-overview";
-import { Shard } from "@/lib/k8s/replicas/shard";
-import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
-import { cacheFor, until } from "../k8s/helpers";
+import { until } from "../k8s/helpers";
+import { sendJson, startReplica, stopReplicas, type InProcessReplica } from "./in-process-replica";
 
 const NODES = 30;
 const SECRET = "fleet-merge-secret-0123456789";
 const INFO = { context: "sim", contexts: ["sim"], demo: false };
 
-interface Replica {
-  name: string;
-  url: string;
-  cache: ClusterCache;
-  membership: Membership;
-  server: Server;
-  hung: boolean;
-}
+type Replica = InProcessReplica;
 
-async function startReplica(sim: Sim, name: string): Promise<Replica> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const client = new ClusterClient(loadKubeConfig({ kind: "text", yaml: sim.kubeconfigFor("full") }));
-  const membership = new Membership({ client, namespace: "default", identity: name, peerUrl: url });
-  const shard = new Shard(membership, name);
-  const cache = cacheFor(sim, "full", { summaryIntervalMs: 2000, kubeletTimeoutMs: 2000 }, { owns: shard.owns });
-  shard.attach(cache);
-  const r: Replica = { name, url, cache, membership, server, hung: false };
-  const ctx = { cache, info: INFO, identity: name, peerToken: SECRET };
-  server.on("request", (req, res) => {
-    if (r.hung) return; // a replica that stopped answering: the caller's time bound must end the wait
-    const send = (status: number, body: unknown) =>
-      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+const startFleetReplica = (sim: Sim, name: string) =>
+  startReplica(sim, name, 2000, (r, req, res) => {
+    const ctx = { cache: r.cache, info: INFO, identity: name, peerToken: SECRET };
     if (req.url === "/api/peer/overview") {
       const p = peerOverview(req.headers.authorization ?? null, ctx);
-      return send(p.status, p.body);
+      return sendJson(res, p.status, p.body);
     }
     if (req.url === "/api/cluster")
       return void mergedOverview({
         ...ctx,
-        peers: membership.peers(),
-        members: membership.members(),
-        ownerOf: shard.ownerOf.bind(shard),
+        peers: r.membership.peers(),
+        members: r.membership.members(),
+        ownerOf: r.shard.ownerOf.bind(r.shard),
       }).then(
-        (d) => send(200, d),
-        (e: Error) => send(500, { error: e.message }),
+        (d) => sendJson(res, 200, d),
+        (e: Error) => sendJson(res, 500, { error: e.message }),
       );
-    send(404, { error: "not found" });
+    sendJson(res, 404, { error: "not found" });
   });
-  membership.start();
-  return r;
-}
 
 const overview = async (r: Replica): Promise<ClusterOverview> =>
   clusterOverview.parse(await (await fetch(`${r.url}/api/cluster`)).json());
@@ -85,15 +58,10 @@ describe("any replica serves the whole fleet overview", () => {
   let rs: Replica[];
   beforeAll(async () => {
     sim = await startSim({ scenario: "large", params: { nodes: NODES, deployments: 6, replicas: 5 }, clock: "realtime" });
-    rs = await Promise.all(["fm-0", "fm-1", "fm-2"].map((n) => startReplica(sim, n)));
+    rs = await Promise.all(["fm-0", "fm-1", "fm-2"].map((n) => startFleetReplica(sim, n)));
   }, 30_000);
   afterAll(async () => {
-    for (const r of rs ?? []) {
-      await r.membership.stop();
-      r.cache.stop();
-      r.server.closeAllConnections();
-      r.server.close();
-    }
+    await stopReplicas(rs ?? []);
     await sim?.close();
   });
 

@@ -5,50 +5,35 @@
 // Checks: a non-owner answers with the owner's document, byte for byte what the owner itself
 // serves; the owner serves its own nodes without forwarding; a peer request without the secret
 // gets 401 and no data; an owner that is gone gives a 502 naming it, never an empty document.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { buildNodeDetail } from "@/lib/k8s/documents/node-detail";
-import { ClusterClient, loadKubeConfig } from "@/lib/k8s/io/client";
 import { forwardToOwner } from "@/lib/k8s/replicas/forward";
-import { Membership } from "@/lib/k8s/replicas/membership";
 import { peerAuthorized } from "@/lib/k8s/replicas/peer-auth";
-import { Shard } from "@/lib/k8s/replicas/shard";
-import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
-import { cacheFor, until } from "../k8s/helpers";
+import { until } from "../k8s/helpers";
+import { startReplica, stopReplicas, type InProcessReplica } from "./in-process-replica";
 
 const SECRET = "forward-test-secret-0123456789";
 
-interface Replica {
-  name: string;
-  url: string;
-  cache: ClusterCache;
-  shard: Shard;
-  membership: Membership;
-  server: Server;
-}
+type Replica = InProcessReplica;
 
-async function startReplica(sim: Sim, name: string): Promise<Replica> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const client = new ClusterClient(loadKubeConfig({ kind: "text", yaml: sim.kubeconfigFor("full") }));
-  const membership = new Membership({ client, namespace: "default", identity: name, peerUrl: url });
-  const shard = new Shard(membership, name);
-  const cache = cacheFor(sim, "full", { summaryIntervalMs: 1000, kubeletTimeoutMs: 2000 }, { owns: shard.owns });
-  shard.attach(cache);
-  const ctx = { identity: name, peerToken: SECRET, ownerOf: shard.ownerOf.bind(shard), peers: () => membership.peers() };
-  // The two routes as app/api/nodes/[name] and app/api/peer/nodes/[name] answer them.
-  const local = (node: string): Response => {
-    const doc = buildNodeDetail(cache, node);
-    return doc ? Response.json(doc) : Response.json({ error: `node ${JSON.stringify(node)} not found` }, { status: 404 });
-  };
-  server.on("request", (req, res) => {
-    const send = async (r: Response) => {
-      res.writeHead(r.status, Object.fromEntries(r.headers)).end(Buffer.from(await r.arrayBuffer()));
+const startForwardReplica = (sim: Sim, name: string) =>
+  startReplica(sim, name, 1000, (r, req, res) => {
+    const ctx = {
+      identity: name,
+      peerToken: SECRET,
+      ownerOf: r.shard.ownerOf.bind(r.shard),
+      peers: () => r.membership.peers(),
+    };
+    // The two routes as app/api/nodes/[name] and app/api/peer/nodes/[name] answer them.
+    const local = (node: string): Response => {
+      const doc = buildNodeDetail(r.cache, node);
+      return doc ? Response.json(doc) : Response.json({ error: `node ${JSON.stringify(node)} not found` }, { status: 404 });
+    };
+    const send = async (answer: Response) => {
+      res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(Buffer.from(await answer.arrayBuffer()));
     };
     const peer = /^\/api\/peer\/nodes\/([^/]+)$/.exec(req.url ?? "");
     const user = /^\/api\/nodes\/([^/]+)$/.exec(req.url ?? "");
@@ -64,9 +49,6 @@ async function startReplica(sim: Sim, name: string): Promise<Replica> {
     }
     void send(Response.json({ error: "not found" }, { status: 404 }));
   });
-  membership.start();
-  return { name, url, cache, shard, membership, server };
-}
 
 const get = (r: Replica, path: string, init?: RequestInit) => fetch(`${r.url}${path}`, init);
 
@@ -77,16 +59,10 @@ describe("a node asked of a replica that does not own it", () => {
   beforeAll(async () => {
     // The sim's clock stays where it starts: every document is the same until the test moves it.
     sim = await startSim({ scenario: "large", params: { nodes: 12, deployments: 3, replicas: 4 } });
-    [a, b] = await Promise.all([startReplica(sim, "fw-a"), startReplica(sim, "fw-b")]);
+    [a, b] = await Promise.all([startForwardReplica(sim, "fw-a"), startForwardReplica(sim, "fw-b")]);
   }, 30_000);
   afterAll(async () => {
-    for (const r of [a, b]) {
-      if (!r) continue;
-      await r.membership.stop();
-      r.cache.stop();
-      r.server.closeAllConnections();
-      r.server.close();
-    }
+    await stopReplicas([a, b]);
     await sim?.close();
   });
 

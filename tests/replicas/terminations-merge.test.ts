@@ -6,63 +6,36 @@
 // the same cluster, none twice; a peer request without the secret gets 401 and no data; a replica
 // that stops answering is named unreachable within the bound and its nodes' terminations are
 // missing from a document that says so.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { buildFleetTerminations } from "@/lib/k8s/documents/terminations-doc";
-import { ClusterClient, loadKubeConfig } from "@/lib/k8s/io/client";
 import { MERGE_TIMEOUT_MS } from "@/lib/k8s/replicas/fleet-merge";
-import { Membership } from "@/lib/k8s/replicas/membership";
-import { Shard } from "@/lib/k8s/replicas/shard";
 import { mergedTerminations, peerTerminations } from "@/lib/k8s/replicas/terminations-merge";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 import { fleetTerminations, type FleetTerminations } from "@/lib/terminations/fleet";
 
 import { cacheFor, until } from "../k8s/helpers";
+import { sendJson, startReplica, stopReplicas, type InProcessReplica } from "./in-process-replica";
 
 const SECRET = "terminations-merge-secret-0123456789";
 
-interface Replica {
-  name: string;
-  url: string;
-  cache: ClusterCache;
-  shard: Shard;
-  membership: Membership;
-  server: Server;
-  hung: boolean;
-}
+type Replica = InProcessReplica;
 
-async function startReplica(sim: Sim, name: string): Promise<Replica> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const client = new ClusterClient(loadKubeConfig({ kind: "text", yaml: sim.kubeconfigFor("full") }));
-  const membership = new Membership({ client, namespace: "default", identity: name, peerUrl: url });
-  const shard = new Shard(membership, name);
-  const cache = cacheFor(sim, "full", { summaryIntervalMs: 1000, kubeletTimeoutMs: 2000 }, { owns: shard.owns });
-  shard.attach(cache);
-  const r: Replica = { name, url, cache, shard, membership, server, hung: false };
-  const ctx = { cache, identity: name, peerToken: SECRET, owns: shard.owns };
-  server.on("request", (req, res) => {
-    if (r.hung) return; // stopped answering: the caller's time bound must end the wait
-    const send = (status: number, body: unknown) =>
-      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+const startTerminationsReplica = (sim: Sim, name: string) =>
+  startReplica(sim, name, 1000, (r, req, res) => {
+    const ctx = { cache: r.cache, identity: name, peerToken: SECRET, owns: r.shard.owns };
     if (req.url === "/api/peer/terminations") {
       const p = peerTerminations(req.headers.authorization ?? null, ctx);
-      return send(p.status, p.body);
+      return sendJson(res, p.status, p.body);
     }
     if (req.url === "/api/terminations")
-      return void mergedTerminations({ ...ctx, peers: membership.peers(), members: membership.members() }).then(
-        (d) => send(200, d),
-        (e: Error) => send(500, { error: e.message }),
+      return void mergedTerminations({ ...ctx, peers: r.membership.peers(), members: r.membership.members() }).then(
+        (d) => sendJson(res, 200, d),
+        (e: Error) => sendJson(res, 500, { error: e.message }),
       );
-    send(404, { error: "not found" });
+    sendJson(res, 404, { error: "not found" });
   });
-  membership.start();
-  return r;
-}
 
 const merged = async (r: Replica): Promise<FleetTerminations> =>
   fleetTerminations.parse(await (await fetch(`${r.url}/api/terminations`)).json());
@@ -75,17 +48,12 @@ describe("any replica serves the whole fleet's terminations", () => {
   beforeAll(async () => {
     sim = await startSim({ scenario: "demo" });
     sim.advance(1900); // the demo's warm-up: OOM kills, a drain, a preemption, a taint, evictions
-    rs = await Promise.all(["tm-0", "tm-1", "tm-2"].map((n) => startReplica(sim, n)));
+    rs = await Promise.all(["tm-0", "tm-1", "tm-2"].map((n) => startTerminationsReplica(sim, n)));
     single = cacheFor(sim, "full", { summaryIntervalMs: 1000, kubeletTimeoutMs: 2000 });
   }, 30_000);
   afterAll(async () => {
     single?.stop();
-    for (const r of rs ?? []) {
-      await r.membership.stop();
-      r.cache.stop();
-      r.server.closeAllConnections();
-      r.server.close();
-    }
+    await stopReplicas(rs ?? []);
     await sim?.close();
   });
 

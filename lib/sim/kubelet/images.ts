@@ -46,7 +46,7 @@ export function initialImages(sc: Scenario, pool: PoolSpec, now: number): SimIma
 }
 
 /** Whether a container of a pod on the node runs the image (or it is the pinned sandbox image). */
-export function inUse(n: SimNode, img: SimImage): boolean {
+function inUse(n: SimNode, img: SimImage): boolean {
   if (img.name === SANDBOX_IMAGE) return true;
   for (const p of n.pods) if (p.phase !== "Failed" && p.t.containers.some((c) => c.image === img.name)) return true;
   return false;
