@@ -3,7 +3,7 @@ import "server-only";
 import { clusterOverview, type ClusterOverview, type NodeRow } from "@/lib/contract/dto";
 
 import type { ClusterCache } from "../store/cache";
-import { findingCounts } from "./findings";
+import { findingCounts, overviewFindingCounts } from "./findings";
 
 export interface ClusterInfo {
   context: string;
@@ -143,27 +143,33 @@ export function overviewSlices(
   const { env, names } = envelope(cache, info, wallNow, clusterNow);
   envelopeSchema.parse(env);
   const interval = cache.settings.summaryIntervalMs;
+  const findings = overviewFindingCounts(cache);
   const rows = names.map((n) => {
     const s = cache.states.get(n)!;
     return {
       json: s.rowJson,
       leaseAge: s.leaseAge(clusterNow),
       collection: s.collection(wallNow, interval),
-      findings: findingCounts(cache, n),
+      findings: findings.countsOf(n),
     };
   });
   return (function* () {
-    yield `${JSON.stringify(env).slice(0, -1)},"nodes":[`;
-    for (let i = 0; i < rows.length; i += rowsPerSlice) {
-      const slice = rows
-        .slice(i, i + rowsPerSlice)
-        .map(
-          (r) =>
-            `${r.json},"leaseAgeSeconds":${JSON.stringify(r.leaseAge)},"collection":${JSON.stringify(r.collection)},"findings":${JSON.stringify(r.findings)}}`,
-        );
-      yield (i === 0 ? "" : ",") + slice.join(",");
+    try {
+      yield `${JSON.stringify(env).slice(0, -1)},"nodes":[`;
+      for (let i = 0; i < rows.length; i += rowsPerSlice) {
+        const slice = rows
+          .slice(i, i + rowsPerSlice)
+          .map(
+            (r) =>
+              `${r.json},"leaseAgeSeconds":${JSON.stringify(r.leaseAge)},"collection":${JSON.stringify(r.collection)},"findings":${JSON.stringify(r.findings)}}`,
+          );
+        yield (i === 0 ? "" : ",") + slice.join(",");
+      }
+      yield "]}";
+    } finally {
+      // sent or abandoned: a stale advisor pass is redone now, off this response's path
+      findings.whenSent();
     }
-    yield "]}";
   })();
 }
 
