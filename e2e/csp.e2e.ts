@@ -6,8 +6,19 @@ import { watchPage } from "./pages/page-health";
 // reports, the app hydrates (interactive), and the charts and styles render.
 const violations = (page: Parameters<typeof watchPage>[0]) => watchPage(page).csp;
 
+// The browser's own violation events, including those a script caught (zod probing for
+// `new Function` threw an EvalError it swallowed, so no console line ever showed it).
+const recordViolations = () => {
+  const w = window as unknown as { __violations: string[] };
+  w.__violations = [];
+  document.addEventListener("securitypolicyviolation", (e) => w.__violations.push(`${e.effectiveDirective} ${e.blockedURI}`));
+};
+const violationEvents = (page: Parameters<typeof watchPage>[0]) =>
+  page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
+
 test("fleet, node and analyze pages run under the CSP without violations", async ({ page }) => {
   const seen = violations(page);
+  await page.addInitScript(recordViolations);
   const res = await page.goto("/");
   const csp = res!.headers()["content-security-policy"]!;
   expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
@@ -15,12 +26,15 @@ test("fleet, node and analyze pages run under the CSP without violations", async
   // hydrated: a client-side filter works
   await page.getByRole("searchbox").fill("ip-10-0-2-0");
   await expect(page).toHaveURL(/q=ip-10-0-2-0/);
+  expect(await violationEvents(page)).toEqual([]);
   await page.goto("/nodes/ip-10-0-2-0.ec2.internal");
   await expect(page.locator(".recharts-surface").first()).toBeVisible({ timeout: 30_000 });
+  expect(await violationEvents(page)).toEqual([]);
   // Tailwind's stylesheet applied: the body has the zinc background, not the UA default
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
   await page.goto("/analyze");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await violationEvents(page)).toEqual([]);
   expect(seen).toEqual([]);
 });
 

@@ -7,7 +7,7 @@ export function watchPage(page: Page, opts: { expectedStatus?: number } = {}) {
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
   page.on("console", (m) => {
     const text = m.text();
-    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(text)) csp.push(text);
+    if (/Content Security Policy|Refused to (execute|load|apply|evaluate)/i.test(text)) csp.push(text);
     if (m.type() !== "error") return;
     // The browser logs the document's own status (a 404 page is a 404); that is the page working.
     if (opts.expectedStatus && text.includes(`status of ${opts.expectedStatus}`)) return;
