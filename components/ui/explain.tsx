@@ -1,5 +1,5 @@
 // Short explanations in the product's own words, shown on hover and to screen readers.
-import { HOUSEKEEPING_INTERVAL_SECONDS } from "@/lib/eviction";
+import { HOUSEKEEPING_INTERVAL_SECONDS } from "@/lib/eviction/client";
 
 const TERMS: Record<string, string> = {
   allocatable:

@@ -1,6 +1,6 @@
 // What a person reads next to a what-if field whose text the kubelet would refuse: words and
 // examples, never a pattern.
-import { parseGoDuration, parseQuantity } from "@/lib/eviction";
+import { parseGoDuration, parseQuantity } from "@/lib/eviction/client";
 
 export type FieldKind = "reserved" | "threshold" | "grace" | "reclaim";
 

@@ -1,7 +1,7 @@
 // The arithmetic behind the what-if sliders: which number the thumb shows for a text value, the
 // text a thumb position writes, and the keyboard steps. Kept pure so the agreement between slider
 // and text box is tested here, not only in the browser.
-import { parseBytes, parseMillis } from "@/lib/eviction";
+import { parseBytes, parseMillis } from "@/lib/eviction/client";
 
 const MI = 1024 ** 2;
 const GI = 1024 ** 3;

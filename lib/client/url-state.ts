@@ -1,7 +1,7 @@
 // The one place that defines the dashboard's URL: view state and what-if settings, parsed from and
 // serialized to search params. Shared links must reproduce a view exactly, and hostile or stale
 // links must never crash a page: bad values are dropped and reported, never thrown.
-import { isSignal, parseGoDuration, parseQuantity, WHAT_IF_KEYS, type Signal, type WhatIf } from "@/lib/eviction";
+import { isSignal, parseGoDuration, parseQuantity, WHAT_IF_KEYS, type Signal, type WhatIf } from "@/lib/eviction/client";
 
 import { DEFAULT_RANGE, isRange, RANGE_NAMES, type RangeName } from "../contract/history";
 import { labelSelectorError } from "../contract/label-selector";

@@ -24,7 +24,6 @@ export { type Slot, recognizeDocument } from "./document/recognize";
 export { evictsAfterNodeReclaim, nodeReclaimFor } from "./node/reclaim";
 export { isSignal, type PressureCondition, type Signal, signalCondition, signalResource } from "./signals";
 export {
-  DEFAULT_TOLERATION_SECONDS,
   TAINT_UNREACHABLE,
   taintEvictionPlan,
   withDefaultTolerations,
@@ -40,16 +39,15 @@ export { kernelOomOrder } from "./pods/oom-order";
 export { checkNesting, MAX_NESTING_DEPTH } from "./document/nesting";
 export { isObject } from "./document/input-errors";
 export { validateSummary } from "./document/validate-summary";
-export { WHAT_IF_KEYS } from "./config/effective-config";
+export { WHAT_IF_KEYS } from "./config/what-if-keys";
 export { resolveConfig } from "./config/config-memo";
 export { parseThresholds, type Threshold } from "./config/thresholds";
-export { formatBytesHuman, QuantityError } from "./quantities/quantity";
+export { QuantityError } from "./quantities/quantity";
 export { SIGNALS } from "./signals";
 export type { FilesystemLayout } from "./observe";
 export { parseEvictionMessage } from "./eviction-message";
 export { quantityValue } from "./pods/pod-resources";
 export { podsThatNoLongerFit } from "./node/admission";
-export { TAINT_NOT_READY } from "./node/taint-eviction";
 export { validateReservation } from "./node/allocatable";
 export {
   imageGcStartsAt,

@@ -1,6 +1,6 @@
 // Quantities, kubectl-style: binary suffixes for bytes, millicores for cpu (in the UI and the CLI
 // alike: "4000m", never "4" in one place and "4000m" in another), counts with their unit.
-import { formatBytesHuman } from "@/lib/eviction";
+import { formatBytesHuman } from "@/lib/eviction/client";
 
 import { formatCount, formatCountOf } from "./counts";
 

@@ -1,6 +1,6 @@
 // Phrases shared by the live verdict and the per-signal forecast, so both say the same thing the
 // same way. `clock` formats a cluster time for the reader (the page passes local HH:MM:SS).
-import { HOUSEKEEPING_INTERVAL_SECONDS } from "@/lib/eviction";
+import { HOUSEKEEPING_INTERVAL_SECONDS } from "@/lib/eviction/client";
 import { formatDay, formatDuration, formatSignal, sameDay } from "@/lib/format";
 
 import type { ConditionHold } from "../forecast/node-forecast";

@@ -2,7 +2,7 @@
 // about to do, from the node's forecast. `now` is the cluster time being shown (the document's
 // time plus what has elapsed since it arrived), so the countdown ticks without trusting the
 // browser's clock.
-import { HOUSEKEEPING_INTERVAL_SECONDS, signalCondition } from "@/lib/eviction";
+import { HOUSEKEEPING_INTERVAL_SECONDS, signalCondition } from "@/lib/eviction/client";
 import { formatDuration } from "@/lib/format";
 
 import type { NodeForecast } from "../forecast/node-forecast";

@@ -1,7 +1,7 @@
 // A fleet row's status in words: Ready, NotReady, or Unreachable (the kubelet stopped posting
 // status), with what is known as an explanation, and whether its forecast may be shown at all
 // (not from stats a node stopped sending: lib/forecast/stale-node.ts says the same on the node page).
-import { DEFAULT_NODE_LEASE_DURATION_SECONDS, TAINT_NOT_READY, TAINT_UNREACHABLE } from "@/lib/eviction";
+import { DEFAULT_NODE_LEASE_DURATION_SECONDS, TAINT_NOT_READY, TAINT_UNREACHABLE } from "@/lib/eviction/client";
 
 import type { NodeRow } from "../contract/dto";
 import { formatAge } from "../format";

@@ -1,5 +1,5 @@
 // Words for PSI on the page: why a node or pod has none, and the figures as people read them.
-import type { PsiAbsence, PsiReport } from "@/lib/eviction";
+import type { PsiAbsence, PsiReport } from "@/lib/eviction/client";
 
 /** The fleet row only carries the cause; the node page has the engine's whole reason. */
 export const ABSENCE_SHORT: Record<PsiAbsence, string> = {

@@ -1,5 +1,5 @@
 // Plain-language reasons for a pod's place in a kubelet eviction ranking.
-import type { PodReport, RankingRow } from "@/lib/eviction";
+import type { PodReport, RankingRow } from "@/lib/eviction/client";
 import { formatSignal } from "@/lib/format";
 
 /** Explains why a pod sits where it does in the ranking for a signal. */

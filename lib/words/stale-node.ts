@@ -1,6 +1,6 @@
 // The headline of a node that stopped reporting (stale-node.ts), in words. Every time printed is a
 // clock time with its age or countdown beside it, computed from the same `now`.
-import { DEFAULT_TOLERATION_SECONDS, type TaintLike } from "@/lib/eviction";
+import { DEFAULT_TOLERATION_SECONDS, type TaintLike } from "@/lib/eviction/client";
 import { formatAge } from "@/lib/format";
 
 import type { Reachability, TaintEvictionGroup, TaintForecast } from "../forecast/stale-node";

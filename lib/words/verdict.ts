@@ -1,6 +1,6 @@
 // What the kubelet does next, in one sentence, from the engine's output alone (no history): the CLI's
 // table and the /analyze page. Its no-pressure sentence is the node page's live verdict's (standing.ts).
-import { marginFraction, type AnalyzeOutput } from "@/lib/eviction";
+import { marginFraction, type AnalyzeOutput } from "@/lib/eviction/client";
 
 import { noPressureSentence, type ClosestThreshold } from "./standing";
 

@@ -1,6 +1,6 @@
 // The what-if result in words: whether every pod still fits, which nodes come under pressure, and
 // what the kubelet would evict there. Pure; the what-if panel and the pool/fleet list render it.
-import { signalCondition } from "@/lib/eviction";
+import { signalCondition } from "@/lib/eviction/client";
 
 import { formatBytes, formatCountOf, formatSignal } from "../format";
 import type { EvictionRun, NodeOutcome } from "../whatif/outcome";

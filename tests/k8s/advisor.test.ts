@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Finding } from "@/lib/eviction/advisor";
-import { fleetFindings } from "@/lib/k8s/documents/findings";
+import { fleetFindings, overviewFindingCounts } from "@/lib/k8s/documents/findings";
 import { renderCacheMetrics } from "@/lib/k8s/metrics/exposition";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
@@ -13,6 +13,7 @@ import { drive, manualCacheFor } from "./helpers";
 let sim: Sim;
 let cache: ClusterCache;
 let findings: Finding[];
+let clock: ReturnType<typeof manualCacheFor>["clock"];
 
 beforeAll(async () => {
   sim = await startSim({ scenario: "misconfigured" });
@@ -21,6 +22,7 @@ beforeAll(async () => {
   // two steps of the cluster's clock, so each history sample is the Summary of its cycle.
   const manual = manualCacheFor(sim);
   cache = manual.cache;
+  clock = manual.clock;
   await drive(
     cache,
     manual.clock,
@@ -78,5 +80,27 @@ describe("headroom_config_finding in /metrics", () => {
     expect(text).toContain('headroom_config_finding{node="dpdk-0",rule="hugepages-counted-twice",severity="error"} 1');
     expect(text).toContain('headroom_config_finding{node="web-drifted-0",rule="pool-drift",severity="warning"} 1');
     expect(text).not.toMatch(/headroom_config_finding\{node="web-0",rule="pool-drift"/);
+  });
+});
+
+describe("the streamed fleet overview's findings column", () => {
+  it("takes the last advisor pass even when stale, and redoes it only once the response is sent", async () => {
+    const before = fleetFindings(cache, 0);
+    clock.advance(6_000); // older than the 5 s a pass is fresh for
+    const counts = overviewFindingCounts(cache);
+    expect(counts.countsOf("batch-0")).toEqual({ error: 1, warning: 1, info: 0 });
+    // nothing was recomputed on the request's path
+    expect(fleetFindings(cache, Infinity)).toBe(before);
+    counts.whenSent();
+    await new Promise((r) => setImmediate(r));
+    const after = fleetFindings(cache, Infinity);
+    expect(after).not.toBe(before);
+    expect(after.map((f) => `${f.node}:${f.rule}`)).toEqual(before.map((f) => `${f.node}:${f.rule}`));
+  });
+  it("waits for a pass when the last one is over a minute old", () => {
+    const before = fleetFindings(cache, 0);
+    clock.advance(61_000);
+    overviewFindingCounts(cache);
+    expect(fleetFindings(cache, Infinity)).not.toBe(before);
   });
 });

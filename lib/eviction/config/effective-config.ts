@@ -10,17 +10,10 @@ import {
   type FieldNamer,
 } from "./config-types";
 import { flagFieldName } from "./kubelet-flags";
+import { WHAT_IF_KEYS } from "./what-if-keys";
 
 type StringMap = Record<string, string>;
-/** The kubelet setting maps a what-if may override, key by key (the contract's `whatIf` maps). */
-export const WHAT_IF_KEYS = [
-  "kubeReserved",
-  "systemReserved",
-  "evictionHard",
-  "evictionSoft",
-  "evictionSoftGracePeriod",
-  "evictionMinimumReclaim",
-] as const;
+export { WHAT_IF_KEYS };
 type MapKey = (typeof WHAT_IF_KEYS)[number];
 const THRESHOLD_KEYS: readonly ConfigKey[] = [
   "evictionHard",

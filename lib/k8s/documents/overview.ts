@@ -3,7 +3,7 @@ import "server-only";
 import { clusterOverview, type ClusterOverview, type NodeRow } from "@/lib/contract/dto";
 
 import type { ClusterCache } from "../store/cache";
-import { findingCounts } from "./findings";
+import { overviewFindingCounts } from "./findings";
 
 export interface ClusterInfo {
   context: string;
@@ -48,15 +48,28 @@ export function evictionsLastHour(cache: ClusterCache, clusterNow: number): numb
   return seen.size;
 }
 
-/** Builds one node's row from its incrementally computed base plus the clock-dependent ages. */
-export function rowOf(cache: ClusterCache, name: string, wallNow = cache.clock.now(), clusterNow = cache.now()): NodeRow | null {
+/**
+ * Builds one node's row from its incrementally computed base plus the clock-dependent ages. Its
+ * findings come from the advisor pass the streamed overview uses (overviewFindingCounts), so every
+ * path that builds rows shows the same counts.
+ */
+export function rowOf(
+  cache: ClusterCache,
+  name: string,
+  wallNow = cache.clock.now(),
+  clusterNow = cache.now(),
+  findings?: ReturnType<typeof overviewFindingCounts>,
+): NodeRow | null {
   const s = cache.states.get(name);
   if (!s?.row) return null;
+  const counts = findings ?? overviewFindingCounts(cache);
+  // a row built on its own asks for a stale pass to be redone after this task, as the overview does
+  if (!findings) counts.whenSent();
   return {
     ...s.row,
     leaseAgeSeconds: s.leaseAge(clusterNow),
     collection: s.collection(wallNow, cache.settings.summaryIntervalMs),
-    findings: findingCounts(cache, name),
+    findings: counts.countsOf(name),
   };
 }
 
@@ -118,7 +131,10 @@ export function buildOverview(
   clusterNow = cache.now(),
 ): ClusterOverview {
   const { env, names } = envelope(cache, info, wallNow, clusterNow);
-  return { ...env, nodes: names.map((n) => rowOf(cache, n, wallNow, clusterNow)!) };
+  const findings = overviewFindingCounts(cache);
+  const nodes = names.map((n) => rowOf(cache, n, wallNow, clusterNow, findings)!);
+  findings.whenSent();
+  return { ...env, nodes };
 }
 
 const envelopeSchema = clusterOverview.omit({ nodes: true });
@@ -143,27 +159,33 @@ export function overviewSlices(
   const { env, names } = envelope(cache, info, wallNow, clusterNow);
   envelopeSchema.parse(env);
   const interval = cache.settings.summaryIntervalMs;
+  const findings = overviewFindingCounts(cache);
   const rows = names.map((n) => {
     const s = cache.states.get(n)!;
     return {
       json: s.rowJson,
       leaseAge: s.leaseAge(clusterNow),
       collection: s.collection(wallNow, interval),
-      findings: findingCounts(cache, n),
+      findings: findings.countsOf(n),
     };
   });
   return (function* () {
-    yield `${JSON.stringify(env).slice(0, -1)},"nodes":[`;
-    for (let i = 0; i < rows.length; i += rowsPerSlice) {
-      const slice = rows
-        .slice(i, i + rowsPerSlice)
-        .map(
-          (r) =>
-            `${r.json},"leaseAgeSeconds":${JSON.stringify(r.leaseAge)},"collection":${JSON.stringify(r.collection)},"findings":${JSON.stringify(r.findings)}}`,
-        );
-      yield (i === 0 ? "" : ",") + slice.join(",");
+    try {
+      yield `${JSON.stringify(env).slice(0, -1)},"nodes":[`;
+      for (let i = 0; i < rows.length; i += rowsPerSlice) {
+        const slice = rows
+          .slice(i, i + rowsPerSlice)
+          .map(
+            (r) =>
+              `${r.json},"leaseAgeSeconds":${JSON.stringify(r.leaseAge)},"collection":${JSON.stringify(r.collection)},"findings":${JSON.stringify(r.findings)}}`,
+          );
+        yield (i === 0 ? "" : ",") + slice.join(",");
+      }
+      yield "]}";
+    } finally {
+      // sent or abandoned: a stale advisor pass is redone now, off this response's path
+      findings.whenSent();
     }
-    yield "]}";
   })();
 }
 
