@@ -81,7 +81,8 @@ export function workloadOf(owners: readonly OwnerRef[] | undefined, pod: string)
   return w.kind ? w : { kind: "Pod", name: pod };
 }
 
-function noExecuteTaints(node: NodeFacts | undefined): string[] {
+/** The node's NoExecute taints as `key=value:NoExecute`, the ones the taint manager acts on. */
+export function noExecuteTaints(node: NodeFacts | undefined): string[] {
   return (node?.taints ?? [])
     .filter((t) => t.effect === "NoExecute")
     .map((t) => `${t.key ?? ""}${t.value ? `=${t.value}` : ""}:NoExecute`);

@@ -30,11 +30,11 @@ describe("terminations from the demo's incidents", () => {
       sim.advance(Math.min(10, seconds - s));
       await podsCaughtUp(sim, cache);
     }
-    // Caught up when the pod and event informers have seen the cluster's last revision (BOOKMARKs
-    // carry it), not after a fixed wait.
+    // Caught up when the pod, event and node informers have seen the cluster's last revision
+    // (BOOKMARKs carry it), not after a fixed wait: a record's taints and cordon come from the node's.
     const last = sim.cluster.stores.rev.value;
     await until(
-      () => [cache.pods, cache.events].every((r) => Number(r.resourceVersion ?? 0) >= last),
+      () => [cache.pods, cache.events, cache.nodes].every((r) => Number(r.resourceVersion ?? 0) >= last),
       5000,
       "informers at the last revision",
     );

@@ -28,6 +28,31 @@ describe("TerminationLog", () => {
     expect(log.forNode("n1")[0]).toMatchObject({ signal: "memory.available", message: "m" });
   });
 
+  it("takes the taints and cordon of a Node update that trails the pod's, within 30 s only", () => {
+    let now = NOW;
+    const log = new TerminationLog(() => now);
+    const tainted = { taints: [{ key: "example.com/maintenance", value: "true", effect: "NoExecute" }] };
+    log.add(t("evicted", { cause: "taint-manager", taints: [] }));
+    log.add(t("drained", { cause: "api-eviction", cordoned: false }));
+    log.add(t("elsewhere", { cause: "taint-manager", taints: [], node: "n2" }));
+    now += 5_000;
+    log.observeNode("n1", { taints: [{ key: "k", effect: "NoSchedule" }], unschedulable: false });
+    expect(log.forNode("n1").map((x) => [x.id, x.taints ?? x.cordoned])).toEqual(
+      expect.arrayContaining([
+        ["evicted", []],
+        ["drained", false],
+      ]),
+    );
+    log.observeNode("n1", { ...tainted, unschedulable: true });
+    const byId = Object.fromEntries(log.all().map((x) => [x.id, x]));
+    expect(byId.evicted!.taints).toEqual(["example.com/maintenance=true:NoExecute"]);
+    expect(byId.drained!.cordoned).toBe(true);
+    expect(byId.elsewhere!.taints).toEqual([]);
+    now += 31_000;
+    log.observeNode("n2", tainted);
+    expect(log.forNode("n2")[0]!.taints).toEqual([]);
+  });
+
   it("keeps a reused pod name's second death apart (times minutes apart)", () => {
     const log = new TerminationLog(() => NOW);
     log.add(t("db-0", { time: iso(NOW - 3_600_000) }));

@@ -13,6 +13,7 @@ import {
   deletionTermination,
   eventTermination,
   mergeTermination,
+  noExecuteTaints,
   podTerminations,
   type EventLike,
   type NodeFacts,
@@ -28,6 +29,10 @@ export const KEEP_MS = 24 * 3600_000;
 // The pod's status and its Event carry times seconds apart; further apart, a reused pod name
 // (a StatefulSet replica) died twice.
 const SAME_TERMINATION_MS = 120_000;
+// Informers deliver each kind on its own watch, so the Node update that tainted or cordoned a node
+// can arrive after the pod update it caused. A record that lacks those facts takes them from a
+// Node update seen this soon after it; later, a new taint or cordon is another story.
+const LATE_NODE_FACTS_MS = 30_000;
 // Preemptors waiting to be named by their pod (a few at a time in practice).
 const MAX_PREEMPTORS = 1000;
 
@@ -39,6 +44,8 @@ export class TerminationLog {
   // Map order is arrival order: the first key is the oldest record.
   private readonly byId = new Map<string, Termination>();
   private readonly perNode = new Map<string, Set<string>>();
+  // Records that may still take trailing node facts: id -> when recorded (this log's clock).
+  private readonly lackingNodeFacts = new Map<string, number>();
 
   constructor(
     private readonly now: () => number,
@@ -60,6 +67,7 @@ export class TerminationLog {
     const same = this.byId.get(id);
     if (same) return void this.byId.set(id, mergeTermination(same, t));
     this.byId.set(id, { ...t, id });
+    if (lacksNodeFacts(t)) this.lackingNodeFacts.set(id, this.now());
     if (t.node) {
       let ids = this.perNode.get(t.node);
       if (!ids) this.perNode.set(t.node, (ids = new Set()));
@@ -72,6 +80,7 @@ export class TerminationLog {
   private drop(id: string): void {
     const t = this.byId.get(id);
     this.byId.delete(id);
+    this.lackingNodeFacts.delete(id);
     const ids = t?.node ? this.perNode.get(t.node) : undefined;
     ids?.delete(id);
     if (ids?.size === 0) this.perNode.delete(t!.node!);
@@ -107,6 +116,24 @@ export class TerminationLog {
     }
   }
 
+  /** A Node update: recent records on it that lacked its taints or cordon take them (LATE_NODE_FACTS_MS). */
+  observeNode(name: string, node: NodeFacts | undefined): void {
+    if (!node || this.lackingNodeFacts.size === 0) return;
+    const cutoff = this.now() - LATE_NODE_FACTS_MS;
+    for (const [id, seen] of this.lackingNodeFacts) {
+      const t = this.byId.get(id);
+      if (!t || seen < cutoff) {
+        this.lackingNodeFacts.delete(id);
+        continue;
+      }
+      if (t.node !== name) continue;
+      const filled = withLateNodeFacts(t, node);
+      if (filled === t) continue;
+      this.byId.set(id, filled);
+      this.lackingNodeFacts.delete(id);
+    }
+  }
+
   /** What an Event reports; `pod` is the pod the informer still holds, if any. */
   observeEvent(e: EventLike, pod: PodLike | undefined, node: () => NodeFacts | undefined): void {
     const t = eventTermination(e, pod, node());
@@ -128,6 +155,17 @@ export class TerminationLog {
     const t = this.byId.get(id);
     if (t && pod.metadata?.name) this.byId.set(id, { ...t, preemptor: `${pod.metadata.namespace}/${pod.metadata.name}` });
   }
+}
+
+const lacksNodeFacts = (t: Termination) =>
+  (t.cause === "taint-manager" && !t.taints?.length) || (t.cause === "api-eviction" && !t.cordoned);
+
+function withLateNodeFacts(t: Termination, node: NodeFacts): Termination {
+  if (t.cause === "taint-manager") {
+    const taints = noExecuteTaints(node);
+    return taints.length ? { ...t, taints } : t;
+  }
+  return node.unschedulable ? { ...t, cordoned: true } : t;
 }
 
 const mayHaveTerminated = (p: PodLike) =>

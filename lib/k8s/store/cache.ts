@@ -263,6 +263,7 @@ export class ClusterCache {
     if (!this.owns(name)) return;
     const s = this.state(name);
     s.setNode(node);
+    if (node) this.terminations.observeNode(name, nodeFacts(s));
     if (!node) {
       this.states.delete(name);
       this.dirty.delete(name);
