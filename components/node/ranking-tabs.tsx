@@ -115,7 +115,7 @@ export function RankingTabs({ result, pods, signal, onSignal }: Props) {
                   <td className="tabular-nums">{i + 1}</td>
                   <td className="font-mono">
                     <span
-                      className="block max-w-[11rem] truncate @5xl:max-w-none @5xl:[overflow-wrap:anywhere] @5xl:whitespace-normal"
+                      className="block max-w-[11rem] truncate @5xl:max-w-none @5xl:min-w-[13rem] @5xl:[overflow-wrap:anywhere] @5xl:whitespace-normal"
                       title={`${r.namespace}/${r.name}`}
                       data-testid="ranking-pod"
                     >
