@@ -1,21 +1,16 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
-import { memo, useMemo } from "react";
+import { memo } from "react";
 
 import { SignalChart, type ChartLine } from "@/components/charts/signal-chart";
-import { useUrlState } from "@/components/dashboard/use-url-state";
 import { useNodeForecast, type LiveForecast } from "@/components/forecast/use-node-forecast";
 import { SwapNote } from "@/components/pressure/swap-note";
 import { Explain } from "@/components/ui/explain";
 import { Ticking } from "@/components/ui/ticking";
 import { useNodeView, ViewLabel } from "@/components/ui/view-label";
-import { historyOptions } from "@/lib/client/queries";
 import type { HistorySeries } from "@/lib/contract/dto";
-import { toHistorySeries } from "@/lib/contract/history";
 import { signalCondition, type AnalyzeOutput, type SignalReport } from "@/lib/eviction";
 import { type ConditionHold, type NodeForecast } from "@/lib/forecast";
-import { historyUntil } from "@/lib/forecast/pinned-view";
 import { cn, formatAge, formatSignal, formatTime } from "@/lib/format";
 import { fourColumns } from "@/lib/node-view";
 import * as words from "@/lib/words/forecast-phrases";
@@ -24,6 +19,7 @@ import { NO_SUMMARY_YET } from "@/lib/words/standing";
 import { HistoryRange } from "./history-range";
 import { NextPodOut } from "./next-pod-out";
 import { SignalForecastView } from "./signal-forecast";
+import { useSignalHistory } from "./use-signal-history";
 
 interface Props {
   result: AnalyzeOutput;
@@ -200,17 +196,10 @@ export function SignalPanels(props: Props) {
   const live = useNodeForecast(props.result.node);
   const whatIf = useNodeView() === "what-if";
   const holds = whatIf ? [] : (live.forecast?.holds ?? []);
-  // The charts' range (URL `range=`): from Prometheus when Headroom has one, else the in-memory
-  // ring; the node document's own hour stands in until the first answer.
-  const { state, setState } = useUrlState();
-  const chart = useQuery({ ...historyOptions(props.result.node ?? "", state.range), enabled: !!props.result.node });
-  // one series object per answer: a new one on every render would redraw all nine charts
-  // a pinned link (`at=`) charts what was known then: the samples up to that moment
+  // a pinned link (`at=`) charts what was known then
   const at = live.pinned.kind === "pinned" ? live.pinned.view.at : null;
-  const history = useMemo(() => {
-    const h = chart.data ? toHistorySeries(chart.data) : props.history;
-    return at != null && h ? historyUntil(h, at) : h;
-  }, [chart.data, props.history, at]);
+  const charts = useSignalHistory(props.result.node, props.history, at);
+  const history = charts.history;
   const panel = (s: SignalReport) => (
     <Panel
       key={s.signal}
@@ -233,12 +222,7 @@ export function SignalPanels(props: Props) {
         Eviction signals
         <ViewLabel />
       </h2>
-      <HistoryRange
-        range={state.range}
-        onRange={(range) => setState((x) => ({ ...x, range }))}
-        doc={chart.data}
-        error={chart.error}
-      />
+      <HistoryRange range={charts.range} onRange={charts.setRange} doc={charts.doc} error={charts.error} />
       {props.result.signals.length === 0 && <p className="text-sm text-zinc-500">{NO_SUMMARY_YET}: nothing observed.</p>}
       {live.stale && props.result.signals.length > 0 && (
         <p role="note" data-testid="signals-stale" className="text-sm font-semibold">

@@ -53,6 +53,20 @@ describe("TerminationLog", () => {
     expect(log.forNode("n2")[0]!.taints).toEqual([]);
   });
 
+  it("names the signal of an eviction seen before its node's first Summary once the signals are known", () => {
+    const log = new TerminationLog(() => NOW);
+    const message = "The node was low on resource: memory. Threshold quantity: 100Mi, available: 63656Ki. ";
+    log.add(t("early", { message, resource: "memory", signal: null }));
+    log.add(t("unknown", { message: "The node was low on resource: widgets.", resource: "widgets", signal: null }));
+    log.add(t("other", { message, resource: "memory", signal: null, node: "n2" }));
+    const signalFor = (m: string) => (m.includes("resource: memory") ? "memory.available" : null);
+    log.observeSignals("n1", {});
+    expect(log.forNode("n1").every((x) => x.signal === null)).toBe(true);
+    log.observeSignals("n1", { signalFor });
+    const byId = Object.fromEntries(log.all().map((x) => [x.id, x.signal]));
+    expect(byId).toEqual({ early: "memory.available", unknown: null, other: null });
+  });
+
   it("keeps a reused pod name's second death apart (times minutes apart)", () => {
     const log = new TerminationLog(() => NOW);
     log.add(t("db-0", { time: iso(NOW - 3_600_000) }));

@@ -46,6 +46,9 @@ export class TerminationLog {
   private readonly perNode = new Map<string, Set<string>>();
   // Records that may still take trailing node facts: id -> when recorded (this log's clock).
   private readonly lackingNodeFacts = new Map<string, number>();
+  // Kubelet evictions seen before their node's first Summary (at start-up, the pod list brings
+  // the last hour's evictions at once), per node: the signal is named once the node's signals are known.
+  private readonly lackingSignal = new Map<string, Set<string>>();
 
   constructor(
     private readonly now: () => number,
@@ -68,6 +71,11 @@ export class TerminationLog {
     if (same) return void this.byId.set(id, mergeTermination(same, t));
     this.byId.set(id, { ...t, id });
     if (lacksNodeFacts(t)) this.lackingNodeFacts.set(id, this.now());
+    if (t.node && t.cause === "kubelet-eviction" && t.resource && t.signal == null) {
+      let ids = this.lackingSignal.get(t.node);
+      if (!ids) this.lackingSignal.set(t.node, (ids = new Set()));
+      ids.add(id);
+    }
     if (t.node) {
       let ids = this.perNode.get(t.node);
       if (!ids) this.perNode.set(t.node, (ids = new Set()));
@@ -81,6 +89,7 @@ export class TerminationLog {
     const t = this.byId.get(id);
     this.byId.delete(id);
     this.lackingNodeFacts.delete(id);
+    if (t?.node) this.forgetLackingSignal(t.node, id);
     const ids = t?.node ? this.perNode.get(t.node) : undefined;
     ids?.delete(id);
     if (ids?.size === 0) this.perNode.delete(t!.node!);
@@ -132,6 +141,25 @@ export class TerminationLog {
       this.byId.set(id, filled);
       this.lackingNodeFacts.delete(id);
     }
+  }
+
+  /** A node's signals, known (again): its kubelet evictions recorded without a signal get one. */
+  observeSignals(name: string, node: NodeFacts | undefined): void {
+    const ids = this.lackingSignal.get(name);
+    if (!ids || !node?.signalFor) return;
+    for (const id of ids) {
+      const t = this.byId.get(id);
+      const signal = t && t.signal == null ? node.signalFor(t.message) : null;
+      if (t && t.signal == null && !signal) continue; // not known from these signals either
+      if (t && signal) this.byId.set(id, { ...t, signal });
+      this.forgetLackingSignal(name, id);
+    }
+  }
+
+  private forgetLackingSignal(node: string, id: string): void {
+    const ids = this.lackingSignal.get(node);
+    ids?.delete(id);
+    if (ids?.size === 0) this.lackingSignal.delete(node);
   }
 
   /** What an Event reports; `pod` is the pod the informer still holds, if any. */

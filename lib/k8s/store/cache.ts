@@ -201,7 +201,7 @@ export class ClusterCache {
     const now = this.now();
     for (const name of this.dirty) {
       this.dirty.delete(name);
-      this.states.get(name)?.recompute(now);
+      this.recomputeNode(name, now);
     }
   }
 
@@ -212,6 +212,13 @@ export class ClusterCache {
       this.states.set(name, s);
     }
     return s;
+  }
+
+  private recomputeNode(name: string, now: number, intervalSeconds?: number): void {
+    const s = this.states.get(name);
+    if (!s) return;
+    s.recompute(now, intervalSeconds);
+    if (s.signals) this.terminations.observeSignals(name, nodeFacts(s));
   }
 
   private markDirty(name: string): void {
@@ -230,7 +237,7 @@ export class ClusterCache {
     const now = this.now();
     for (const name of this.dirty) {
       this.dirty.delete(name);
-      this.states.get(name)?.recompute(now, this.settings.summaryIntervalMs / 1000);
+      this.recomputeNode(name, now, this.settings.summaryIntervalMs / 1000);
       if (this.clock.now() > end) break;
     }
     if (this.dirty.size) this.recomputeTimer = this.clock.after(0, () => this.recompute());
