@@ -55,7 +55,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      // e2e/ha/ starts its own replicas and kills one: playwright.ha.config.ts runs it
+      // e2e/ha/ starts its own replicas and kills one: project "chromium-ha"
       testIgnore: [ALONE, /\/e2e\/ha\//],
       use: browser,
       // runs when "chromium" has finished, whatever its result; `--no-deps` leaves it out when you
@@ -63,6 +63,10 @@ export default defineConfig({
       teardown: "chromium-alone",
     },
     { name: "chromium-alone", testMatch: ALONE, workers: 1, use: browser },
+    // `npm run demo:ha` under test: the test starts the demo itself (the simulated cluster and three
+    // replica processes on this build, at E2E_PORT+20) because it kills one. It runs beside the
+    // "chromium" tests on one of the two workers (most of it waits on Leases to expire), not after them.
+    { name: "chromium-ha", testDir: "./e2e/ha", use: browser },
   ],
   // Started in order: the first builds when needed, the second reuses that build.
   webServer: [

@@ -10,7 +10,9 @@ import { TerminationsPage } from "./pages/terminations-page";
 const BASE = `http://127.0.0.1:${DEMO_PORT}`;
 test.use({ baseURL: BASE });
 
-const CLOCK = "\\d\\d:\\d\\d:\\d\\d";
+// A time of today, or of another day with its date ("Nov 24, 23:47:52"): a run that crosses
+// midnight shows the demo's earlier incidents with yesterday's date.
+const CLOCK = "(?:[A-Z][a-z]{2} \\d{1,2}, )?\\d\\d:\\d\\d:\\d\\d";
 const VERDICTS: Array<[string, string, RegExp]> = [
   [
     "kubelet-eviction",

@@ -54,7 +54,7 @@ export const NodeSections = memo(function NodeSections({
       {forensics.terminations}
       {/* what `kubectl describe node` shows, side by side where there is room: one pass at 1440 px (issue 23) */}
       <div className="@container">
-        <div className="grid gap-6 @5xl:grid-cols-2 @5xl:items-start">
+        <div className="grid grid-cols-1 gap-6 @5xl:grid-cols-2 @5xl:items-start">
           <ConditionsPanel detail={data} />
           <div className="space-y-6">
             <TaintsPanel detail={data} />
