@@ -36,20 +36,20 @@ describe("TerminationLog", () => {
     log.add(t("drained", { cause: "api-eviction", cordoned: false }));
     log.add(t("elsewhere", { cause: "taint-manager", taints: [], node: "n2" }));
     now += 5_000;
-    log.observeNode("n1", { taints: [{ key: "k", effect: "NoSchedule" }], unschedulable: false });
+    log.observeNode("n1", () => ({ taints: [{ key: "k", effect: "NoSchedule" }], unschedulable: false }));
     expect(log.forNode("n1").map((x) => [x.id, x.taints ?? x.cordoned])).toEqual(
       expect.arrayContaining([
         ["evicted", []],
         ["drained", false],
       ]),
     );
-    log.observeNode("n1", { ...tainted, unschedulable: true });
+    log.observeNode("n1", () => ({ ...tainted, unschedulable: true }));
     const byId = Object.fromEntries(log.all().map((x) => [x.id, x]));
     expect(byId.evicted!.taints).toEqual(["example.com/maintenance=true:NoExecute"]);
     expect(byId.drained!.cordoned).toBe(true);
     expect(byId.elsewhere!.taints).toEqual([]);
     now += 31_000;
-    log.observeNode("n2", tainted);
+    log.observeNode("n2", () => tainted);
     expect(log.forNode("n2")[0]!.taints).toEqual([]);
   });
 
@@ -60,9 +60,9 @@ describe("TerminationLog", () => {
     log.add(t("unknown", { message: "The node was low on resource: widgets.", resource: "widgets", signal: null }));
     log.add(t("other", { message, resource: "memory", signal: null, node: "n2" }));
     const signalFor = (m: string) => (m.includes("resource: memory") ? "memory.available" : null);
-    log.observeSignals("n1", {});
+    log.observeSignals("n1", () => ({}));
     expect(log.forNode("n1").every((x) => x.signal === null)).toBe(true);
-    log.observeSignals("n1", { signalFor });
+    log.observeSignals("n1", () => ({ signalFor }));
     const byId = Object.fromEntries(log.all().map((x) => [x.id, x.signal]));
     expect(byId).toEqual({ early: "memory.available", unknown: null, other: null });
   });

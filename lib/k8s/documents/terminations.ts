@@ -126,8 +126,11 @@ export class TerminationLog {
   }
 
   /** A Node update: recent records on it that lacked its taints or cordon take them (LATE_NODE_FACTS_MS). */
-  observeNode(name: string, node: NodeFacts | undefined): void {
-    if (!node || this.lackingNodeFacts.size === 0) return;
+  // `facts` is called only when a record lacks something: this runs on every Node update.
+  observeNode(name: string, facts: () => NodeFacts | undefined): void {
+    if (this.lackingNodeFacts.size === 0) return;
+    const node = facts();
+    if (!node) return;
     const cutoff = this.now() - LATE_NODE_FACTS_MS;
     for (const [id, seen] of this.lackingNodeFacts) {
       const t = this.byId.get(id);
@@ -144,9 +147,12 @@ export class TerminationLog {
   }
 
   /** A node's signals, known (again): its kubelet evictions recorded without a signal get one. */
-  observeSignals(name: string, node: NodeFacts | undefined): void {
+  // `facts` is called only when the node has such records: this runs on every row recompute.
+  observeSignals(name: string, facts: () => NodeFacts | undefined): void {
     const ids = this.lackingSignal.get(name);
-    if (!ids || !node?.signalFor) return;
+    if (!ids) return;
+    const node = facts();
+    if (!node?.signalFor) return;
     for (const id of ids) {
       const t = this.byId.get(id);
       const signal = t && t.signal == null ? node.signalFor(t.message) : null;

@@ -218,7 +218,7 @@ export class ClusterCache {
     const s = this.states.get(name);
     if (!s) return;
     s.recompute(now, intervalSeconds);
-    if (s.signals) this.terminations.observeSignals(name, nodeFacts(s));
+    if (s.signals) this.terminations.observeSignals(name, () => nodeFacts(s));
   }
 
   private markDirty(name: string): void {
@@ -270,7 +270,7 @@ export class ClusterCache {
     if (!this.owns(name)) return;
     const s = this.state(name);
     s.setNode(node);
-    if (node) this.terminations.observeNode(name, nodeFacts(s));
+    if (node) this.terminations.observeNode(name, () => nodeFacts(s));
     if (!node) {
       this.states.delete(name);
       this.dirty.delete(name);
