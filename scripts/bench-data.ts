@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
 import { formatCountOf } from "../lib/format";
+import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./bench/cache-settings";
 import { printedLines, recordBench } from "./bench/report";
 import { startSimProcess } from "./bench/sim-process";
 import { againstTarget } from "./bench/targets";
@@ -29,7 +30,6 @@ const kubeconfig = join(dir, "kubeconfig");
 const fetchWorkerFile = join(dir, FETCH_WORKER_FILE);
 bundleFetchWorker(fetchWorkerFile);
 const STEADY_MS = 25_000;
-const SUMMARY_INTERVAL_MS = 10_000;
 const cpuSeconds = (u: { user: number; system: number }) => (u.user + u.system) / 1e6;
 const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
 
@@ -58,15 +58,7 @@ try {
     profiles: [],
     demo: false,
     fetchWorker: () => ({ file: fetchWorkerFile, execArgv: [] }),
-    settings: {
-      mode: MODE,
-      summaryIntervalMs: SUMMARY_INTERVAL_MS,
-      configzIntervalMs: 300_000,
-      historySeconds: 3600,
-      concurrency: 32,
-      kubeletTimeoutMs: 5000,
-      kubeletInsecureSkipVerify: false,
-    },
+    settings: benchCacheSettings(MODE),
   });
   cache.start();
   await cache.nodes.synced;

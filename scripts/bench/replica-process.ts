@@ -7,6 +7,8 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
+import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./cache-settings";
+
 await import("../../bin/register-server-only.mjs");
 const { ClusterCache } = await import("../../lib/k8s/store/cache");
 const { ClusterClient, loadKubeConfig } = await import("../../lib/k8s/io/client");
@@ -21,7 +23,6 @@ const workerFile = process.env.BENCH_FETCH_WORKER!;
 const name = process.env.REPLICA_NAME;
 const secret = process.env.BENCH_PEER_SECRET ?? "";
 const steadyMs = Number(process.env.BENCH_STEADY_MS ?? 25_000);
-const SUMMARY_INTERVAL_MS = 10_000;
 
 const server = createServer();
 await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -42,15 +43,7 @@ const cache = new ClusterCache({
   demo: false,
   fetchWorker: () => ({ file: workerFile, execArgv: [] }),
   owns: shard?.owns,
-  settings: {
-    mode: "proxy",
-    summaryIntervalMs: SUMMARY_INTERVAL_MS,
-    configzIntervalMs: 300_000,
-    historySeconds: 3600,
-    concurrency: 32,
-    kubeletTimeoutMs: 5000,
-    kubeletInsecureSkipVerify: false,
-  },
+  settings: benchCacheSettings("proxy"),
 });
 shard?.attach(cache);
 const info = { context: client.context, contexts: client.contexts, demo: false };
