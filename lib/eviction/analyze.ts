@@ -4,7 +4,7 @@ import { parseAnalyzeInput, type AnalyzeInput } from "./document/input";
 import { byEvictionPriority, nodeConditions, thresholdQuantity, thresholdsMet } from "./evaluate";
 import type { Node, Pod } from "./k8s-types";
 import { checkedAllocatable, kubepodsLimit } from "./node/allocatable";
-import { inferFilesystemLayout, observeSignals, type Observations } from "./observe";
+import { inferFilesystemLayout, observeSignals, type FilesystemLayout, type Observations } from "./observe";
 import { allocatedPod, podResizeState } from "./pods/allocated";
 import { containerOomScoreAdj } from "./pods/oom-score";
 import { isActivePod, podFacts, statsByUid } from "./pods/pod-facts";
@@ -47,20 +47,33 @@ function podReport(pod: Pod, memCapacity: number | null, gates: FeatureGates): P
   };
 }
 
-function signalReports(thresholds: Threshold[], observations: Observations): SignalReport[] {
+function signalReports(thresholds: readonly Threshold[], observations: Observations): SignalReport[] {
   const reports: SignalReport[] = [];
   for (const signal of SIGNALS) {
     const obs = observations[signal];
     if (!obs) continue;
-    const states = thresholds
-      .filter((t) => t.signal === signal && t.value)
-      .map((t) => {
-        const value = thresholdQuantity(t, obs, false) ?? 0;
-        return { kind: t.kind, value, margin: obs.available - value, met: value > obs.available };
-      });
+    const states: SignalReport["thresholds"] = [];
+    for (const t of thresholds) {
+      if (t.signal !== signal || !t.value) continue;
+      const value = thresholdQuantity(t, obs, false) ?? 0;
+      states.push({ kind: t.kind, value, margin: obs.available - value, met: value > obs.available });
+    }
     reports.push({ signal, available: obs.available, capacity: obs.capacity, thresholds: states });
   }
   return reports;
+}
+
+// The containerfs derivation depends only on the configured list (one array per distinct kubelet
+// configuration, from the config memo) and the layout (three kinds): derived once per pair, not on
+// every analysis. Nothing downstream mutates the list.
+const derivedMemo = new WeakMap<readonly Threshold[], Map<string, readonly Threshold[]>>();
+function derivedThresholds(configured: readonly Threshold[], layout: FilesystemLayout): readonly Threshold[] {
+  const key = layout.dedicatedImageFs ? (layout.splitContainerFs ? "split" : "imagefs") : "single";
+  let byLayout = derivedMemo.get(configured);
+  if (!byLayout) derivedMemo.set(configured, (byLayout = new Map()));
+  let derived = byLayout.get(key);
+  if (!derived) byLayout.set(key, (derived = deriveContainerFsThresholds(configured, layout)));
+  return derived;
 }
 
 function rankingKey(signal: Signal, layout: ReturnType<typeof inferFilesystemLayout>): string {
@@ -92,7 +105,7 @@ export function analyze(input: AnalyzeInput): AnalyzeOutput {
     thresholds: configured,
   } = resolveConfig(input.kubeletConfig, input.kubeletFlags, input.whatIf);
   const layout = input.filesystems ?? inferFilesystemLayout(input.summary);
-  const thresholds = deriveContainerFsThresholds(configured, layout);
+  const thresholds = derivedThresholds(configured, layout);
   const capacity = input.node?.status?.capacity ?? {};
   // The kubelet refuses to start when reservations exceed capacity; so does the analysis.
   const { reservation, allocatable } = checkedAllocatable(capacity, config, fieldName);
