@@ -10,11 +10,11 @@ import { containerOomScoreAdj } from "./pods/oom-score";
 import { isActivePod, podFacts, statsByUid } from "./pods/pod-facts";
 import { containerRequest, quantityValue, type FeatureGates } from "./pods/pod-resources";
 import { podQos } from "./pods/qos";
-import { diskPartsFor, rankPods } from "./pods/rank";
 import { explicitPsiGate, psiSection, swapSection } from "./psi";
+import { rankAll } from "./rankings";
 import { replaySignal } from "./replay";
-import { SIGNALS, type Signal } from "./signals";
-import type { AnalyzeOutput, ContainerReport, OutputThreshold, PodReport, RankingRow, SignalReport } from "./types";
+import { SIGNALS } from "./signals";
+import type { AnalyzeOutput, ContainerReport, OutputThreshold, PodReport, SignalReport } from "./types";
 import { scaleSummary } from "./whatif";
 
 function memoryCapacity(node: Node | undefined): number | null {
@@ -76,26 +76,6 @@ function derivedThresholds(configured: readonly Threshold[], layout: FilesystemL
   return derived;
 }
 
-function rankingKey(signal: Signal, layout: ReturnType<typeof inferFilesystemLayout>): string {
-  if (signal === "pid.available") return "pid";
-  if (signal === "memory.available" || signal === "allocatableMemory.available") return "memory";
-  return `${diskPartsFor(signal, layout).join("+")}|${signal.endsWith(".inodesFree") ? "inodes" : "bytes"}`;
-}
-
-function toRow(e: ReturnType<typeof rankPods>[number], signal: Signal): RankingRow {
-  const f = e.facts;
-  const pid = signal === "pid.available";
-  return {
-    namespace: f.namespace,
-    name: f.name,
-    uid: f.uid,
-    priority: f.priority,
-    usage: f.hasStats ? e.usage : null,
-    request: e.request,
-    exceedsRequest: f.hasStats && !pid ? e.exceedsRequest : null,
-  };
-}
-
 /** Analyzes one node the kubelet's way: thresholds, allocatable, signals, conditions, rankings and replay. */
 export function analyze(input: AnalyzeInput): AnalyzeOutput {
   const {
@@ -125,23 +105,8 @@ export function analyze(input: AnalyzeInput): AnalyzeOutput {
   const stats = statsByUid(summary);
   const facts = input.pods.filter(isActivePod).map((p) => podFacts(p, stats.get(p.metadata?.uid ?? ""), input.featureGates));
 
-  const rankings: AnalyzeOutput["rankings"] = {};
-  const ranked = new Map<Signal, ReturnType<typeof rankPods>>();
-  // Signals that rank by the same function over the same usage (memory and allocatableMemory;
-  // containerfs and the filesystem it lives on) share one sort.
-  const byKey = new Map<string, { entries: ReturnType<typeof rankPods>; rows: RankingRow[] }>();
-  for (const signal of SIGNALS) {
-    const key = rankingKey(signal, layout);
-    let shared = byKey.get(key);
-    if (!shared) {
-      const entries = rankPods(facts, signal, layout);
-      shared = { entries, rows: entries.map((e) => toRow(e, signal)) };
-      byKey.set(key, shared);
-    }
-    ranked.set(signal, shared.entries);
-    rankings[signal] = shared.rows;
-  }
   const starved = [...new Set(byEvictionPriority(met).map((t) => t.signal))];
+  const { rows: rankings, entries: ranked } = rankAll(facts, layout, starved);
 
   return {
     node: input.node?.metadata?.name ?? null,

@@ -1,7 +1,8 @@
 import type { FilesystemLayout } from "../observe";
 import type { Signal } from "../signals";
-import { byBool, orderedBy, sortedBy, type Comparator } from "./compare";
+import { byBool, orderedBy, type Comparator } from "./compare";
 import type { DiskUsage, PodFacts } from "./pod-facts";
+import { rankOrder, type FsPart } from "./rank-order";
 
 /** One pod as a rank function sees it for one signal. */
 export interface RankEntry {
@@ -14,8 +15,6 @@ export interface RankEntry {
   /** usage − request as the last comparator sees it (disk: always minus the ephemeral-storage request). */
   aboveRequest: number;
 }
-
-type FsPart = "rootfs" | "logs" | "localVolumes";
 
 // Pods without stats go first in every stats-based comparator ("prioritize evicting the pod for
 // which no stats were found"); two such pods tie.
@@ -102,9 +101,11 @@ export function rankFunctionFor(signal: Signal): Comparator<RankEntry> {
   return rankDiskPressure;
 }
 
-/** Ranks pods for a signal, most likely to be evicted first. */
+/** Ranks pods for a signal, most likely to be evicted first (in the order of rankFunctionFor, sorted on keys: rank-order.ts). */
 export function rankPods(facts: readonly PodFacts[], signal: Signal, layout: FilesystemLayout): RankEntry[] {
   const parts = diskPartsFor(signal, layout);
-  const entries = facts.map((f) => entryFor(f, signal, parts));
-  return sortedBy(entries, rankFunctionFor(signal));
+  const { size, order } = rankOrder(facts, signal, parts);
+  const entries = new Array<RankEntry>(size);
+  for (let i = 0; i < size; i++) entries[i] = entryFor(facts[order[i]!]!, signal, parts);
+  return entries;
 }
