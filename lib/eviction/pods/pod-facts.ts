@@ -1,6 +1,6 @@
-import type { ContainerStats, FsStats, Pod, PodStats, Summary } from "../k8s-types";
+import type { ContainerStats, FsStats, Pod, PodStats, Summary, Volume } from "../k8s-types";
 import { isCriticalPod } from "./critical";
-import { podRequest, type FeatureGates } from "./pod-resources";
+import { hasPodLevelResources, podRequestOf, type FeatureGates } from "./pod-resources";
 
 export interface DiskUsage {
   bytes: number;
@@ -36,25 +36,35 @@ function addFs(acc: DiskUsage, fs: FsStats | undefined): void {
 
 function sumContainers(containers: ContainerStats[] | undefined, part: "rootfs" | "logs"): DiskUsage {
   const acc = { bytes: 0, inodes: 0 };
-  for (const c of containers ?? []) addFs(acc, c[part]);
+  if (containers) for (const c of containers) addFs(acc, c[part]);
   return acc;
+}
+
+/** Tells whether the kubelet counts a volume as local ephemeral storage (hostPath, disk emptyDir, configMap, gitRepo). */
+function isLocalVolume(v: Volume): boolean {
+  const diskEmptyDir = v.emptyDir != null && !v.emptyDir.medium;
+  return v.hostPath != null || diskEmptyDir || v.configMap != null || v.gitRepo != null;
 }
 
 /** Lists the pod's volumes the kubelet counts as local ephemeral storage (hostPath, disk emptyDir, configMap, gitRepo). */
 export function localVolumeNames(pod: Pod): Set<string> {
   const names = new Set<string>();
-  for (const v of pod.spec?.volumes ?? []) {
-    const diskEmptyDir = v.emptyDir != null && !v.emptyDir.medium;
-    if (v.hostPath != null || diskEmptyDir || v.configMap != null || v.gitRepo != null) names.add(v.name);
-  }
+  for (const v of pod.spec?.volumes ?? []) if (isLocalVolume(v)) names.add(v.name);
   return names;
+}
+
+// A pod has a handful of volumes: a scan per stats entry instead of a Set per pod (this runs for
+// every pod of every node). Same answer as localVolumeNames(pod).has(name).
+function hasLocalVolume(volumes: Volume[] | undefined, name: string): boolean {
+  if (volumes) for (const v of volumes) if (v.name === name && isLocalVolume(v)) return true;
+  return false;
 }
 
 function sumLocalVolumes(pod: Pod, stats: PodStats): DiskUsage {
   const acc = { bytes: 0, inodes: 0 };
   if (!stats.volume?.length) return acc;
-  const names = localVolumeNames(pod);
-  for (const v of stats.volume) if (names.has(v.name)) addFs(acc, v);
+  const volumes = pod.spec?.volumes;
+  for (const v of stats.volume) if (hasLocalVolume(volumes, v.name)) addFs(acc, v);
   return acc;
 }
 
@@ -68,6 +78,7 @@ export function statsByUid(summary: Summary | undefined): Map<string, PodStats> 
 /** Resolves one pod's ranking facts from its spec and (optional) Summary stats. */
 export function podFacts(pod: Pod, stats: PodStats | undefined, gates: FeatureGates): PodFacts {
   const meta = pod.metadata ?? {};
+  const podLevel = gates.PodLevelResources && hasPodLevelResources(pod);
   return {
     pod,
     uid: meta.uid ?? "",
@@ -77,9 +88,9 @@ export function podFacts(pod: Pod, stats: PodStats | undefined, gates: FeatureGa
     critical: isCriticalPod(pod),
     hasStats: stats != null,
     memoryUsage: stats?.memory?.workingSetBytes ?? 0,
-    memoryRequest: podRequest(pod, "memory", gates),
-    ephemeralRequest: podRequest(pod, "ephemeral-storage", gates),
-    inodesRequest: podRequest(pod, "inodes", gates),
+    memoryRequest: podRequestOf(pod, "memory", podLevel),
+    ephemeralRequest: podRequestOf(pod, "ephemeral-storage", podLevel),
+    inodesRequest: podRequestOf(pod, "inodes", podLevel),
     processCount: stats?.process_stats?.process_count ?? 0,
     rootfs: stats ? sumContainers(stats.containers, "rootfs") : ZERO,
     logs: stats ? sumContainers(stats.containers, "logs") : ZERO,

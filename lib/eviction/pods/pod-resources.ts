@@ -107,8 +107,13 @@ function aggregateContainerLimit(pod: Pod, resourceName: string): number | undef
 // Units: cpu millicores, everything else bytes or counts (what GetResourceRequest returns).
 /** Computes the pod's request as eviction ranking reads it: only the pod-level cpu/memory/hugepages request when the gate is on and any pod-level resource is set, else the sidecar-aware container aggregate; overhead is added only to a non-zero result. */
 export function podRequest(pod: Pod, resourceName: string, gates: FeatureGates): number {
+  return podRequestOf(pod, resourceName, gates.PodLevelResources && hasPodLevelResources(pod));
+}
+
+/** podRequest with its first question answered by the caller: whether the gate is on and the pod sets pod-level resources (podFacts reads three resources of each pod). */
+export function podRequestOf(pod: Pod, resourceName: string, podLevel: boolean): number {
   let total: number;
-  if (gates.PodLevelResources && hasPodLevelResources(pod)) {
+  if (podLevel) {
     total = isPodLevelResourceName(resourceName) ? (listValue(pod.spec?.resources?.requests, resourceName) ?? 0) : 0;
   } else {
     // Spec §8.3: with the gate off the container aggregate is used as is. (Upstream PodRequests
