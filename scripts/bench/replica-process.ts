@@ -77,16 +77,19 @@ const t0 = performance.now();
 membership?.start();
 cache.start();
 const members = Number(process.env.BENCH_MEMBERS ?? 1);
+const readyBy = t0 + Number(process.env.BENCH_READY_TIMEOUT_MS ?? 900_000);
 // Ready: every member live, and every node this replica owns asked once (a Summary that failed
 // under load counts, as in the cache's own readiness; the share collected is printed).
 for (;;) {
   const memberCount = membership ? membership.members().length : 1;
   if (memberCount === members && cache.states.size > 0 && cache.collector.firstPassDone()) break;
+  if (performance.now() > readyBy) break; // reported as timedOut: measured anyway, marked
   await new Promise((r) => setTimeout(r, 500));
 }
 const emit = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const collected = [...cache.states.values()].filter((st) => st.summaryAt !== null).length;
-emit({ ready: { url, ms: performance.now() - t0, owned: cache.states.size, collected } });
+const timedOut = performance.now() > readyBy;
+emit({ ready: { url, ms: performance.now() - t0, owned: cache.states.size, collected, ...(timedOut ? { timedOut } : {}) } });
 
 const cpu0 = process.cpuUsage();
 const sent0 = cache.collector.sent.summary;
