@@ -6,11 +6,13 @@ import { clustersDocument, type ClustersDocument } from "../contract/clusters";
 import { clusterOverviewInBrowser, nodeDetail, type ClusterOverview, type NodeDetail } from "../contract/dto";
 import { evictionTimelineDoc, type EvictionTimelineDoc } from "../contract/eviction-timeline";
 import { historyDoc, RANGES, stepFor, type HistoryDoc, type RangeName } from "../contract/history";
+import { nodeDocuments, type NodeDocuments } from "../contract/node-documents";
 
 const queryKeys = {
   cluster: () => ["cluster"] as const,
   clusterInfo: () => ["cluster-info"] as const,
   node: (name: string) => ["node", name] as const,
+  nodeDocuments: (names: readonly string[]) => ["node-documents", ...names] as const,
   clusters: () => ["clusters"] as const,
   history: (name: string, range: RangeName) => ["node", name, "history", range] as const,
   evictions: (name: string) => ["node", name, "evictions"] as const,
@@ -60,6 +62,20 @@ export function nodeOptions(name: string) {
     queryFn: async (): Promise<NodeDetail> => nodeDetail.parse(await getJson(`/api/nodes/${encodeURIComponent(name)}`)),
     refetchInterval: 10_000,
     retry: (count, err) => !(err instanceof HttpError && err.status === 404) && count < 2,
+  });
+}
+
+/**
+ * Several nodes' documents in one request (GET /api/nodes?names=…, at most 50): the pool/fleet
+ * what-if's pod detail. With several replicas each owner is asked once for all of its nodes; a node
+ * whose owner did not answer is in `missing`, named with why.
+ */
+export function nodeDocumentsOptions(names: readonly string[]) {
+  return queryOptions({
+    queryKey: queryKeys.nodeDocuments(names),
+    queryFn: async (): Promise<NodeDocuments> =>
+      nodeDocuments.parse(await getJson(`/api/nodes?names=${names.map(encodeURIComponent).join(",")}`)),
+    enabled: names.length > 0,
   });
 }
 
