@@ -10,11 +10,14 @@ import { readInputCapped } from "./read-input";
 
 const USAGE = `usage: headroom analyze FILE|- [--output json|table] [--all] [--now RFC3339]
        headroom analyze [--kubeconfig FILE] [--context C] (--node NAME | --all-nodes) [--mode direct|proxy] [--output json|table]
+       headroom analyze --server URL [--token-file FILE] (--node NAME | --all-nodes) [--output json|table]
 
 Reads a node's input document (JSON or YAML; see docs/analyze-contract.md), or collects it from a live
 cluster (node, pods, kubelet summary and configz), and prints what the kubelet would do:
 thresholds, allocatable, signals and margins, conditions, eviction rankings, replay. The table
 leads with the verdict and the replay and leaves out signals without a threshold (--all shows them).
+--server reads a running Headroom instead of the cluster (no kubelet load; token from --token-file
+or HEADROOM_TOKEN); exit 3 when a replica owning some nodes did not answer (docs/cli.md).
 
 ${LINT_USAGE}
 
@@ -66,9 +69,11 @@ function parseArgs(argv: string[], isTty: boolean): AnalyzeArgs {
       output = v;
     } else if (flag === "--now") now = value();
     else if (flag === "--all") all = true;
-    else if (flag === "--kubeconfig" || flag === "--context" || flag === "--node" || flag === "--all-nodes") {
+    else if (["--kubeconfig", "--context", "--node", "--all-nodes", "--server", "--token-file"].includes(flag)) {
       clusterMode = true;
       if (flag === "--kubeconfig") cluster.kubeconfig = value();
+      else if (flag === "--server") cluster.server = value();
+      else if (flag === "--token-file") cluster.tokenFile = value();
       else if (flag === "--context") cluster.context = value();
       else if (flag === "--node") cluster.node = nodeName(value());
       else cluster.allNodes = true;
