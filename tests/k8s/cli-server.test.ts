@@ -33,7 +33,7 @@ writeFileSync(tokenFile, `${TOKEN}\n`);
 // Asynchronous: the server and the sim answer from this process.
 function run(bin: string, args: string[], env: Record<string, string> = {}) {
   return new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [join(ROOT, "bin", bin), ...args], {
+    const child = spawn(process.execPath, [join(ROOT, bin), ...args], {
       cwd: ROOT,
       env: { NODE_ENV: "test", PATH: process.env.PATH, HOME: dir, ...env },
     });
@@ -102,8 +102,8 @@ describe("the CLI reading a Headroom server", () => {
   // Two processes at once: each starts Node and tsx, seconds apiece on a loaded machine.
   it("prints what the CLI collecting the cluster prints, with the token from a file or HEADROOM_TOKEN", async () => {
     const [fromServer, fromCluster] = await Promise.all([
-      run("headroom.mjs", ["analyze", "--server", srv.url, "--token-file", tokenFile, "--all-nodes", "--output", "json"]),
-      run("headroom.mjs", ["analyze", "--kubeconfig", kubeconfig, "--all-nodes", "--output", "json"]),
+      run("bin/headroom.mjs", ["analyze", "--server", srv.url, "--token-file", tokenFile, "--all-nodes", "--output", "json"]),
+      run("bin/headroom.mjs", ["analyze", "--kubeconfig", kubeconfig, "--all-nodes", "--output", "json"]),
     ]);
     expect(fromServer.stderr).toBe("");
     expect(fromServer.status).toBe(0);
@@ -224,7 +224,7 @@ describe("the CLI reading a Headroom server", () => {
       const own = names.filter((n) => ownerOf(n, [ghost, "solo"]) === "solo");
       const ghosts = names.filter((n) => ownerOf(n, [ghost, "solo"]) === ghost);
       await until(() => own.every((n) => getCache().cache.states.get(n)?.summaryAt != null), 15_000, "own nodes collected");
-      const r = await run("kubectl-headroom.mjs", ["nodes", "--server", srv.url, "--token-file", tokenFile]);
+      const r = await run("bin/kubectl-headroom.mjs", ["nodes", "--server", srv.url, "--token-file", tokenFile]);
       expect(r.status).toBe(3);
       for (const n of own) expect(r.stdout).toMatch(new RegExp(`^${n}\\s`, "m"));
       const lines = r.stderr.trimEnd().split("\n");
