@@ -5,10 +5,9 @@ import { accessSync, constants, statSync } from "node:fs";
 import { InputError } from "@/lib/eviction";
 
 import { formatPercent, formatSignal } from "../lib/format";
-import { loadKubeConfig, type ClusterSource } from "../lib/k8s/io/client";
+import type { ClusterSource } from "../lib/k8s/io/client";
 import { describeError, UnknownContextError } from "../lib/k8s/io/errors";
-import { analyzeCluster, type NodeResult } from "../lib/k8s/io/oneshot";
-import { detectClusterSource } from "../lib/k8s/store/runtime";
+import type { NodeResult } from "../lib/k8s/io/oneshot";
 import { worstMargins } from "../lib/k8s/store/to-engine";
 import { readServer, serverSource } from "./cli-server";
 import { formatTable, table } from "./format-table";
@@ -80,7 +79,11 @@ function checkKubeconfigFile(path: string): void {
 
 // The kubeconfig and --context are the user's to fix (exit 2, naming them); only what happens
 // after, talking to the cluster, is a collection failure (exit 1).
-function checkKubeconfig(source: ClusterSource, a: Pick<ClusterArgs, "context">): void {
+function checkKubeconfig(
+  source: ClusterSource,
+  a: Pick<ClusterArgs, "context">,
+  loadKubeConfig: (s: ClusterSource, context?: string) => unknown,
+): void {
   const what = source.kind === "file" ? `--kubeconfig ${source.path}` : "the kubeconfig (KUBECONFIG or ~/.kube/config)";
   try {
     loadKubeConfig(source, a.context);
@@ -107,12 +110,18 @@ export async function collectCluster(a: Omit<ClusterArgs, "output">, io: Io): Pr
   }
   if (a.tokenFile !== undefined) throw new InputError("--token-file goes with --server");
   if (a.kubeconfig) checkKubeconfigFile(a.kubeconfig);
+  // The cluster client (@kubernetes/client-node) loads only here: --server needs none of it.
+  const [{ loadKubeConfig }, { analyzeCluster }, { detectClusterSource }] = await Promise.all([
+    import("../lib/k8s/io/client"),
+    import("../lib/k8s/io/oneshot"),
+    import("../lib/k8s/store/runtime"),
+  ]);
   const source: ClusterSource | null = a.kubeconfig ? { kind: "file", path: a.kubeconfig } : detectClusterSource();
   if (!source)
     throw new InputError(
       "no cluster configured: pass --kubeconfig FILE, set KUBECONFIG or create ~/.kube/config (or analyze a file: headroom analyze FILE)",
     );
-  checkKubeconfig(source, a);
+  checkKubeconfig(source, a, loadKubeConfig);
   let results: NodeResult[];
   try {
     results = await analyzeCluster({
