@@ -88,19 +88,43 @@ function startReplica(name: string | undefined, members: number): Replica {
 }
 
 /** The fleet document from `url`, `n` times one after another: median and max ms, and its size. */
-async function timeOverview(url: string, n = 7): Promise<{ median: number; max: number; bytes: number; nodes: number }> {
+async function timeOverview(
+  url: string,
+  n = 7,
+): Promise<{ median: number; max: number; bytes: number; nodes: number; names: string[] }> {
   const times: number[] = [];
   let bytes = 0;
   let nodes = 0;
+  let names: string[] = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
     const text = await (await fetch(`${url}/api/cluster`)).text();
     times.push(performance.now() - t);
     bytes = text.length;
-    nodes = (JSON.parse(text) as { nodes: unknown[] }).nodes.length;
+    names = (JSON.parse(text) as { nodes: { name: string }[] }).nodes.map((r) => r.name);
+    nodes = names.length;
   }
   times.sort((a, b) => a - b);
-  return { median: times[n >> 1]!, max: times[n - 1]!, bytes, nodes };
+  return { median: times[n >> 1]!, max: times[n - 1]!, bytes, nodes, names };
+}
+
+/**
+ * The documents of 12 nodes spread over the fleet (the what-if's pod detail: GET /api/nodes?names=…),
+ * `n` times: median ms, size, and how many came back.
+ */
+async function timeDocuments(url: string, fleet: string[], n = 7): Promise<{ median: number; bytes: number; got: number }> {
+  const names = Array.from({ length: 12 }, (_, i) => fleet[Math.floor((i * fleet.length) / 12)]!);
+  const times: number[] = [];
+  let bytes = 0;
+  let got = 0;
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    const text = await (await fetch(`${url}/api/nodes?names=${names.join(",")}`)).text();
+    times.push(performance.now() - t);
+    bytes = text.length;
+    got = (JSON.parse(text) as { documents?: unknown[] }).documents?.length ?? 0;
+  }
+  return { median: times.sort((a, b) => a - b)[n >> 1]!, bytes, got };
 }
 
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
@@ -119,6 +143,7 @@ try {
   const oneReady = await one.ready;
   const oneSteady = await one.steady;
   const oneDoc = await timeOverview(oneReady.url);
+  const oneDocs = await timeDocuments(oneReady.url, oneDoc.names);
   one.child.kill("SIGTERM");
   // CPU over the window is a share of the work only when the collection did all of it: a replica
   // (or the single one) that fell behind spent less than its share, so its ratio is "not measured".
@@ -127,7 +152,7 @@ try {
     keptUp(s) ? "" : ` (collection did not keep up: ${s.summaries} of ${s.due.toFixed(0)} Summaries due)`;
   const late = (r: Ready) => (r.timedOut ? ` (first pass not over after ${READY_TIMEOUT_MS / 1000} s)` : "");
   console.log(
-    `  one replica: every node asked once in ${(oneReady.ms / 1000).toFixed(0)} s (${oneReady.collected} collected); steady ${STEADY_MS / 1000} s: CPU ${oneSteady.cpuSeconds.toFixed(2)} s, RSS ${oneSteady.rssMiB.toFixed(0)} MiB (${oneSteady.rss0MiB.toFixed(0)} MiB before the cache started), ${oneSteady.pods} pods held${lag(oneSteady)}${late(oneReady)}; /api/cluster median ${oneDoc.median.toFixed(0)} ms (max ${oneDoc.max.toFixed(0)}), ${mib(oneDoc.bytes)}`,
+    `  one replica: every node asked once in ${(oneReady.ms / 1000).toFixed(0)} s (${oneReady.collected} collected); steady ${STEADY_MS / 1000} s: CPU ${oneSteady.cpuSeconds.toFixed(2)} s, RSS ${oneSteady.rssMiB.toFixed(0)} MiB (${oneSteady.rss0MiB.toFixed(0)} MiB before the cache started), ${oneSteady.pods} pods held${lag(oneSteady)}${late(oneReady)}; /api/cluster median ${oneDoc.median.toFixed(0)} ms (max ${oneDoc.max.toFixed(0)}), ${mib(oneDoc.bytes)}; 12 node documents (what-if pod detail) median ${oneDocs.median.toFixed(0)} ms, ${mib(oneDocs.bytes)} (${oneDocs.got} of 12)`,
   );
 
   const names = ["bench-r1", "bench-r2", "bench-r3"];
@@ -140,11 +165,12 @@ try {
     // Net of the runtime every process carries before it holds anything (tsx, Node, modules).
     const netShare = (s.rssMiB - s.rss0MiB) / (oneSteady.rssMiB - oneSteady.rss0MiB);
     const doc = await timeOverview(readies[i]!.url);
+    const docs = await timeDocuments(readies[i]!.url, oneDoc.names);
     console.log(
       `  ${names[i]}: ${s.owned} nodes, ${s.pods} pods held; every owned node asked once in ${(readies[i]!.ms / 1000).toFixed(0)} s (${readies[i]!.collected} collected); CPU ${s.cpuSeconds.toFixed(2)} s = ${((s.cpuSeconds / oneSteady.cpuSeconds) * 100).toFixed(0)} % ${againstTarget("replicaCpuShare", cpuShare)}, RSS ${s.rssMiB.toFixed(0)} MiB = ${(rssShare * 100).toFixed(0)} % ${againstTarget("replicaRssShare", rssShare)} (${(netShare * 100).toFixed(0)} % net of the ${s.rss0MiB.toFixed(0)} MiB before the cache started)${lag(s)}${late(readies[i]!)}`,
     );
     console.log(
-      `    merged /api/cluster (${doc.nodes} nodes): median ${doc.median.toFixed(0)} ms (max ${doc.max.toFixed(0)}) = ${(doc.median / oneDoc.median).toFixed(2)} × one replica's ${againstTarget("mergedOverviewOverSingle", doc.median / oneDoc.median)}`,
+      `    merged /api/cluster (${doc.nodes} nodes): median ${doc.median.toFixed(0)} ms (max ${doc.max.toFixed(0)}) = ${(doc.median / oneDoc.median).toFixed(2)} × one replica's ${againstTarget("mergedOverviewOverSingle", doc.median / oneDoc.median)}; 12 node documents, one peer request per owner: median ${docs.median.toFixed(0)} ms = ${(docs.median / oneDocs.median).toFixed(2)} × one replica's (${docs.got} of 12)`,
     );
   }
   // Per node, for the projection in docs/replicas.md.

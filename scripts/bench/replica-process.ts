@@ -17,6 +17,8 @@ const { Membership } = await import("../../lib/k8s/replicas/membership");
 const { Shard } = await import("../../lib/k8s/replicas/shard");
 const { mergedOverview } = await import("../../lib/k8s/replicas/fleet-merge");
 const { peerOverview } = await import("../../lib/k8s/replicas/peer-overview");
+const { mergedDocuments, peerDocuments } = await import("../../lib/k8s/replicas/documents-merge");
+const { localDocuments } = await import("../../lib/k8s/documents/node-documents");
 
 const kubeconfig = process.env.BENCH_KUBECONFIG!;
 const workerFile = process.env.BENCH_FETCH_WORKER!;
@@ -53,6 +55,31 @@ server.on("request", (req, res) => {
   if (req.url === "/api/peer/overview" && name) {
     const p = peerOverview(req.headers.authorization ?? null, { cache, info, identity: name, peerToken: secret });
     return send(p.status, JSON.stringify(p.body));
+  }
+  // Several node documents (the what-if's pod detail): one peer request per owner when sharded.
+  const docs = /^\/api\/(peer\/documents|nodes)\?names=([^&]+)$/.exec(req.url ?? "");
+  if (docs) {
+    const names = decodeURIComponent(docs[2]!).split(",");
+    if (docs[1] !== "nodes") {
+      if (!name) return send(404, "{}");
+      const p = peerDocuments(req.headers.authorization ?? null, names, { cache, identity: name, peerToken: secret });
+      return send(p.status, JSON.stringify(p.body));
+    }
+    if (!membership || !shard || !name) {
+      const part = localDocuments(cache, names);
+      return send(200, JSON.stringify({ ...part, complete: part.missing.length === 0 }));
+    }
+    return void mergedDocuments(names, {
+      cache,
+      identity: name,
+      peerToken: secret,
+      peers: membership.peers(),
+      members: membership.members(),
+      ownerOf: shard.ownerOf.bind(shard),
+    }).then(
+      (d) => send(200, JSON.stringify(d)),
+      (e: Error) => send(500, JSON.stringify({ error: e.message })),
+    );
   }
   if (req.url === "/api/cluster") {
     if (!membership || !shard || !name) return send(200, overviewJson(cache, info));
