@@ -36,6 +36,11 @@ const membership = name
       namespace: "default",
       identity: name,
       peerUrl: url,
+      // Lease trouble (a renew past its deadline stops the collection) on the bench's stderr, so a
+      // run whose replicas never settle says why instead of only waiting.
+      log: (level, msg) => {
+        if (level !== "info") process.stderr.write(`${name}: ${msg}\n`);
+      },
     })
   : undefined;
 const shard = membership && name ? new Shard(membership, name) : undefined;
