@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { preload } from "react-dom";
 
 import { FleetOverview } from "@/components/dashboard/fleet-overview";
-import { CLUSTER_URL } from "@/lib/client/queries";
+import { CLUSTER_URL } from "@/lib/client/cluster-query";
 
 export default function FleetPage() {
   // Start the overview request with the HTML instead of after hydration: at 5 000 nodes it is the

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 
 import { MUTED } from "@/components/ui/styles";
 import { useClusterNow } from "@/components/ui/use-cluster-now";
-import { clusterOptions } from "@/lib/client/queries";
+import { clusterOptions } from "@/lib/client/cluster-query";
 import type { NodeRow } from "@/lib/contract/dto";
 import { formatTime } from "@/lib/format";
 import { atTheEarliest, EARLIEST_WHY, roughly } from "@/lib/words/forecast-phrases";

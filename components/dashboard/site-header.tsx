@@ -7,7 +7,7 @@ import { useState } from "react";
 
 import { useTheme } from "@/components/ui/theme";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { clusterInfoOptions, clusterOptions } from "@/lib/client/queries";
+import { clusterInfoOptions, clusterOptions } from "@/lib/client/cluster-query";
 import { embedParam } from "@/lib/client/url-state";
 import { cn } from "@/lib/format";
 

@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { clusterOptions } from "@/lib/client/queries";
+import { clusterOptions } from "@/lib/client/cluster-query";
 import { labelSelectorError } from "@/lib/contract/label-selector";
 import { filterAndSortNodes, poolsOf } from "@/lib/fleet-view/filters";
 import { nodeLinkQuery } from "@/lib/fleet-view/summary";
