@@ -27,7 +27,7 @@ let overview: { at: number; doc: Promise<ClusterOverview> } | null = null;
 /** Loads (or reuses) the fleet document and picks the source's rows; rejects with the server's message. */
 export async function loadSource(source: FleetSource, now = Date.now()): Promise<LoadedSource> {
   if (!overview || now - overview.at > FRESH_MS) {
-    const doc = getJson(CLUSTER_URL).then(parseOverviewEnvelope);
+    const doc = getJson(CLUSTER_URL).then((body) => parseOverviewEnvelope(body) as ClusterOverview); // whole rows: observations;
     overview = { at: now, doc };
     // a failed load is not cached: the next what-if tries again
     doc.catch(() => {

@@ -6,7 +6,7 @@
 // and words) from both. Rows are checked for their shape only, as there: the server validated each
 // one against `nodeRow` when it computed it. Unlike zod the document is returned as received, not
 // copied (unknown keys are kept; nothing reads them), except that a record drops a "__proto__" key.
-import type { ClusterOverview, NodeRow } from "./dto";
+import type { FleetOverview, NodeRow } from "./dto";
 
 type Path = readonly (string | number)[];
 type Check = (v: unknown, path: Path) => void;
@@ -104,9 +104,9 @@ const envelope = object({
 
 /**
  * The overview document received from /api/cluster, checked: its envelope in full, each row for
- * its shape. Throws an Error naming the first field that is wrong, as zod's first issue would.
+ * its shape (whole rows, or the table's, without labels and observations: `?rows=table`). Throws an Error naming the first field that is wrong, as zod's first issue would.
  */
-export function parseOverviewEnvelope(doc: unknown): ClusterOverview {
+export function parseOverviewEnvelope(doc: unknown): FleetOverview {
   envelope(doc, []);
-  return doc as ClusterOverview;
+  return doc as FleetOverview;
 }
