@@ -119,7 +119,7 @@ export async function readServer(
     let names: string[];
     if (node !== undefined) names = [node];
     else {
-      const parsed = clusterOverviewInBrowser.safeParse(await getJson(s, "/api/cluster"));
+      const parsed = clusterOverviewInBrowser.safeParse(await getJson(s, "/api/cluster?rows=table"));
       if (!parsed.success)
         throw new ServerError(`--server ${s.base}: not a Headroom server (GET /api/cluster: not a fleet document)`);
       names = parsed.data.nodes.map((r) => r.name);
