@@ -3,7 +3,7 @@ import { InputError } from "@/lib/eviction";
 import { parseDocumentText } from "../lib/contract/document";
 import { analyzeNode } from "../lib/eviction/index";
 import { reportedAllocatable } from "../lib/words/analysis-notes";
-import { runClusterAnalyze, type ClusterArgs, type Io } from "./cli-cluster";
+import type { ClusterArgs, Io } from "./cli-cluster";
 import { LINT_USAGE, runLint } from "./cli-lint";
 import { formatTable } from "./format-table";
 import { readInputCapped } from "./read-input";
@@ -108,7 +108,9 @@ export async function main(argv: string[], io: Io = { stdout: process.stdout, st
   try {
     if (command !== "analyze") throw new UsageError(command ? `unknown command ${JSON.stringify(command)}` : "missing command");
     const args = parseArgs(rest, !!io.stdout.isTTY);
-    if (args.cluster) return await runClusterAnalyze(args.cluster, io);
+    // The cluster client (@kubernetes/client-node and the data layer) loads only for a live
+    // cluster: reading a file is most runs (CI pipelines), and loading it took ~3 s of each.
+    if (args.cluster) return await (await import("./cli-cluster")).runClusterAnalyze(args.cluster, io);
     const doc = parseDocumentText(readInput(args.file), args.file === "-" ? "stdin" : args.file);
     if (args.now !== undefined && typeof doc === "object" && doc !== null && !Array.isArray(doc)) {
       (doc as Record<string, unknown>).now = args.now;

@@ -78,7 +78,7 @@ export function NodePage({ name }: { name: string }) {
   }
   // which state the cards show (components/ui/view-label.tsx); a pinned view (`at=`) is neither:
   // its cards are the moment's, which the banner and the forecast headings say
-  const cardsView = cardsViewOf({ pinned: p.pinned.kind === "pinned", showsLive: p.deferredView === live.out, open, changed });
+  const cardsView = cardsViewOf({ pinned: p.pinned.kind === "pinned", showsLive: p.sectionsShowLive, open, changed });
   return (
     <div className={cn(open && "xl:grid xl:grid-cols-[minmax(0,1fr)_30rem] xl:items-start xl:gap-6")}>
       <div className="min-w-0 space-y-6">
