@@ -4,7 +4,7 @@ import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { ErrorNote } from "@/components/ui/error-note";
 import { NodeViewContext } from "@/components/ui/view-label";
 import { WhatIfPanel } from "@/components/whatif/what-if-panel";
-import { HttpError } from "@/lib/client/queries";
+import { HttpError } from "@/lib/client/cluster-query";
 import { cn } from "@/lib/format";
 import { breakdownOf, cardsViewOf, imageGcMarks } from "@/lib/node-view";
 import { reportedPressure } from "@/lib/whatif/node";

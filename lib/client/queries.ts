@@ -1,57 +1,19 @@
 // Query keys and options shared by every component that reads cluster data, so N components on a
-// page share one request and one cache entry.
+// page share one request and one cache entry. The fleet overview's are in cluster-query.ts (no zod).
 import { queryOptions } from "@tanstack/react-query";
 
 import { clustersDocument, type ClustersDocument } from "../contract/clusters";
-import { clusterOverviewInBrowser, nodeDetail, type ClusterOverview, type NodeDetail } from "../contract/dto";
+import { nodeDetail, type NodeDetail } from "../contract/dto";
 import { evictionTimelineDoc, type EvictionTimelineDoc } from "../contract/eviction-timeline";
 import { historyDoc, RANGES, stepFor, type HistoryDoc, type RangeName } from "../contract/history";
+import { getJson, HttpError } from "./cluster-query";
 
 const queryKeys = {
-  cluster: () => ["cluster"] as const,
-  clusterInfo: () => ["cluster-info"] as const,
   node: (name: string) => ["node", name] as const,
   clusters: () => ["clusters"] as const,
   history: (name: string, range: RangeName) => ["node", name, "history", range] as const,
   evictions: (name: string) => ["node", name, "evictions"] as const,
 };
-
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export async function getJson(url: string): Promise<unknown> {
-  const res = await fetch(url, { headers: { accept: "application/json" } });
-  const body = await res.json().catch(() => ({}));
-  if (!res.ok) throw new HttpError(res.status, (body as { error?: string }).error ?? `HTTP ${res.status}`);
-  return body;
-}
-
-/** The fleet overview document (the fleet page preloads it). */
-export const CLUSTER_URL = "/api/cluster";
-
-/** Polls the fleet overview at the kubelet's own 10 s cadence. */
-export function clusterOptions() {
-  return queryOptions({
-    queryKey: queryKeys.cluster(),
-    queryFn: async (): Promise<ClusterOverview> => clusterOverviewInBrowser.parse(await getJson(CLUSTER_URL)),
-    refetchInterval: 10_000,
-  });
-}
-
-/** The fleet overview without its rows (context, mode, summary): what the site header shows away from the fleet page. */
-export function clusterInfoOptions() {
-  return queryOptions({
-    queryKey: queryKeys.clusterInfo(),
-    queryFn: async (): Promise<ClusterOverview> => clusterOverviewInBrowser.parse(await getJson(`${CLUSTER_URL}?nodes=none`)),
-    refetchInterval: 30_000,
-  });
-}
 
 /** Polls one node's detail document. */
 export function nodeOptions(name: string) {

@@ -47,8 +47,13 @@ export class NodeState {
   row: RowBase | null = null;
   /** The engine's signal reports only: the full analysis (rankings of every pod) is not kept. */
   signals: SignalReport[] | null = null;
-  /** The row as JSON without its closing brace; the overview appends the clock-dependent fields. */
+  /**
+   * The row as JSON without its closing brace, and without `labels` and `observations`: what the
+   * fleet table's first paint needs (~1.2 of ~2 KB a row). `rowExtraJson` is the rest,
+   * `,"labels":…,"observations":…`, for the full overview. The overview appends the clock-dependent fields.
+   */
   rowJson = "";
+  rowExtraJson = "";
   analyzeError: string | null = null;
   dirty = true;
   private readonly analysis = new NodeAnalysis();
@@ -183,7 +188,9 @@ export class NodeState {
         this.analyzeError = `internal: row ${i.path.join(".")}: ${i.message}`;
       }
     }
-    this.rowJson = JSON.stringify(this.row).slice(0, -1);
+    const { labels, observations, ...table } = this.row;
+    this.rowJson = JSON.stringify(table).slice(0, -1);
+    this.rowExtraJson = `,"labels":${JSON.stringify(labels)},"observations":${JSON.stringify(observations)}`;
   }
 
   /** Seconds since the Lease was renewed (cluster clock); null without a Lease. */
