@@ -5,11 +5,11 @@ import { accessSync, constants, statSync } from "node:fs";
 import { InputError } from "@/lib/eviction";
 
 import { formatPercent, formatSignal } from "../lib/format";
-import { loadKubeConfig, type ClusterSource } from "../lib/k8s/io/client";
+import type { ClusterSource } from "../lib/k8s/io/client";
 import { describeError, UnknownContextError } from "../lib/k8s/io/errors";
-import { analyzeCluster, type NodeResult } from "../lib/k8s/io/oneshot";
-import { detectClusterSource } from "../lib/k8s/store/runtime";
+import type { NodeResult } from "../lib/k8s/io/oneshot";
 import { worstMargins } from "../lib/k8s/store/to-engine";
+import { readServer, serverSource } from "./cli-server";
 import { formatTable, table } from "./format-table";
 
 export interface ClusterArgs {
@@ -21,6 +21,16 @@ export interface ClusterArgs {
   output: "json" | "table";
   /** Table: also the signals without a threshold. */
   all?: boolean;
+  /** Read a Headroom deployment instead of the cluster (cli-server.ts). */
+  server?: string;
+  /** The bearer token for --server (else HEADROOM_TOKEN). */
+  tokenFile?: string;
+}
+
+/** What was collected; `incomplete` when a replica owning some of the nodes did not answer (--server, exit 3). */
+export interface Collected {
+  results: NodeResult[];
+  incomplete: boolean;
 }
 
 export type Io = { stdout: NodeJS.WritableStream & { isTTY?: boolean }; stderr: NodeJS.WritableStream };
@@ -69,7 +79,11 @@ function checkKubeconfigFile(path: string): void {
 
 // The kubeconfig and --context are the user's to fix (exit 2, naming them); only what happens
 // after, talking to the cluster, is a collection failure (exit 1).
-function checkKubeconfig(source: ClusterSource, a: Pick<ClusterArgs, "context">): void {
+function checkKubeconfig(
+  source: ClusterSource,
+  a: Pick<ClusterArgs, "context">,
+  loadKubeConfig: (s: ClusterSource, context?: string) => unknown,
+): void {
   const what = source.kind === "file" ? `--kubeconfig ${source.path}` : "the kubeconfig (KUBECONFIG or ~/.kube/config)";
   try {
     loadKubeConfig(source, a.context);
@@ -86,14 +100,28 @@ function checkKubeconfig(source: ClusterSource, a: Pick<ClusterArgs, "context">)
 }
 
 /** Collects the cluster once (one node or all); null after printing why nothing could be collected. */
-export async function collectCluster(a: Omit<ClusterArgs, "output">, io: Io): Promise<NodeResult[] | null> {
+export async function collectCluster(a: Omit<ClusterArgs, "output">, io: Io): Promise<Collected | null> {
+  if (a.server !== undefined) {
+    if (a.kubeconfig || a.context || a.mode)
+      throw new InputError("--server reads a Headroom deployment, not the cluster: drop --kubeconfig, --context and --mode");
+    const read = await readServer(serverSource(a.server, a.tokenFile), a.allNodes ? undefined : a.node, io.stderr);
+    for (const r of read?.results ?? []) if (r.collectionError) io.stderr.write(`headroom: ${r.node}: ${r.collectionError}\n`);
+    return read;
+  }
+  if (a.tokenFile !== undefined) throw new InputError("--token-file goes with --server");
   if (a.kubeconfig) checkKubeconfigFile(a.kubeconfig);
+  // The cluster client (@kubernetes/client-node) loads only here: --server needs none of it.
+  const [{ loadKubeConfig }, { analyzeCluster }, { detectClusterSource }] = await Promise.all([
+    import("../lib/k8s/io/client"),
+    import("../lib/k8s/io/oneshot"),
+    import("../lib/k8s/store/runtime"),
+  ]);
   const source: ClusterSource | null = a.kubeconfig ? { kind: "file", path: a.kubeconfig } : detectClusterSource();
   if (!source)
     throw new InputError(
       "no cluster configured: pass --kubeconfig FILE, set KUBECONFIG or create ~/.kube/config (or analyze a file: headroom analyze FILE)",
     );
-  checkKubeconfig(source, a);
+  checkKubeconfig(source, a, loadKubeConfig);
   let results: NodeResult[];
   try {
     results = await analyzeCluster({
@@ -107,13 +135,17 @@ export async function collectCluster(a: Omit<ClusterArgs, "output">, io: Io): Pr
     return null;
   }
   for (const r of results) if (r.collectionError) io.stderr.write(`headroom: ${r.node}: ${r.collectionError}\n`);
-  return results;
+  return { results, incomplete: false };
 }
 
-/** Runs the cluster form of `analyze`; returns the exit status (0 ok, 1 when no node could be analyzed). */
+/**
+ * Runs the cluster form of `analyze`; returns the exit status: 0 ok, 1 when no node could be
+ * analyzed, 3 (--server) when a replica owning some nodes did not answer (the others are printed).
+ */
 export async function runClusterAnalyze(a: ClusterArgs, io: Io): Promise<number> {
-  const results = await collectCluster(a, io);
-  if (!results) return 1;
+  const collected = await collectCluster(a, io);
+  if (!collected) return 1;
+  const { results } = collected;
   const ok = results.filter((r) => r.analysis);
   if (a.allNodes)
     io.stdout.write(
@@ -129,5 +161,5 @@ export async function runClusterAnalyze(a: ClusterArgs, io: Io): Promise<number>
     io.stdout.write(
       a.output === "json" ? JSON.stringify(ok[0].analysis, null, 2) + "\n" : formatTable(ok[0].analysis!, { all: a.all }),
     );
-  return ok.length > 0 ? 0 : 1;
+  return collected.incomplete ? 3 : ok.length > 0 ? 0 : 1;
 }

@@ -7,14 +7,15 @@ import { main } from "./cli";
 import { collectCluster, type Io } from "./cli-cluster";
 import { nodesTable, sortWorstFirst } from "./kubectl-nodes";
 
-const USAGE = `usage: kubectl headroom nodes [-o json|wide] [--context C] [--kubeconfig FILE]
-       kubectl headroom node NAME [-o json|wide] [--context C] [--kubeconfig FILE]
+const USAGE = `usage: kubectl headroom nodes [-o json|wide] [--context C] [--kubeconfig FILE | --server URL [--token-file FILE]]
+       kubectl headroom node NAME [-o json|wide] [--context C] [--kubeconfig FILE | --server URL [--token-file FILE]]
        kubectl headroom analyze FILE|- [-o json|wide] [--now RFC3339]
 
 nodes:   every node, the smallest margin to an eviction threshold first
 node:    one node: verdict, eviction replay, allocatable, signals and the eviction order
 analyze: a node's input document from a file (see docs/analyze-contract.md)
--o wide adds columns (nodes) or the signals without a threshold (node, analyze).`;
+-o wide adds columns (nodes) or the signals without a threshold (node, analyze).
+--server reads a running Headroom (not the API server) instead of the cluster: see docs/cli.md.`;
 
 interface KubectlArgs {
   command: string;
@@ -23,6 +24,8 @@ interface KubectlArgs {
   context?: string;
   kubeconfig?: string;
   now?: string;
+  server?: string;
+  tokenFile?: string;
 }
 
 function parse(argv: string[]): KubectlArgs {
@@ -49,6 +52,8 @@ function parse(argv: string[]): KubectlArgs {
     } else if (flag === "--context") args.context = value();
     else if (flag === "--kubeconfig") args.kubeconfig = value();
     else if (flag === "--now") args.now = value();
+    else if (flag === "--server") args.server = value();
+    else if (flag === "--token-file") args.tokenFile = value();
     else if (arg.startsWith("-") && arg !== "-") throw new InputError(`unknown option ${flag}`);
     else args.positional.push(arg);
   }
@@ -57,7 +62,12 @@ function parse(argv: string[]): KubectlArgs {
 
 /** Arguments of `headroom analyze` for the cluster flags given. */
 function clusterFlags(a: KubectlArgs): string[] {
-  return [...(a.kubeconfig ? ["--kubeconfig", a.kubeconfig] : []), ...(a.context ? ["--context", a.context] : [])];
+  return [
+    ...(a.kubeconfig ? ["--kubeconfig", a.kubeconfig] : []),
+    ...(a.context ? ["--context", a.context] : []),
+    ...(a.server !== undefined ? ["--server", a.server] : []),
+    ...(a.tokenFile !== undefined ? ["--token-file", a.tokenFile] : []),
+  ];
 }
 
 function outputFlags(a: KubectlArgs): string[] {
@@ -66,8 +76,12 @@ function outputFlags(a: KubectlArgs): string[] {
 
 async function nodes(a: KubectlArgs, io: Io): Promise<number> {
   if (a.positional.length > 0) throw new InputError(`nodes takes no argument, got ${JSON.stringify(a.positional[0])}`);
-  const results = await collectCluster({ kubeconfig: a.kubeconfig, context: a.context, allNodes: true }, io);
-  if (!results) return 1;
+  const collected = await collectCluster(
+    { kubeconfig: a.kubeconfig, context: a.context, server: a.server, tokenFile: a.tokenFile, allNodes: true },
+    io,
+  );
+  if (!collected) return 1;
+  const { results } = collected;
   const sorted = sortWorstFirst(results);
   io.stdout.write(
     a.output === "json"
@@ -78,10 +92,10 @@ async function nodes(a: KubectlArgs, io: Io): Promise<number> {
         ) + "\n"
       : nodesTable(sorted, a.output === "wide"),
   );
-  return results.some((r) => r.analysis) ? 0 : 1;
+  return collected.incomplete ? 3 : results.some((r) => r.analysis) ? 0 : 1;
 }
 
-/** Runs `kubectl headroom <command> …`; returns the exit status (0 ok, 1 nothing collected, 2 bad usage or input). */
+/** Runs `kubectl headroom <command> …`; returns the exit status (0 ok, 1 nothing collected, 2 bad usage or input, 3 a replica did not answer). */
 export async function kubectlMain(argv: string[], io: Io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   if (argv.length === 0 || ["help", "--help", "-h"].includes(argv[0]!)) {
     io.stdout.write(USAGE + "\n");
@@ -96,8 +110,8 @@ export async function kubectlMain(argv: string[], io: Io = { stdout: process.std
     }
     if (a.command === "analyze") {
       if (a.positional.length !== 1) throw new InputError("analyze takes exactly one FILE (- for standard input)");
-      if (a.kubeconfig || a.context)
-        throw new InputError("analyze FILE reads no cluster: drop --context/--kubeconfig, or use node NAME");
+      if (a.kubeconfig || a.context || a.server !== undefined)
+        throw new InputError("analyze FILE reads no cluster: drop --context/--kubeconfig/--server, or use node NAME");
       return await main(["analyze", a.positional[0]!, ...outputFlags(a), ...(a.now ? ["--now", a.now] : [])], io);
     }
     throw new InputError(`unknown command ${JSON.stringify(a.command)}`);

@@ -3,18 +3,21 @@ import { InputError } from "@/lib/eviction";
 import { parseDocumentText } from "../lib/contract/document";
 import { analyzeNode } from "../lib/eviction/index";
 import { reportedAllocatable } from "../lib/words/analysis-notes";
-import { runClusterAnalyze, type ClusterArgs, type Io } from "./cli-cluster";
+import type { ClusterArgs, Io } from "./cli-cluster";
 import { LINT_USAGE, runLint } from "./cli-lint";
 import { formatTable } from "./format-table";
 import { readInputCapped } from "./read-input";
 
 const USAGE = `usage: headroom analyze FILE|- [--output json|table] [--all] [--now RFC3339]
        headroom analyze [--kubeconfig FILE] [--context C] (--node NAME | --all-nodes) [--mode direct|proxy] [--output json|table]
+       headroom analyze --server URL [--token-file FILE] (--node NAME | --all-nodes) [--output json|table]
 
 Reads a node's input document (JSON or YAML; see docs/analyze-contract.md), or collects it from a live
 cluster (node, pods, kubelet summary and configz), and prints what the kubelet would do:
 thresholds, allocatable, signals and margins, conditions, eviction rankings, replay. The table
 leads with the verdict and the replay and leaves out signals without a threshold (--all shows them).
+--server reads a running Headroom instead of the cluster (no kubelet load; token from --token-file
+or HEADROOM_TOKEN); exit 3 when a replica owning some nodes did not answer (docs/cli.md).
 
 ${LINT_USAGE}
 
@@ -66,9 +69,11 @@ function parseArgs(argv: string[], isTty: boolean): AnalyzeArgs {
       output = v;
     } else if (flag === "--now") now = value();
     else if (flag === "--all") all = true;
-    else if (flag === "--kubeconfig" || flag === "--context" || flag === "--node" || flag === "--all-nodes") {
+    else if (["--kubeconfig", "--context", "--node", "--all-nodes", "--server", "--token-file"].includes(flag)) {
       clusterMode = true;
       if (flag === "--kubeconfig") cluster.kubeconfig = value();
+      else if (flag === "--server") cluster.server = value();
+      else if (flag === "--token-file") cluster.tokenFile = value();
       else if (flag === "--context") cluster.context = value();
       else if (flag === "--node") cluster.node = nodeName(value());
       else cluster.allNodes = true;
@@ -108,7 +113,9 @@ export async function main(argv: string[], io: Io = { stdout: process.stdout, st
   try {
     if (command !== "analyze") throw new UsageError(command ? `unknown command ${JSON.stringify(command)}` : "missing command");
     const args = parseArgs(rest, !!io.stdout.isTTY);
-    if (args.cluster) return await runClusterAnalyze(args.cluster, io);
+    // The cluster client (@kubernetes/client-node and the data layer) loads only for a live
+    // cluster: reading a file is most runs (CI pipelines), and loading it took ~3 s of each.
+    if (args.cluster) return await (await import("./cli-cluster")).runClusterAnalyze(args.cluster, io);
     const doc = parseDocumentText(readInput(args.file), args.file === "-" ? "stdin" : args.file);
     if (args.now !== undefined && typeof doc === "object" && doc !== null && !Array.isArray(doc)) {
       (doc as Record<string, unknown>).now = args.now;

@@ -50,10 +50,19 @@ test("filters write the URL and a reload restores them", async ({ page }) => {
 
 test("a label selector filters nodes and survives a reload; one that does not parse is ignored with a note", async ({ page }) => {
   const fleet = new FleetPage(page);
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const u = new URL(r.url());
+    if (u.pathname === "/api/cluster") asked.push(u.search);
+  });
   await fleet.goto();
+  // the first paint asks for the table's rows only; the label filter then asks for the whole rows
+  expect(asked).toContain("?rows=table");
+  expect(asked).not.toContain("");
   const labels = page.getByLabel("Labels");
   await labels.fill(`kubernetes.io/hostname in (${PRESSURED}),kubernetes.io/os=linux`);
   await expect(fleet.rows).toHaveCount(1);
+  expect(asked).toContain("");
   await expect(fleet.row(PRESSURED)).toBeVisible();
   await expect(page).toHaveURL(/label=kubernetes.io/);
   await page.reload();

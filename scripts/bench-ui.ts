@@ -13,9 +13,9 @@ import { mkdtempSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 
+import { gzippedSizes, recordScripts, totalKiB } from "./bench/first-load-js";
 import { measureKeyInteractions, observeInteractions, takeMetrics, type InteractionFigures } from "./bench/inp";
 import { printedLines, recordBench } from "./bench/report";
 import { largeParams, startSimProcess } from "./bench/sim-process";
@@ -52,9 +52,7 @@ async function waitReady(timeoutMs: number): Promise<number> {
 /** Navigation → first rows → a search for the last node answered, in a fresh page. */
 async function overviewInteractive(browser: Browser, scripts?: Set<string>): Promise<number> {
   const page = await browser.newPage();
-  page.on("request", (req) => {
-    if (req.resourceType() === "script") scripts?.add(req.url());
-  });
+  if (scripts) recordScripts(page, scripts);
   const t0 = performance.now();
   await page.goto(BASE);
   await page.getByTestId("node-row").first().waitFor({ timeout: 60_000 });
@@ -154,8 +152,7 @@ async function main() {
       const scripts = new Set<string>();
       const runs = [await overviewInteractive(browser, scripts)];
       while (runs.length < LOADS) runs.push(await overviewInteractive(browser));
-      let firstLoadJs = 0;
-      for (const url of scripts) firstLoadJs += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+      const firstLoadJs = totalKiB(await gzippedSizes(scripts));
       const whatIf = await whatIfRuns(browser);
       console.log(`  cluster in its own process (npm run sim), Headroom through a kubeconfig:`);
       console.log(`  server ready (build + first sync): ${(readyMs / 1000).toFixed(1)} s`);
@@ -178,7 +175,7 @@ async function main() {
         `  fleet document load for the what-if: longest task ${whatIf.fleetLoadTask.toFixed(0)} ms (once, when the scope is chosen)`,
       );
       console.log(
-        `  first-load JS (gzip):              ${(firstLoadJs / 1024).toFixed(0)} KiB in ${scripts.size} scripts ${againstTarget("firstLoadJs", firstLoadJs / 1024)}`,
+        `  first-load JS (gzip):              ${firstLoadJs.toFixed(0)} KiB in ${scripts.size} scripts ${againstTarget("firstLoadJs", firstLoadJs)}`,
       );
     });
   } finally {

@@ -21,7 +21,7 @@ function Stat({ label, value, hint }: { label: string; value: string | number; h
 
 /** The fleet overview: summary, filters and the node table, all driven by the URL (data: useFleetOverview). */
 export function FleetOverview() {
-  const { data, error, loading, state, invalid, setState, rows, pools, labelError, query } = useFleetOverview();
+  const { data, error, loading, state, invalid, setState, rows, pools, labelError, labelsPending, query } = useFleetOverview();
   if (loading) return <p role="status">Loading the fleet…</p>;
   if (error) return <ErrorNote>Could not load the cluster: {error.message}</ErrorNote>;
   if (!data) return null;
@@ -66,6 +66,11 @@ export function FleetOverview() {
         shown={rows.length}
         total={data.nodes.length}
       />
+      {labelsPending && (
+        <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
+          Loading the nodes&apos; labels…
+        </p>
+      )}
       {labelError && (
         <ErrorNote id="label-error" className="text-xs">
           Label selector ignored: {labelError}

@@ -1,16 +1,17 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
 
 import { MUTED } from "@/components/ui/styles";
 import { useClusterNow } from "@/components/ui/use-cluster-now";
-import { clusterOptions } from "@/lib/client/queries";
-import type { NodeRow } from "@/lib/contract/dto";
+import { clusterOptions, wantsLabels } from "@/lib/client/cluster-query";
+import type { FleetRow } from "@/lib/contract/dto";
 import { formatTime } from "@/lib/format";
 import { atTheEarliest, EARLIEST_WHY, roughly } from "@/lib/words/forecast-phrases";
 import { forecastWithheld } from "@/lib/words/node-status";
 
-const WHY: Record<NonNullable<NodeRow["nextEviction"]>["because"], string> = {
+const WHY: Record<NonNullable<FleetRow["nextEviction"]>["because"], string> = {
   "hard-met": "hard threshold met",
   "grace-over": "soft grace over",
   grace: "soft grace ends",
@@ -19,7 +20,7 @@ const WHY: Record<NonNullable<NodeRow["nextEviction"]>["because"], string> = {
 };
 
 /** When the kubelet is expected to evict on this node, counting down from the overview's time (its own cell: the label names the signal and why). */
-export function NextEvictionCell({ r }: { r: NodeRow }) {
+export function NextEvictionCell({ r }: { r: FleetRow }) {
   const withheld = forecastWithheld(r);
   if (withheld)
     return (
@@ -37,8 +38,8 @@ export function NextEvictionCell({ r }: { r: NodeRow }) {
   return <Countdown r={r} />;
 }
 
-function Countdown({ r }: { r: NodeRow }) {
-  const { data, dataUpdatedAt } = useQuery(clusterOptions());
+function Countdown({ r }: { r: FleetRow }) {
+  const { data, dataUpdatedAt } = useQuery(clusterOptions(wantsLabels(useSearchParams().get("label"))));
   const now = useClusterNow(data ? Date.parse(data.generatedAt) : null, dataUpdatedAt);
   const e = r.nextEviction;
   const hold = r.pressureHold;

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { FindingsCell } from "@/components/findings/findings-cell";
 import { MUTED } from "@/components/ui/styles";
 import type { SORTS } from "@/lib/client/url-state";
-import type { NodeRow } from "@/lib/contract/dto";
+import type { FleetRow } from "@/lib/contract/dto";
 import { FAMILIES, worstMarginOf } from "@/lib/fleet-view/filters";
 import { cn, formatAge, formatResource } from "@/lib/format";
 import { rowStatus } from "@/lib/words/node-status";
@@ -37,13 +37,13 @@ export interface NodeColumn {
    * of the three margin columns they lack).
    */
   priority: number | "always" | "phone";
-  cell: (r: NodeRow, ctx: { query: string }) => ReactNode;
+  cell: (r: FleetRow, ctx: { query: string }) => ReactNode;
   className?: string;
 }
 
 // NotReady leads the badges: below 1280 px the Ready column moves into the row's detail, and a
 // node that stopped reporting must still stand out in the row.
-function ConditionBadges({ r }: { r: NodeRow }) {
+function ConditionBadges({ r }: { r: FleetRow }) {
   const status = rowStatus(r);
   const set = [
     // The owner's replica did not answer the merge: nothing but the Node object is known.
@@ -72,7 +72,7 @@ function ConditionBadges({ r }: { r: NodeRow }) {
 }
 
 /** The Ready column: Ready, NotReady, Unreachable or Lease expired, with what is known as its title. */
-function ReadyCell({ r }: { r: NodeRow }) {
+function ReadyCell({ r }: { r: FleetRow }) {
   const s = rowStatus(r);
   return (
     <span
@@ -86,7 +86,7 @@ function ReadyCell({ r }: { r: NodeRow }) {
   );
 }
 
-function MemoryBar({ r }: { r: NodeRow }) {
+function MemoryBar({ r }: { r: FleetRow }) {
   const alloc = r.allocatable.memory ?? 0;
   if (!alloc) return <span className={MUTED}>–</span>;
   const req = Math.min(1, (r.requested.memory ?? 0) / alloc);
@@ -100,7 +100,7 @@ function MemoryBar({ r }: { r: NodeRow }) {
   );
 }
 
-function Collection({ r }: { r: NodeRow }) {
+function Collection({ r }: { r: FleetRow }) {
   const c = r.collection;
   const text = c.state === "ok" ? formatAge(c.ageSeconds) : c.state;
   return (
@@ -118,7 +118,7 @@ function Collection({ r }: { r: NodeRow }) {
 }
 
 /** The node's name, whole: it wraps rather than being cut, and the link's name and title carry it in full. */
-function NodeName({ r, query }: { r: NodeRow; query: string }) {
+function NodeName({ r, query }: { r: FleetRow; query: string }) {
   return (
     <Link
       href={`/nodes/${encodeURIComponent(r.name)}${query}`}
@@ -134,7 +134,7 @@ function NodeName({ r, query }: { r: NodeRow; query: string }) {
   );
 }
 
-const staleLease = (r: NodeRow) => r.leaseAgeSeconds != null && r.leaseAgeSeconds > (r.leaseDurationSeconds ?? 40);
+const staleLease = (r: FleetRow) => r.leaseAgeSeconds != null && r.leaseAgeSeconds > (r.leaseDurationSeconds ?? 40);
 
 const NODE_COLUMNS: readonly NodeColumn[] = [
   {

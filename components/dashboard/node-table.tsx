@@ -4,7 +4,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { Fragment, useLayoutEffect, useRef, useState, type RefObject } from "react";
 
 import { MUTED } from "@/components/ui/styles";
-import type { NodeRow } from "@/lib/contract/dto";
+import type { FleetRow } from "@/lib/contract/dto";
 import { cn } from "@/lib/format";
 
 import { columnsFor, type NodeColumn } from "./node-columns";
@@ -44,7 +44,7 @@ const stickyIf = (c: NodeColumn, bg: string) => (c.key === "node" ? cn("sticky l
  * The row keeps the columns that fit its width, most important first (on a phone: node, worst
  * margin and next eviction); the others open in the row's detail. Every header sorts.
  */
-export function NodeTable({ rows, query }: { rows: NodeRow[]; query: string }) {
+export function NodeTable({ rows, query }: { rows: FleetRow[]; query: string }) {
   const parent = useRef<HTMLDivElement>(null);
   const widthRem = useWidthRem(parent);
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
@@ -88,7 +88,7 @@ export function NodeTable({ rows, query }: { rows: NodeRow[]; query: string }) {
         </div>
         <div role="rowgroup" style={{ height: virtual.getTotalSize(), position: "relative" }}>
           {virtual.getVirtualItems().map((item) => {
-            const r = rows[item.index] as NodeRow;
+            const r = rows[item.index] as FleetRow;
             const expanded = detail.length > 0 && open.has(r.name);
             const detailId = `node-detail-${item.index}`;
             return (

@@ -3,12 +3,12 @@
 // The fleet's "memory full avg60" column: the share of the last minute in which every non-idle
 // task on the node stalled on memory (PSI), sortable; a node whose kubelet reports no PSI says so.
 import { MUTED } from "@/components/ui/styles";
-import type { NodeRow } from "@/lib/contract/dto";
+import type { FleetRow } from "@/lib/contract/dto";
 import { cn, formatStall } from "@/lib/format";
 import { ABSENCE_SHORT } from "@/lib/words/psi";
 
 /** The cell: "3.21%", or "not reported" with the cause in its title. */
-export function PsiCell({ r }: { r: NodeRow }) {
+export function PsiCell({ r }: { r: FleetRow }) {
   const p = r.pressure;
   if (!p)
     return (

@@ -7,7 +7,7 @@ import { useState } from "react";
 
 import { useTheme } from "@/components/ui/theme";
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { clusterInfoOptions, clusterOptions } from "@/lib/client/queries";
+import { clusterInfoOptions, clusterOptions, wantsLabels } from "@/lib/client/cluster-query";
 import { embedParam } from "@/lib/client/url-state";
 import { cn } from "@/lib/format";
 
@@ -32,7 +32,8 @@ export interface SiteHeaderProps {
  * links, badges and sign-out fold into a "Menu" disclosure; the theme toggle stays in the bar.
  */
 export function SiteHeader({ signOut = false }: SiteHeaderProps) {
-  const embed = embedParam(useSearchParams().get("embed"));
+  const params = useSearchParams();
+  const embed = embedParam(params.get("embed"));
   const pathname = usePathname();
   const { theme, toggle } = useTheme();
   const [open, setOpen] = useState(false);
@@ -41,7 +42,7 @@ export function SiteHeader({ signOut = false }: SiteHeaderProps) {
   // the header reads the document without its rows: parsing 5 000 rows is a main-thread task of
   // hundreds of ms for three badges.
   const shown = !embed && pathname !== "/analyze" && pathname !== "/login";
-  const fleet = useQuery({ ...clusterOptions(), enabled: shown && pathname === "/" });
+  const fleet = useQuery({ ...clusterOptions(wantsLabels(params.get("label"))), enabled: shown && pathname === "/" });
   const envelope = useQuery({ ...clusterInfoOptions(), enabled: shown && pathname !== "/" });
   if (embed || pathname === "/login") return null;
   const info = hydrated ? (pathname === "/" ? fleet : envelope).data?.cluster : undefined;

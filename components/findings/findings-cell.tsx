@@ -1,5 +1,5 @@
 import { MUTED } from "@/components/ui/styles";
-import type { NodeRow } from "@/lib/contract/dto";
+import type { FleetRow } from "@/lib/contract/dto";
 import { cn } from "@/lib/format";
 
 function plural(n: number, what: string): string {
@@ -7,7 +7,7 @@ function plural(n: number, what: string): string {
 }
 
 /** The fleet table's findings column: the advisor's findings on the node by severity, as the row carries them. */
-export function FindingsCell({ r }: { r: NodeRow }) {
+export function FindingsCell({ r }: { r: FleetRow }) {
   const f = r.findings;
   if (!f) return <span className={MUTED}>–</span>;
   if (f.error + f.warning === 0) return <span className={MUTED}>{f.info ? `${f.info} info` : "none"}</span>;

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 
-import { getJson } from "@/lib/client/queries";
+import { getJson } from "@/lib/client/cluster-query";
 import { findingsDocument, type FindingsDocument } from "@/lib/contract/findings";
 
 /** The fleet's findings (or one node's), refreshed every 30 s: settings change rarely, history slowly. */

@@ -4,7 +4,7 @@ import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { ErrorNote } from "@/components/ui/error-note";
 import { NodeViewContext } from "@/components/ui/view-label";
 import { WhatIfPanel } from "@/components/whatif/what-if-panel";
-import { HttpError } from "@/lib/client/queries";
+import { HttpError } from "@/lib/client/cluster-query";
 import { cn } from "@/lib/format";
 import { breakdownOf, cardsViewOf, imageGcMarks } from "@/lib/node-view";
 import { reportedPressure } from "@/lib/whatif/node";
@@ -78,7 +78,7 @@ export function NodePage({ name }: { name: string }) {
   }
   // which state the cards show (components/ui/view-label.tsx); a pinned view (`at=`) is neither:
   // its cards are the moment's, which the banner and the forecast headings say
-  const cardsView = cardsViewOf({ pinned: p.pinned.kind === "pinned", showsLive: p.deferredView === live.out, open, changed });
+  const cardsView = cardsViewOf({ pinned: p.pinned.kind === "pinned", showsLive: p.sectionsShowLive, open, changed });
   return (
     <div className={cn(open && "xl:grid xl:grid-cols-[minmax(0,1fr)_30rem] xl:items-start xl:gap-6")}>
       <div className="min-w-0 space-y-6">

@@ -42,8 +42,12 @@ export function useNodePage(name: string) {
 
   const view = pinned.kind === "pinned" ? pinned.view.result : (next?.out ?? live?.out ?? null);
   // The sections below the header (charts, rankings, tables) follow a what-if once the slider rests:
-  // the slider, its box and the verdict repaint on every step (interaction to next paint).
-  const deferredView = useSettledValue(view, SECTIONS_SETTLE_MS);
+  // the slider, its box and the verdict repaint on every step (interaction to next paint). The view
+  // settles together with what it is: a new live document (every poll) also reaches the sections
+  // late, and comparing the settled view with the newest live one by identity labelled the cards
+  // "what-if view" for those 400 ms with no what-if anywhere.
+  const shown = useMemo(() => ({ view, showsLive: !next?.out }), [view, next]);
+  const settled = useSettledValue(shown, SECTIONS_SETTLE_MS);
   const [openedByButton, setOpenedByButton] = useState(false);
   const open = whatIfOpen(state);
   const toggleWhatIf = () => {
@@ -66,7 +70,9 @@ export function useNodePage(name: string) {
     requested,
     capacity,
     view,
-    deferredView,
+    deferredView: settled.view,
+    /** Whether the sections' (settled) view is the live one, not a what-if's. */
+    sectionsShowLive: settled.showsLive,
     open,
     openedByButton,
     toggleWhatIf,

@@ -7,7 +7,7 @@ import { Fragment, useMemo } from "react";
 import { InvalidParamsNote } from "@/components/dashboard/invalid-params-note";
 import { ReplicaLine } from "@/components/dashboard/replica-line";
 import { MUTED } from "@/components/ui/styles";
-import { getJson } from "@/lib/client/queries";
+import { getJson } from "@/lib/client/cluster-query";
 import type { TerminationCause } from "@/lib/contract/termination";
 import { cn, formatTime } from "@/lib/format";
 import { facetsOf, filterTerminations } from "@/lib/terminations/filters";

@@ -1,8 +1,9 @@
 // Which nodes a pool/fleet what-if covers, and the one load of the fleet document it needs. The
 // Web Worker (fleet-whatif.worker.ts) runs this itself, so the 9 MB document is fetched and parsed
 // off the main thread; the main-thread fallback (no Worker) runs the same code.
-import { CLUSTER_URL, getJson } from "@/lib/client/queries";
-import { clusterOverviewInBrowser, type ClusterOverview, type NodeRow } from "@/lib/contract/dto";
+import { CLUSTER_URL, getJson } from "@/lib/client/cluster-query";
+import type { ClusterOverview, NodeRow } from "@/lib/contract/dto";
+import { parseOverviewEnvelope } from "@/lib/contract/overview-envelope";
 import { groupByConfig, type ConfigGroup } from "@/lib/whatif/kubelet-fragment";
 
 /** The nodes of a what-if scope: every node, or one pool (the page's own node always included). */
@@ -26,7 +27,7 @@ let overview: { at: number; doc: Promise<ClusterOverview> } | null = null;
 /** Loads (or reuses) the fleet document and picks the source's rows; rejects with the server's message. */
 export async function loadSource(source: FleetSource, now = Date.now()): Promise<LoadedSource> {
   if (!overview || now - overview.at > FRESH_MS) {
-    const doc = getJson(CLUSTER_URL).then((body) => clusterOverviewInBrowser.parse(body));
+    const doc = getJson(CLUSTER_URL).then((body) => parseOverviewEnvelope(body) as ClusterOverview); // whole rows: observations;
     overview = { at: now, doc };
     // a failed load is not cached: the next what-if tries again
     doc.catch(() => {

@@ -112,6 +112,11 @@ export function ScopeResult({
       {result.errors.map((e) => (
         <ErrorNote key={e}>{e}</ErrorNote>
       ))}
+      {result.detailMissing.length > 0 && (
+        <ErrorNote data-testid="fleet-detail-missing">
+          Pods not shown for {result.detailMissing.map((m) => `${m.name} (${m.error})`).join(", ")}.
+        </ErrorNote>
+      )}
       {result.withoutStats.length > 0 && (
         <p className="text-zinc-600 dark:text-zinc-400">
           {result.withoutStats.length} node(s) without kubelet stats were not evaluated.

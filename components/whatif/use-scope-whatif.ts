@@ -1,10 +1,11 @@
 "use client";
 
-import { useQueries } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { startTransition, useEffect, useMemo, useState } from "react";
 
-import { nodeOptions } from "@/lib/client/queries";
+import { nodeDocumentsOptions } from "@/lib/client/queries";
 import type { NodeDetail } from "@/lib/contract/dto";
+import type { MissingDocument } from "@/lib/contract/node-documents";
 import { analyze, parseAnalyzeInput, withWhatIf, type AnalyzeInput, type AnalyzeOutput, type WhatIf } from "@/lib/eviction";
 import type { ConfigGroup } from "@/lib/whatif/kubelet-fragment";
 import { detailInput, detailOutcome } from "@/lib/whatif/node";
@@ -34,7 +35,15 @@ function liveDetail(d: NodeDetail) {
 }
 
 export interface ScopeWhatIf {
-  result: (PageResult & { outcomes: NodeOutcome[]; pods: number; groups: ConfigGroup[] }) | null;
+  result:
+    | (PageResult & {
+        outcomes: NodeOutcome[];
+        pods: number;
+        groups: ConfigGroup[];
+        /** Concerned nodes whose document (pods) could not be had, with why (an owner replica not answering). */
+        detailMissing: MissingDocument[];
+      })
+    | null;
   pending: boolean;
   error: Error | null;
 }
@@ -94,17 +103,17 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
         .map((o) => o.node),
     [settled],
   );
-  const details = useQueries({
-    queries: concerned.map((n) => ({ ...nodeOptions(n), refetchInterval: false as const, staleTime: 60_000 })),
-  });
-  const docs = details.map((q) => q.data);
-  const docsKey = details.map((q) => q.dataUpdatedAt).join();
+  // One request for all of them (GET /api/nodes?names=…): with several replicas, one peer request
+  // per owner instead of one forwarded request per node.
+  const details = useQuery({ ...nodeDocumentsOptions(concerned), staleTime: 60_000 });
+  const docs = details.data?.documents ?? [];
+  const docsKey = details.dataUpdatedAt;
   const [detailed, setDetailed] = useState<{ run: typeof run; byNode: Map<string, NodeOutcome> } | null>(null);
   useEffect(() => {
     if (!settled) return;
     let cancelled = false;
     const byNode = new Map<string, NodeOutcome>();
-    const ready = docs.filter((d): d is NodeDetail => !!d);
+    const ready: NodeDetail[] = docs;
     let i = 0;
     // one slice per task, as the fleet run does
     const step = () => {
@@ -136,9 +145,11 @@ export function useScopeWhatIf(whatIf: WhatIf, scope: "pool" | "all", pool: stri
             outcomes: run.result.changed.map((o) => byNode?.get(o.node) ?? o),
             pods: run.pods,
             groups: run.groups,
+            detailMissing:
+              details.data?.missing ?? (details.error ? concerned.map((name) => ({ name, error: details.error.message })) : []),
           }
         : null,
-    [run, byNode],
+    [run, byNode, details.data, details.error, concerned],
   );
   // A failed fleet document says so, unless a result for this scope is already shown.
   const error = failed?.key === key && run?.key !== key ? failed.error : null;

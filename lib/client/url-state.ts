@@ -3,8 +3,8 @@
 // links must never crash a page: bad values are dropped and reported, never thrown.
 import { isSignal, parseGoDuration, parseQuantity, WHAT_IF_KEYS, type Signal, type WhatIf } from "@/lib/eviction/client";
 
-import { DEFAULT_RANGE, isRange, RANGE_NAMES, type RangeName } from "../contract/history";
 import { labelSelectorError } from "../contract/label-selector";
+import { DEFAULT_RANGE, isRange, RANGE_NAMES, type RangeName } from "../contract/ranges";
 
 export const RESERVED_RESOURCES = ["cpu", "memory", "ephemeral-storage", "pid"] as const;
 export const SCALE_RESOURCES = ["memory", "ephemeral-storage", "pid"] as const;

@@ -2,6 +2,7 @@
 // Zod schemas validate what the route handlers send; the inferred types are what components read.
 import { z } from "zod";
 
+import { isRowShaped } from "@/lib/contract/overview-envelope";
 import { termination } from "@/lib/contract/termination";
 import type { Node, Pod, Summary } from "@/lib/eviction";
 
@@ -135,17 +136,20 @@ export const clusterOverview = z.object({
 });
 export type ClusterOverview = z.infer<typeof clusterOverview>;
 
-const isRowShaped = (v: unknown): v is NodeRow =>
-  typeof v === "object" &&
-  v !== null &&
-  typeof (v as { name?: unknown }).name === "string" &&
-  typeof (v as { worstMargin?: unknown }).worstMargin === "object";
+/**
+ * A row of the fleet table's document (`/api/cluster?rows=table`): the first paint needs neither
+ * `labels` (the label filter) nor `observations` (the fleet what-if), ~850 of a row's ~2 050 bytes;
+ * the page fetches the full document when a label filter asks for them.
+ */
+export type FleetRow = Omit<NodeRow, "labels" | "observations"> & Partial<Pick<NodeRow, "labels" | "observations">>;
+export type FleetOverview = Omit<ClusterOverview, "nodes"> & { nodes: FleetRow[] };
 
 /**
  * What the browser checks of the overview it receives: the envelope in full, each row only for its
  * shape. The server validated every row against nodeRow when it computed it (lib/k8s/documents/overview.ts);
  * re-validating 5 000 rows in the browser cost ~100 ms and the GC of zod's copies, a quarter of the
- * overview's time to interactive.
+ * overview's time to interactive. The browser runs its zod-free twin, `parseOverviewEnvelope`
+ * (overview-envelope.ts), which its test holds to this schema's verdicts and first errors.
  */
 export const clusterOverviewInBrowser = clusterOverview.extend({
   nodes: z.array(z.custom<NodeRow>(isRowShaped, "must be a node row")),

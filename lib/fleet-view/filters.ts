@@ -1,6 +1,6 @@
 // Pure filtering and sorting of fleet rows, driven by URL state.
 import type { UrlState } from "@/lib/client/url-state";
-import type { NodeRow } from "@/lib/contract/dto";
+import type { FleetRow } from "@/lib/contract/dto";
 import { parseLabelSelector, type Labels, type Matcher } from "@/lib/contract/label-selector";
 import { forecastWithheld } from "@/lib/words/node-status";
 
@@ -8,13 +8,13 @@ export type Family = "memory" | "disk" | "pid";
 export const FAMILIES: readonly Family[] = ["memory", "disk", "pid"];
 
 /** Tells whether any pressure condition is set on the node. */
-export function underPressure(r: NodeRow): boolean {
+export function underPressure(r: FleetRow): boolean {
   return r.conditions.MemoryPressure || r.conditions.DiskPressure || r.conditions.PIDPressure;
 }
 
 /** Returns the node's smallest margin over all families (a met threshold first), or null when nothing is known. */
-export function worstMarginOf(r: NodeRow): NonNullable<NodeRow["worstMargin"][Family]> | null {
-  let worst: NodeRow["worstMargin"][Family] = null;
+export function worstMarginOf(r: FleetRow): NonNullable<FleetRow["worstMargin"][Family]> | null {
+  let worst: FleetRow["worstMargin"][Family] = null;
   for (const f of FAMILIES) {
     const m = r.worstMargin[f];
     if (m && (!worst || Number(m.met) - Number(worst.met) > 0 || (m.met === worst.met && m.fraction < worst.fraction))) worst = m;
@@ -23,7 +23,7 @@ export function worstMarginOf(r: NodeRow): NonNullable<NodeRow["worstMargin"][Fa
 }
 
 /** Returns the node's smallest margin fraction over all families (Infinity when nothing is known). */
-function worstFraction(r: NodeRow): number {
+function worstFraction(r: FleetRow): number {
   let worst = Infinity;
   for (const f of FAMILIES) {
     const m = r.worstMargin[f];
@@ -40,12 +40,12 @@ function compareNames(a: string, b: string): number {
   return natural.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-const READY_ORDER: Record<NodeRow["ready"], number> = { False: 0, Unknown: 1, True: 2 };
-const COLLECTION_ORDER: Record<NodeRow["collection"]["state"], number> = { failed: 3, stale: 2, pending: 1, ok: 0 };
+const READY_ORDER: Record<FleetRow["ready"], number> = { False: 0, Unknown: 1, True: 2 };
+const COLLECTION_ORDER: Record<FleetRow["collection"]["state"], number> = { failed: 3, stale: 2, pending: 1, ok: 0 };
 
 // Each column's value; ascending (a header's first click) puts what needs a look first, except
 // for the names (A to Z) and the counts (fewest pods first).
-function sortValue(r: NodeRow, sort: UrlState["sort"]): number | string {
+function sortValue(r: FleetRow, sort: UrlState["sort"]): number | string {
   switch (sort) {
     case "name":
       return r.name;
@@ -98,13 +98,15 @@ function labelMatcher(selector: string): Matcher<Labels> | null {
 }
 
 /** Filters rows by search, pool, label selector, condition and margin, then sorts them (ties by name). */
-export function filterAndSortNodes(rows: readonly NodeRow[], s: UrlState): NodeRow[] {
+export function filterAndSortNodes<R extends FleetRow>(rows: readonly R[], s: UrlState): R[] {
   const q = s.q.toLowerCase();
   const matchesLabels = labelMatcher(s.label);
   const out = rows.filter((r) => {
     if (q && !r.name.toLowerCase().includes(q) && !(r.pool ?? "").toLowerCase().includes(q)) return false;
     if (s.pool && r.pool !== s.pool) return false;
-    if (matchesLabels && !matchesLabels(r.labels)) return false;
+    // rows without labels (the table document) are never filtered by label: useFleetOverview
+    // asks for the whole rows while a label filter is on
+    if (matchesLabels && !matchesLabels(r.labels ?? {})) return false;
     if (s.filter === "pressure" && !underPressure(r)) return false;
     if (s.filter === "notready" && r.ready === "True") return false;
     if (s.filter === "failed" && r.collection.state !== "failed") return false;
@@ -121,6 +123,6 @@ export function filterAndSortNodes(rows: readonly NodeRow[], s: UrlState): NodeR
 }
 
 /** Lists the distinct node pools, sorted. */
-export function poolsOf(rows: readonly NodeRow[]): string[] {
+export function poolsOf(rows: readonly FleetRow[]): string[] {
   return [...new Set(rows.map((r) => r.pool).filter((p): p is string => !!p))].sort(compareNames);
 }

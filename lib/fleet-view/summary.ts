@@ -2,7 +2,7 @@
 // React: the summary tiles, whether the first sync is still under way, and the query node links
 // carry.
 import { DEFAULT_STATE, serializeUrlState, type UrlState } from "@/lib/client/url-state";
-import type { ClusterOverview } from "@/lib/contract/dto";
+import type { ClusterOverview, FleetOverview } from "@/lib/contract/dto";
 import { formatPercent, formatResource } from "@/lib/format";
 
 import { underPressure } from "./filters";
@@ -17,7 +17,7 @@ export interface FleetStats {
 }
 
 /** The summary tiles of the fleet overview. */
-export function fleetStats(data: Pick<ClusterOverview, "nodes" | "summary">): FleetStats {
+export function fleetStats(data: Pick<FleetOverview, "nodes" | "summary">): FleetStats {
   const reserved = data.summary.reserved.memory ?? 0;
   const capacity = data.summary.capacity.memory ?? 0;
   return {

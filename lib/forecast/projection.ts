@@ -4,6 +4,8 @@
 // observed latest value, never from the fitted line's value: a line through a jump sits far from
 // the newest sample and would call a threshold crossed that is not.
 
+import { valuesAtRanks } from "./order-stats";
+
 export interface Fit {
   /** Median pairwise slope, per second (negative = shrinking). */
   slopePerSecond: number;
@@ -31,13 +33,18 @@ export function theilSen(points: readonly (readonly [number, number])[]): Fit | 
     }
   }
   if (k === 0) return null;
-  const s = slopes.subarray(0, k).sort();
-  const median = k % 2 ? s[(k - 1) / 2]! : (s[k / 2 - 1]! + s[k / 2]!) / 2;
   // Sen (1968): ranks (N ∓ C)/2 of the sorted slopes, C = z·√(n(n−1)(2n+5)/18)
   const c = Z90 * Math.sqrt((n * (n - 1) * (2 * n + 5)) / 18);
   const lo = Math.max(0, Math.min(Math.floor((k - c) / 2), Math.floor((k - 1) / 2)));
   const hi = Math.min(k - 1, Math.max(Math.ceil((k + c) / 2), Math.ceil((k - 1) / 2)));
-  return { slopePerSecond: median, low: Math.min(s[lo]!, median), high: Math.max(s[hi]!, median), n };
+  const m1 = k % 2 ? (k - 1) / 2 : k / 2 - 1;
+  const m2 = k % 2 ? m1 : k / 2;
+  // Only these four ranks are read: selected in place (order-stats.ts) rather than sorting all k.
+  const slice = slopes.subarray(0, k);
+  const at = valuesAtRanks(slice, [lo, m1, m2, hi]);
+  const s = at ? (r: number) => at.get(r)! : (slice.sort(), (r: number) => slice[r]!);
+  const median = k % 2 ? s(m1) : (s(m1) + s(m2)) / 2;
+  return { slopePerSecond: median, low: Math.min(s(lo), median), high: Math.max(s(hi), median), n };
 }
 
 /** Seconds until `margin` (observed available − threshold) is used up at `rate` per second; null when not shrinking. */

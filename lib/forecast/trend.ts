@@ -6,6 +6,7 @@ import type { HistorySeries } from "@/lib/contract/dto";
 import { theilSen, type Fit } from "@/lib/forecast/projection";
 
 import type { Discontinuity } from "./breaks";
+import { SortedSteps } from "./sorted-steps";
 
 /** Samples of the trend window: 30 × the 10 s collection interval = the last 5 minutes at most. */
 export const TREND_WINDOW_SAMPLES = 30;
@@ -32,21 +33,15 @@ export interface Trend {
   swing: number;
 }
 
-const median = (xs: readonly number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
 /**
  * How far a step may move from the segment's typical step before it counts as a jump: six robust
  * standard deviations of the steps, four times the trend itself (a leak beginning is a bend, not
  * a jump) and 1 % of capacity. Until three steps are known, only a move of 5 % of capacity counts.
  */
-function isJump(step: number, accepted: readonly number[], scale: number): boolean {
+function isJump(step: number, accepted: SortedSteps, scale: number): boolean {
   if (accepted.length < 3) return Math.abs(step) > 0.05 * scale;
-  const med = median(accepted);
-  const sigma = 1.4826 * median(accepted.map((d) => Math.abs(d - med)));
+  const med = accepted.median();
+  const sigma = 1.4826 * accepted.medianDeviation(med);
   return Math.abs(step - med) > Math.max(6 * sigma, 4 * Math.abs(med), 0.01 * scale);
 }
 
@@ -101,16 +96,16 @@ export function currentTrend(h: HistorySeries | null, signal: string, breaks: re
   // line (the samples either side agree) is dropped as an outlier rather than cut at
   const scale = col.capacity ?? Math.max(...v.map(Math.abs));
   const stepOf = (a: number, b: number) => (v[b]! - v[a]!) / ((t[b]! - t[a]!) / dt);
-  const steps: number[] = [];
+  const steps = new SortedSteps();
   const kept: number[] = [t.length - 1];
   let i = t.length - 1;
   while (i > start) {
     const step = stepOf(i - 1, i);
     if (!isJump(step, steps, scale)) {
-      steps.push(step);
+      steps.add(step);
       kept.push(--i);
     } else if (i - 2 >= start && !isJump(stepOf(i - 2, i), steps, scale)) {
-      steps.push(stepOf(i - 2, i));
+      steps.add(stepOf(i - 2, i));
       i -= 2;
       kept.push(i);
     } else {
@@ -120,13 +115,13 @@ export function currentTrend(h: HistorySeries | null, signal: string, breaks: re
     }
   }
   let segment = t.length > start ? kept.filter((k) => k >= start).reverse() : [];
-  const med = steps.length ? median(steps) : 0;
+  const med = steps.length ? steps.median() : 0;
   // falls across a known event are that event's; every other fall the signal can repeat
   let swing = 0;
   for (let k = 1; k < t.length; k++)
     if (t[k]! - t[k - 1]! === dt && !breaks.some((b) => b.at >= t[k - 1]! && b.at < t[k]!))
       swing = Math.max(swing, v[k - 1]! - v[k]!);
-  const sigma = steps.length ? 1.4826 * median(steps.map((d) => Math.abs(d - med))) : 0;
+  const sigma = steps.length ? 1.4826 * steps.medianDeviation(med) : 0;
   const bend = bendIn(segment, t, v, Math.max(4 * sigma, 0.01 * scale));
   if (bend > 0) {
     segment = segment.slice(bend);

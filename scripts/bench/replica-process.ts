@@ -17,6 +17,8 @@ const { Membership } = await import("../../lib/k8s/replicas/membership");
 const { Shard } = await import("../../lib/k8s/replicas/shard");
 const { mergedOverview } = await import("../../lib/k8s/replicas/fleet-merge");
 const { peerOverview } = await import("../../lib/k8s/replicas/peer-overview");
+const { mergedDocuments, peerDocuments } = await import("../../lib/k8s/replicas/documents-merge");
+const { localDocuments } = await import("../../lib/k8s/documents/node-documents");
 
 const kubeconfig = process.env.BENCH_KUBECONFIG!;
 const workerFile = process.env.BENCH_FETCH_WORKER!;
@@ -34,6 +36,11 @@ const membership = name
       namespace: "default",
       identity: name,
       peerUrl: url,
+      // Lease trouble (a renew past its deadline stops the collection) on the bench's stderr, so a
+      // run whose replicas never settle says why instead of only waiting.
+      log: (level, msg) => {
+        if (level !== "info") process.stderr.write(`${name}: ${msg}\n`);
+      },
     })
   : undefined;
 const shard = membership && name ? new Shard(membership, name) : undefined;
@@ -53,6 +60,31 @@ server.on("request", (req, res) => {
   if (req.url === "/api/peer/overview" && name) {
     const p = peerOverview(req.headers.authorization ?? null, { cache, info, identity: name, peerToken: secret });
     return send(p.status, JSON.stringify(p.body));
+  }
+  // Several node documents (the what-if's pod detail): one peer request per owner when sharded.
+  const docs = /^\/api\/(peer\/documents|nodes)\?names=([^&]+)$/.exec(req.url ?? "");
+  if (docs) {
+    const names = decodeURIComponent(docs[2]!).split(",");
+    if (docs[1] !== "nodes") {
+      if (!name) return send(404, "{}");
+      const p = peerDocuments(req.headers.authorization ?? null, names, { cache, identity: name, peerToken: secret });
+      return send(p.status, JSON.stringify(p.body));
+    }
+    if (!membership || !shard || !name) {
+      const part = localDocuments(cache, names);
+      return send(200, JSON.stringify({ ...part, complete: part.missing.length === 0 }));
+    }
+    return void mergedDocuments(names, {
+      cache,
+      identity: name,
+      peerToken: secret,
+      peers: membership.peers(),
+      members: membership.members(),
+      ownerOf: shard.ownerOf.bind(shard),
+    }).then(
+      (d) => send(200, JSON.stringify(d)),
+      (e: Error) => send(500, JSON.stringify({ error: e.message })),
+    );
   }
   if (req.url === "/api/cluster") {
     if (!membership || !shard || !name) return send(200, overviewJson(cache, info));
@@ -77,16 +109,19 @@ const t0 = performance.now();
 membership?.start();
 cache.start();
 const members = Number(process.env.BENCH_MEMBERS ?? 1);
+const readyBy = t0 + Number(process.env.BENCH_READY_TIMEOUT_MS ?? 900_000);
 // Ready: every member live, and every node this replica owns asked once (a Summary that failed
 // under load counts, as in the cache's own readiness; the share collected is printed).
 for (;;) {
   const memberCount = membership ? membership.members().length : 1;
   if (memberCount === members && cache.states.size > 0 && cache.collector.firstPassDone()) break;
+  if (performance.now() > readyBy) break; // reported as timedOut: measured anyway, marked
   await new Promise((r) => setTimeout(r, 500));
 }
 const emit = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const collected = [...cache.states.values()].filter((st) => st.summaryAt !== null).length;
-emit({ ready: { url, ms: performance.now() - t0, owned: cache.states.size, collected } });
+const timedOut = performance.now() > readyBy;
+emit({ ready: { url, ms: performance.now() - t0, owned: cache.states.size, collected, ...(timedOut ? { timedOut } : {}) } });
 
 const cpu0 = process.cpuUsage();
 const sent0 = cache.collector.sent.summary;

@@ -46,6 +46,11 @@ describe("ClusterCache against the memory-pressure scenario", () => {
     expect(clusterOverviewInBrowser.parse(JSON.parse(overviewJson(cache, info, wall, now)))).toEqual(
       clusterOverview.parse(buildOverview(cache, info, wall, now)),
     );
+    // the fleet table's document (?rows=table): the same, each row without labels and observations
+    const whole = JSON.parse(overviewJson(cache, info, wall, now)) as { nodes: Record<string, unknown>[] };
+    const table = JSON.parse([...overviewSlices(cache, info, wall, now, 1, true)].join("")) as typeof whole;
+    expect(whole.nodes.every((r) => r.labels && r.observations)).toBe(true);
+    expect(table).toEqual({ ...whole, nodes: whole.nodes.map(({ labels: _l, observations: _o, ...r }) => r) });
     const detail = nodeDetail.parse(buildNodeDetail(cache, doc.nodes[0]!.name));
     expect(detail.kubeletConfig).toHaveProperty("evictionHard");
     expect(detail.pods.length).toBe(doc.nodes[0]!.podCount);

@@ -7,6 +7,7 @@ import { GET as context, POST as switchTo } from "@/app/api/context/route";
 import { GET as node } from "@/app/api/nodes/[name]/route";
 import { GET as readyz } from "@/app/api/readyz/route";
 import { clusterOverview, nodeDetail } from "@/lib/contract/dto";
+import { parseOverviewEnvelope } from "@/lib/contract/overview-envelope";
 import { configureCluster, getCache, resetCluster } from "@/lib/k8s/store/runtime";
 import { startSim, type Sim } from "@/lib/sim";
 
@@ -55,6 +56,11 @@ describe("cluster routes", () => {
     expect(envelope.nodes).toEqual([]);
     expect(envelope.cluster).toEqual(doc.cluster);
     expect(envelope.summary).toEqual(doc.summary);
+    // ?rows=table: the fleet table's rows, without labels and observations, passing the browser's check
+    const table = parseOverviewEnvelope(await (await cluster(new Request("http://x/api/cluster?rows=table"))).json());
+    expect(table.cluster).toEqual(doc.cluster);
+    expect(table.nodes.map((r) => r.name)).toEqual(doc.nodes.map((r) => r.name));
+    expect(table.nodes.every((r) => !("labels" in r) && !("observations" in r) && r.worstMargin)).toBe(true);
     const first = doc.nodes[0]!.name;
     const detail = nodeDetail.parse(await (await nodeGet(first)).json());
     expect(detail.row.name).toBe(first);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { GET as cluster } from "@/app/api/cluster/route";
 import { GET as node } from "@/app/api/nodes/[name]/route";
+import { GET as peerDocuments } from "@/app/api/peer/documents/route";
 import { GET as peerNode } from "@/app/api/peer/nodes/[name]/route";
 import { GET as peerOverview } from "@/app/api/peer/overview/route";
 import { GET as part } from "@/app/api/peer/part/route";
@@ -144,5 +145,16 @@ describe("a sharded replica's routes", () => {
     expect(await refused.json()).toEqual({ error: "peer token required" });
     const mine2 = clusterOverview.parse(await (await po(`Bearer ${SECRET}`)).json());
     expect(mine2.nodes.map((n) => n.name).sort()).toEqual([...own].sort());
+    // Its documents for a peer: the secret first (401 names nothing), then 400 for bad names; the
+    // nodes it owns as documents, the others as missing.
+    const pd = (query: string, auth?: string) =>
+      peerDocuments(new Request(`http://x/api/peer/documents?${query}`, { headers: auth ? { authorization: auth } : {} }));
+    const noSecret = await pd("names=..%2Fetc");
+    expect(noSecret.status).toBe(401);
+    expect(await noSecret.json()).toEqual({ error: "peer token required" });
+    expect((await pd("names=..%2Fetc", `Bearer ${SECRET}`)).status).toBe(400);
+    const docs = await (await pd(`names=${[ghosts[0], own[0]].join(",")}`, `Bearer ${SECRET}`)).json();
+    expect(docs.documents.map((d: { row: { name: string } }) => d.row.name)).toEqual([own[0]]);
+    expect(docs.missing).toEqual([{ name: ghosts[0], error: `node "${ghosts[0]}" not held by replica solo` }]);
   });
 });

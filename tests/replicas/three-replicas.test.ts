@@ -2,7 +2,7 @@
 // HTTP clients) against one simulated cluster of 600 nodes, over loopback, with the product's 10 s
 // Summary interval and the bounds (every node within 3 min, 0.8-1.2 Summaries per node per
 // 10 s, stats no older than 40 s within 60 s of a kill) and the product's Leases (15 s, renewed every
-// 5 s). Shortened: the steady-state window is 20 s instead of 60 s. Takes ~2-3 min on a loaded
+// 2 s). Shortened: the steady-state window is 20 s instead of 60 s. Takes ~2-3 min on a loaded
 // 2-core machine: the sim and the three replicas share one event loop.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

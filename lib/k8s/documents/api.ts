@@ -46,10 +46,10 @@ function checked<S extends z.ZodType>(schema: S, value: unknown): ApiResult<z.in
  * the envelope here. The cache is read now (errors are results, not a broken stream); the text is
  * encoded slice by slice as the response is written, yielding to the event loop between slices.
  */
-export function clusterDocumentStream(): ApiResult<ReadableStream<Uint8Array>> {
+export function clusterDocumentStream(table = false): ApiResult<ReadableStream<Uint8Array>> {
   return cached(() => {
     const { cache, info } = getCache();
-    const slices = overviewSlices(cache, info);
+    const slices = overviewSlices(cache, info, undefined, undefined, undefined, table);
     const utf8 = new TextEncoder();
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {

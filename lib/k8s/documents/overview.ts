@@ -147,7 +147,8 @@ const ROWS_PER_SLICE = 500;
  * was rendered (and validated) when the node last changed, so a request only appends the ages.
  * Everything is read from the cache now, a consistent snapshot; the text is produced slice by
  * slice as the reader pulls, so a 5 000-node document (~10 MB) never holds the event loop for long
- * and the page's scripts, asked for at the same moment, are served in between.
+ * and the page's scripts, asked for at the same moment, are served in between. With `table`, the
+ * rows leave out `labels` and `observations` (the fleet table's first paint; FleetRow in dto.ts).
  */
 export function overviewSlices(
   cache: ClusterCache,
@@ -155,6 +156,7 @@ export function overviewSlices(
   wallNow = cache.clock.now(),
   clusterNow = cache.now(),
   rowsPerSlice = ROWS_PER_SLICE,
+  table = false,
 ): Generator<string, void, undefined> {
   const { env, names } = envelope(cache, info, wallNow, clusterNow);
   envelopeSchema.parse(env);
@@ -163,7 +165,7 @@ export function overviewSlices(
   const rows = names.map((n) => {
     const s = cache.states.get(n)!;
     return {
-      json: s.rowJson,
+      json: table ? s.rowJson : s.rowJson + s.rowExtraJson,
       leaseAge: s.leaseAge(clusterNow),
       collection: s.collection(wallNow, interval),
       findings: findings.countsOf(n),

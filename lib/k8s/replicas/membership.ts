@@ -23,8 +23,14 @@ export interface MembershipOptions {
   peerUrl: string;
   /** leaseDurationSeconds written on the Lease (default 15, as client-go's defaults). */
   leaseDurationS?: number;
-  /** How often the Lease is renewed (default 5 s). */
+  /**
+   * How often the Lease is renewed, counted from the start of the previous renewal (default 2 s,
+   * client-go's RetryPeriod). A failed renewal is retried after the same period, so a slow or lost
+   * request costs one period, not the whole renew deadline.
+   */
   renewMs?: number;
+  /** How long after first holding its Lease a replica waits before taking nodes (default 5 s). */
+  settleMs?: number;
   clock?: Clock;
   log?: (level: "info" | "warn", msg: string) => void;
 }
@@ -51,6 +57,7 @@ export class Membership {
   private readonly clock: Clock;
   private readonly durationS: number;
   private readonly renewMs: number;
+  private readonly settleMs: number;
   private readonly seen = new Map<string, { rv: string; at: number }>();
   private rv: string | undefined;
   private lastRenewAt: number | null = null;
@@ -65,7 +72,8 @@ export class Membership {
   constructor(private readonly o: MembershipOptions) {
     this.clock = o.clock ?? realClock;
     this.durationS = o.leaseDurationS ?? 15;
-    this.renewMs = o.renewMs ?? 5000;
+    this.renewMs = o.renewMs ?? 2000;
+    this.settleMs = o.settleMs ?? 5000;
     this.api = o.client.kc.makeApiClient(CoordinationV1Api);
     this.leases = new Reflector<PeerLease>({
       client: o.client,
@@ -160,11 +168,11 @@ export class Membership {
   }
 
   private recompute(): void {
-    // Not before the Lease list is in and one renew interval has passed since we first held ours:
+    // Not before the Lease list is in and `settleMs` have passed since we first held ours:
     // a replica that started beside others would otherwise see itself alone, poll every kubelet
     // until the others' Leases arrive, and push slow kubelets into back-off (measured: 3x the
     // kubelet load for tens of seconds on a loaded machine).
-    if (!this.leases.status.synced || this.heldSince === null || this.clock.now() - this.heldSince < this.renewMs) {
+    if (!this.leases.status.synced || this.heldSince === null || this.clock.now() - this.heldSince < this.settleMs) {
       if (this.current.length && !this.holding) this.publish([]);
       return;
     }
@@ -188,10 +196,14 @@ export class Membership {
 
   private async tick(): Promise<void> {
     if (this.stopped) return;
-    await this.renew();
+    const started = this.clock.now();
     // The renew deadline: two thirds of the duration, as client-go's 10 s of 15 s. Past it, peers
     // may already have taken our nodes: stop collecting rather than poll kubelets twice.
     const deadline = (this.durationS * 1000 * 2) / 3;
+    // A request is not awaited past the deadline: a hung one would otherwise hold every later
+    // renewal (and the check below) behind it.
+    const left = this.lastRenewAt === null ? deadline : Math.max(1000, deadline - (started - this.lastRenewAt));
+    await this.renew(started, left);
     const fresh = this.lastRenewAt !== null && this.clock.now() - this.lastRenewAt < deadline;
     if (this.holding && !fresh) {
       this.holding = false;
@@ -206,33 +218,51 @@ export class Membership {
       this.o.log?.("info", `replicas: holding Lease ${this.o.namespace}/${this.leaseName}`);
     }
     this.recompute();
-    if (!this.stopped) this.timer = this.clock.after(this.renewMs, () => void this.tick(), true);
+    // The cadence counts from the renewal's start (a slow request does not push the next one back);
+    // under a busy event loop the timer fires late anyway, so the next renewal is never skipped.
+    const wait = Math.max(0, this.renewMs - (this.clock.now() - started));
+    if (!this.stopped) this.timer = this.clock.after(wait, () => void this.tick(), true);
   }
 
-  /** One create-or-update of our Lease; a 409 rereads it and the next tick writes again. */
-  private async renew(): Promise<void> {
-    const ns = this.o.namespace;
-    const body = () => replicaLease(this.o.identity, this.o.peerUrl, this.durationS, this.clock.now(), this.rv) as V1Lease;
+  /**
+   * One create-or-update of our Lease, given up after `timeoutMs`; a 409 rereads it and the next
+   * tick writes again. A success counts from `started`, when the request left: peers see the change
+   * no earlier than that, so our deadline never runs later than theirs.
+   */
+  private async renew(started: number, timeoutMs: number): Promise<void> {
+    let timer: Timer | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = this.clock.after(timeoutMs, () => reject(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)), true);
+    });
     try {
-      let got: V1Lease;
-      if (this.rv === undefined) {
-        try {
-          got = await this.api.createNamespacedLease({ namespace: ns, body: body() });
-        } catch (e) {
-          if (!(e instanceof ApiException) || e.code !== 409) throw e;
-          // Ours from an earlier run (same identity): take it over from its current version.
-          this.rv = (await this.api.readNamespacedLease({ namespace: ns, name: this.leaseName })).metadata?.resourceVersion;
-          got = await this.api.replaceNamespacedLease({ namespace: ns, name: this.leaseName, body: body() });
-        }
-      } else got = await this.api.replaceNamespacedLease({ namespace: ns, name: this.leaseName, body: body() });
-      this.rv = got.metadata?.resourceVersion;
-      this.lastRenewAt = this.clock.now();
+      await Promise.race([this.write(), timeout]);
+      this.lastRenewAt = started;
       this.error = null;
     } catch (e) {
       this.error = e instanceof ApiException ? `${e.code} ${describeApi(e)}` : describeError(e);
-      // A conflict or a vanished Lease: start again from create/read on the next tick.
+      // A conflict or a vanished Lease: start again from create/read on the next tick. A request
+      // given up may still land and bump the version: the next write then conflicts and rereads.
       if (e instanceof ApiException && (e.code === 409 || e.code === 404)) this.rv = undefined;
+    } finally {
+      timer?.cancel();
     }
+  }
+
+  /** Creates our Lease, or takes it over (same identity, an earlier run), or updates it. */
+  private async write(): Promise<void> {
+    const ns = this.o.namespace;
+    const body = () => replicaLease(this.o.identity, this.o.peerUrl, this.durationS, this.clock.now(), this.rv) as V1Lease;
+    let got: V1Lease;
+    if (this.rv === undefined) {
+      try {
+        got = await this.api.createNamespacedLease({ namespace: ns, body: body() });
+      } catch (e) {
+        if (!(e instanceof ApiException) || e.code !== 409) throw e;
+        this.rv = (await this.api.readNamespacedLease({ namespace: ns, name: this.leaseName })).metadata?.resourceVersion;
+        got = await this.api.replaceNamespacedLease({ namespace: ns, name: this.leaseName, body: body() });
+      }
+    } else got = await this.api.replaceNamespacedLease({ namespace: ns, name: this.leaseName, body: body() });
+    this.rv = got.metadata?.resourceVersion;
   }
 }
 

@@ -40,10 +40,11 @@ export async function currentMergedOverview(): Promise<ClusterOverview | undefin
 
 /**
  * GET /api/cluster with sharding on: the merged fleet (`rows: false`: its envelope alone, with the
- * fleet's counts); undefined when sharding is off.
+ * fleet's counts; `table`: rows without labels and observations); undefined when sharding is off.
  */
-export async function serveMergedOverview(rows = true): Promise<Response | undefined> {
+export async function serveMergedOverview(rows = true, table = false): Promise<Response | undefined> {
   const doc = await currentMergedOverview();
   if (!doc) return undefined;
-  return Response.json(rows ? doc : { ...doc, nodes: [] });
+  if (!rows) return Response.json({ ...doc, nodes: [] });
+  return Response.json(table ? { ...doc, nodes: doc.nodes.map(({ labels: _l, observations: _o, ...r }) => r) } : doc);
 }
