@@ -32,6 +32,7 @@ describe("import graph", () => {
 
   it("takes a concept of lib/ split into sub-folders as one layer", () => {
     expect(folderOf("lib/k8s/store/cache.ts")).toBe("lib/k8s");
+    expect(folderOf("lib/k8s/replicas/peer/forward.ts")).toBe("lib/k8s");
     expect(folderOf("lib/contract/dto.ts")).toBe("lib/contract");
     expect(folderOf("lib/eviction/advisor/rules.ts")).toBe("lib/eviction/advisor");
     expect(folderOf("lib/server/start/boot.ts")).toBe("lib/server/start");

@@ -49,14 +49,17 @@ export function importGraph(root: string): Map<string, string[]> {
 const SPLIT_FOR_SIZE: Record<string, string[]> = {
   "lib/eviction": ["config", "document", "node", "pods", "quantities"],
   "lib/k8s": ["documents", "io", "metrics", "replicas", "store"],
+  "lib/k8s/replicas": ["merge", "peer"],
   "lib/sim": ["apiserver", "kubelet", "state"],
 };
 
 /** The folder a file belongs to for layering ("lib/k8s/store/cache.ts" → "lib/k8s"; "lib/contract/dto.ts" → "lib/contract"). */
 export function folderOf(file: string): string {
-  const dir = dirname(file);
-  const parent = dirname(dir);
-  return SPLIT_FOR_SIZE[parent]?.includes(dir.slice(parent.length + 1)) ? parent : dir;
+  // a split folder's own sub-folders belong to it too ("lib/k8s/replicas/peer" → "lib/k8s")
+  let dir = dirname(file);
+  for (let parent = dirname(dir); SPLIT_FOR_SIZE[parent]?.includes(dir.slice(parent.length + 1)); parent = dirname(dir))
+    dir = parent;
+  return dir;
 }
 
 /** Folder-level edges (a → b when a file in a imports a file in b), without self edges. */

@@ -47,7 +47,7 @@ export function createGate(cfg: GateConfig, now: () => number = Date.now): (req:
     if (ALWAYS_PUBLIC.has(req.path) || req.path.startsWith(PUBLIC_PREFIX)) return { action: "allow", user: null };
     if (req.path === "/metrics" && cfg.HEADROOM_METRICS_PUBLIC) return { action: "allow", user: null };
     // Replica-to-replica routes carry the peer secret, not a user's: their route checks it
-    // (lib/k8s/replicas/peer-auth.ts) and answers 401 with no data without it.
+    // (lib/k8s/replicas/peer/peer-auth.ts) and answers 401 with no data without it.
     if (req.path.startsWith(PEER_PATH_PREFIX)) return { action: "allow", user: null };
     if (cfg.HEADROOM_AUTH_MODE === "none") return { action: "allow", user: null };
     if (cfg.HEADROOM_AUTH_MODE === "token") {

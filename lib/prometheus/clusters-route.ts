@@ -3,7 +3,7 @@ import "server-only";
 import type { ClustersDocument } from "@/lib/contract/clusters";
 import { localClustersDocument } from "@/lib/k8s/documents/local-clusters";
 import { HttpStatusError, redact } from "@/lib/k8s/io/errors";
-import { mergedClustersDocument } from "@/lib/k8s/replicas/clusters-merge";
+import { mergedClustersDocument } from "@/lib/k8s/replicas/merge/clusters-merge";
 
 import { PrometheusError } from "./client";
 import { clustersOverview } from "./clusters";

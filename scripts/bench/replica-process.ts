@@ -15,9 +15,9 @@ const { ClusterClient, loadKubeConfig } = await import("../../lib/k8s/io/client"
 const { overviewJson } = await import("../../lib/k8s/documents/overview");
 const { Membership } = await import("../../lib/k8s/replicas/membership");
 const { Shard } = await import("../../lib/k8s/replicas/shard");
-const { mergedOverview } = await import("../../lib/k8s/replicas/fleet-merge");
-const { peerOverview } = await import("../../lib/k8s/replicas/peer-overview");
-const { mergedDocuments, peerDocuments } = await import("../../lib/k8s/replicas/documents-merge");
+const { mergedOverview } = await import("../../lib/k8s/replicas/merge/fleet-merge");
+const { peerOverview } = await import("../../lib/k8s/replicas/peer/peer-overview");
+const { mergedDocuments, peerDocuments } = await import("../../lib/k8s/replicas/merge/documents-merge");
 const { localDocuments } = await import("../../lib/k8s/documents/node-documents");
 
 const kubeconfig = process.env.BENCH_KUBECONFIG!;

@@ -1,7 +1,7 @@
 // Several nodes' documents asked of any replica (the pool/fleet what-if's pod detail, `headroom
 // analyze --server`): three replicas of the data layer (cache + membership + shard) in one process
 // against a 12-node simulated cluster, each behind its own loopback HTTP server serving
-// /api/peer/documents and /api/nodes?names=… through lib/k8s/replicas/documents-merge.ts, and one
+// /api/peer/documents and /api/nodes?names=… through lib/k8s/replicas/merge/documents-merge.ts, and one
 // unsharded cache over the same cluster. Checks: the merged answer holds the same documents as the
 // single process's; each owner is asked once for all its nodes (never one request per node); a
 // peer request without the secret gets 401 and no data; a replica that stops answering is named,
@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NodeDetail } from "@/lib/contract/dto";
 import { nodeDocuments, parseNames, type NodeDocuments } from "@/lib/contract/node-documents";
 import { localDocuments, notANodeName } from "@/lib/k8s/documents/node-documents";
-import { mergedDocuments, peerDocuments } from "@/lib/k8s/replicas/documents-merge";
-import { MERGE_TIMEOUT_MS } from "@/lib/k8s/replicas/fleet-merge";
+import { mergedDocuments, peerDocuments } from "@/lib/k8s/replicas/merge/documents-merge";
+import { MERGE_TIMEOUT_MS } from "@/lib/k8s/replicas/merge/fleet-merge";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 

@@ -1,6 +1,6 @@
 // Three replicas of the data layer (cache + membership + shard) in one process against a 30-node
 // simulated cluster, each behind its own loopback HTTP server that serves the peer route
-// (/api/peer/overview) and the fleet overview (/api/cluster) through lib/k8s/replicas/fleet-merge.ts, so the
+// (/api/peer/overview) and the fleet overview (/api/cluster) through lib/k8s/replicas/merge/fleet-merge.ts, so the
 // merge goes over real HTTP with the real peer secret. Checks: every replica's overview lists every
 // node with its owner; a replica stopped without releasing its Lease (its server accepting but never
 // answering, the slowest failure) has its nodes listed as owner unreachable within the 3 s bound;
@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { clusterOverview, type ClusterOverview } from "@/lib/contract/dto";
-import { clustersFromOverview } from "@/lib/k8s/replicas/clusters-merge";
-import { MERGE_TIMEOUT_MS, mergedOverview } from "@/lib/k8s/replicas/fleet-merge";
-import { peerOverview } from "@/lib/k8s/replicas/peer-overview";
+import { clustersFromOverview } from "@/lib/k8s/replicas/merge/clusters-merge";
+import { MERGE_TIMEOUT_MS, mergedOverview } from "@/lib/k8s/replicas/merge/fleet-merge";
+import { peerOverview } from "@/lib/k8s/replicas/peer/peer-overview";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { until } from "../k8s/helpers";

@@ -1,15 +1,15 @@
 // A node page asked of the wrong replica: two replicas of the data layer (cache + membership +
 // shard) in one process against a 12-node simulated cluster, each behind its own loopback HTTP
 // server serving the peer route (/api/peer/nodes/NAME) and the node route (/api/nodes/NAME) through
-// lib/k8s/replicas/forward.ts, so the forward goes over real HTTP with the real peer secret.
+// lib/k8s/replicas/peer/forward.ts, so the forward goes over real HTTP with the real peer secret.
 // Checks: a non-owner answers with the owner's document, byte for byte what the owner itself
 // serves; the owner serves its own nodes without forwarding; a peer request without the secret
 // gets 401 and no data; an owner that is gone gives a 502 naming it, never an empty document.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { buildNodeDetail } from "@/lib/k8s/documents/node-detail";
-import { forwardToOwner } from "@/lib/k8s/replicas/forward";
-import { peerAuthorized } from "@/lib/k8s/replicas/peer-auth";
+import { forwardToOwner } from "@/lib/k8s/replicas/peer/forward";
+import { peerAuthorized } from "@/lib/k8s/replicas/peer/peer-auth";
 import { startSim, type Sim } from "@/lib/sim";
 
 import { until } from "../k8s/helpers";

@@ -1,7 +1,7 @@
 // /terminations on any replica: three replicas of the data layer (cache + membership + shard) in one
 // process against the demo cluster played 32 minutes (every cause of death has happened), each
 // behind its own loopback HTTP server serving /api/peer/terminations and /api/terminations through
-// lib/k8s/replicas/terminations-merge.ts, so the merge goes over real HTTP with the real peer secret.
+// lib/k8s/replicas/merge/terminations-merge.ts, so the merge goes over real HTTP with the real peer secret.
 // Checks: every replica's merged document has the same terminations as one unsharded cache over
 // the same cluster, none twice; a peer request without the secret gets 401 and no data; a replica
 // that stops answering is named unreachable within the bound and its nodes' terminations are
@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { buildFleetTerminations } from "@/lib/k8s/documents/terminations-doc";
-import { MERGE_TIMEOUT_MS } from "@/lib/k8s/replicas/fleet-merge";
-import { mergedTerminations, peerTerminations } from "@/lib/k8s/replicas/terminations-merge";
+import { MERGE_TIMEOUT_MS } from "@/lib/k8s/replicas/merge/fleet-merge";
+import { mergedTerminations, peerTerminations } from "@/lib/k8s/replicas/merge/terminations-merge";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 import { fleetTerminations, type FleetTerminations } from "@/lib/terminations/fleet";

@@ -1,6 +1,6 @@
 import { clusterDocumentStream } from "@/lib/k8s/documents/api";
 import { clusterEnvelopeJson } from "@/lib/k8s/documents/cluster-envelope";
-import { serveMergedOverview } from "@/lib/k8s/replicas/serve-overview";
+import { serveMergedOverview } from "@/lib/k8s/replicas/peer/serve-overview";
 
 export const dynamic = "force-dynamic";
 
@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
  * GET /api/cluster: the fleet overview from the shared cache (never triggers cluster traffic);
  * `?nodes=none` leaves the rows out (the site header away from the fleet page); `?rows=table` leaves
  * out each row's `labels` and `observations` (the fleet table's first paint: ~40 % fewer bytes). With
- * HEADROOM_SHARDING=lease, every replica's rows merged (lib/k8s/replicas/fleet-merge.ts).
+ * HEADROOM_SHARDING=lease, every replica's rows merged (lib/k8s/replicas/merge/fleet-merge.ts).
  */
 export async function GET(request?: Request) {
   const params = request ? new URL(request.url).searchParams : new URLSearchParams();

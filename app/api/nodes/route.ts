@@ -1,7 +1,7 @@
 import { parseNames, type NodeDocuments } from "@/lib/contract/node-documents";
 import { cached } from "@/lib/k8s/documents/api";
 import { localDocuments, notANodeName } from "@/lib/k8s/documents/node-documents";
-import { serveMergedDocuments } from "@/lib/k8s/replicas/serve-documents";
+import { serveMergedDocuments } from "@/lib/k8s/replicas/peer/serve-documents";
 import { getCache } from "@/lib/k8s/store/runtime";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { terminationsDocument } from "@/lib/k8s/documents/api";
-import { serveMergedTerminations } from "@/lib/k8s/replicas/serve-terminations";
+import { serveMergedTerminations } from "@/lib/k8s/replicas/peer/serve-terminations";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import "server-only";
 
 import { getCache } from "@/lib/k8s/store/runtime";
 
-import { peerAuthorized } from "./peer-auth";
+import { peerAuthorized } from "./peer/peer-auth";
 import { currentShard } from "./runtime";
 
 export interface ReplicaPart {

@@ -1,4 +1,4 @@
-import { servePeerDocuments } from "@/lib/k8s/replicas/serve-documents";
+import { servePeerDocuments } from "@/lib/k8s/replicas/peer/serve-documents";
 
 export const dynamic = "force-dynamic";
 

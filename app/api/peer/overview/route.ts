@@ -1,4 +1,4 @@
-import { servePeerOverview } from "@/lib/k8s/replicas/serve-overview";
+import { servePeerOverview } from "@/lib/k8s/replicas/peer/serve-overview";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { servePeerTerminations } from "@/lib/k8s/replicas/serve-terminations";
+import { servePeerTerminations } from "@/lib/k8s/replicas/peer/serve-terminations";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { nodeDocument } from "@/lib/k8s/documents/api";
-import { peerRequestAuthorized } from "@/lib/k8s/replicas/forward";
+import { peerRequestAuthorized } from "@/lib/k8s/replicas/peer/forward";
 
 export const dynamic = "force-dynamic";
 

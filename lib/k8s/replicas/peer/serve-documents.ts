@@ -4,8 +4,8 @@ import { parseNames } from "@/lib/contract/node-documents";
 import { notANodeName } from "@/lib/k8s/documents/node-documents";
 import { getCache } from "@/lib/k8s/store/runtime";
 
-import { mergedDocuments, peerDocuments } from "./documents-merge";
-import { currentShard } from "./runtime";
+import { mergedDocuments, peerDocuments } from "../merge/documents-merge";
+import { currentShard } from "../runtime";
 
 // The process-wide entry points for the several-documents routes: this process's cache and shard.
 

@@ -4,7 +4,7 @@ import type { z } from "zod";
 
 import { PEER_PATH_PREFIX } from "@/lib/auth/peer-path";
 
-import type { Member } from "./membership";
+import type { Member } from "../membership";
 
 // One peer request, as every merge makes it (fleet-merge.ts, terminations-merge.ts): the peer
 // secret as a bearer token, a time bound, no redirects, and the answer checked against its schema;

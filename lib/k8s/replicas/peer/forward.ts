@@ -1,9 +1,9 @@
 import "server-only";
 
-import { PEER_PATH_PREFIX } from "../../auth/peer-path";
-import type { Member } from "./membership";
+import { PEER_PATH_PREFIX } from "../../../auth/peer-path";
+import type { Member } from "../membership";
+import { currentShard } from "../runtime";
 import { peerAuthorized } from "./peer-auth";
-import { currentShard } from "./runtime";
 
 // A node's page is served by the replica that owns it: a request for another replica's node is
 // forwarded to that replica's peer route (with the peer secret, bounded in time). When the owner

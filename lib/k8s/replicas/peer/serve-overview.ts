@@ -3,9 +3,9 @@ import "server-only";
 import type { ClusterOverview } from "@/lib/contract/dto";
 import { getCache } from "@/lib/k8s/store/runtime";
 
-import { mergedOverview } from "./fleet-merge";
+import { mergedOverview } from "../merge/fleet-merge";
+import { currentShard } from "../runtime";
 import { peerOverview } from "./peer-overview";
-import { currentShard } from "./runtime";
 
 // The process-wide entry points for the routes: this process's cache and shard.
 

@@ -2,8 +2,8 @@ import "server-only";
 
 import { getCache } from "@/lib/k8s/store/runtime";
 
-import { currentShard } from "./runtime";
-import { mergedTerminations, peerTerminations } from "./terminations-merge";
+import { mergedTerminations, peerTerminations } from "../merge/terminations-merge";
+import { currentShard } from "../runtime";
 
 // The process-wide entry points for the terminations routes: this process's cache and shard.
 

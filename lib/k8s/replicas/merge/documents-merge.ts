@@ -7,10 +7,10 @@ import { missingDocument, type MissingDocument, type NodeDocuments } from "@/lib
 import { localDocuments } from "@/lib/k8s/documents/node-documents";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 
+import type { Member } from "../membership";
+import { askPeer } from "../peer/peer-ask";
+import { peerAuthorized } from "../peer/peer-auth";
 import { MERGE_TIMEOUT_MS } from "./fleet-merge";
-import type { Member } from "./membership";
-import { askPeer } from "./peer-ask";
-import { peerAuthorized } from "./peer-auth";
 
 // Several nodes' documents on any replica (GET /api/nodes?names=…, HEADROOM_SHARDING=lease): the
 // names are grouped by owner and each owner is asked once for all of its own (GET

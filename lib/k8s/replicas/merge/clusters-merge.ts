@@ -4,7 +4,7 @@ import type { ClustersDocument } from "@/lib/contract/clusters";
 import type { ClusterOverview } from "@/lib/contract/dto";
 import { clusterSummaryOf } from "@/lib/k8s/documents/local-clusters";
 
-import { currentMergedOverview } from "./serve-overview";
+import { currentMergedOverview } from "../peer/serve-overview";
 
 // /clusters on any replica (HEADROOM_SHARDING=lease). From Prometheus nothing is to merge: each
 // node's series comes from its owner alone (lib/k8s/replicas/metrics.ts), so the sums Prometheus

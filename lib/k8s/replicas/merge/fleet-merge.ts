@@ -4,9 +4,9 @@ import { clusterOverview, type ClusterOverview, type NodeRow } from "@/lib/contr
 import { tallyRow, type ClusterInfo, type FleetTotals } from "@/lib/k8s/documents/overview";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 
-import type { Member } from "./membership";
-import { askPeer } from "./peer-ask";
-import { peerOverview } from "./peer-overview";
+import type { Member } from "../membership";
+import { askPeer } from "../peer/peer-ask";
+import { peerOverview } from "../peer/peer-overview";
 import { placeholderRow, UNREACHABLE_CONFIG, UNREACHABLE_CONFIG_ID } from "./placeholder-rows";
 
 // The fleet overview on any replica (HEADROOM_SHARDING=lease): our own rows plus every live peer's,

@@ -7,10 +7,10 @@ import { fleetTerminationsOf, terminationRecords } from "@/lib/k8s/documents/ter
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 import type { FleetTerminations } from "@/lib/terminations/fleet";
 
+import type { Member } from "../membership";
+import { askPeer } from "../peer/peer-ask";
+import { peerAuthorized } from "../peer/peer-auth";
 import { MERGE_TIMEOUT_MS } from "./fleet-merge";
-import type { Member } from "./membership";
-import { askPeer } from "./peer-ask";
-import { peerAuthorized } from "./peer-auth";
 
 // /terminations on any replica (HEADROOM_SHARDING=lease): each replica sends the terminations of
 // the nodes it owns (GET /api/peer/terminations) with those nodes' allocatable, and the asked one
