@@ -84,7 +84,12 @@ describe("several nodes' documents from any replica", () => {
 
   it("answers with the single process's documents, one peer request per owner", async () => {
     await until(() => rs.every((r) => r.membership.members().length === 3), 40_000, "three members");
-    const collected = (c: ClusterCache, n: string) => c.states.get(n)?.summaryAt != null;
+    // collected and its row recomputed from that Summary (rows are recomputed in the background,
+    // so a row can lag its Summary by a beat: observations still empty)
+    const collected = (c: ClusterCache, n: string) => {
+      const s = c.states.get(n);
+      return s?.summaryAt != null && Object.keys(s.row?.observations ?? {}).length > 0;
+    };
     await until(
       () => names.every((n) => collected(single, n) && rs.some((r) => r.shard.owns(n) && collected(r.cache, n))),
       40_000,

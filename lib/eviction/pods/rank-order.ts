@@ -6,7 +6,7 @@
 // comparators on random pods.
 //
 // memory and disk (orderedBy(exceedsRequest, priority, usageAboveRequest)):
-//   k1 = 0 without stats (ranked first, ties with its kind), 1 over its request, 2 otherwise
+//   k1 = 0 without stats (ranked first, ties with its kind), 1 when usage exceeds the request, 2 otherwise
 //   k2 = priority (lower first)
 //   k3 = −(usage − request), larger first; 0 without stats (such pods tie)
 // pid (orderedBy(priority, processCount)):
