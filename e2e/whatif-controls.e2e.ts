@@ -200,9 +200,13 @@ test("pool scope lists each node whose state changes with its pods, and links to
   await expect(w.scope).toContainText("Across 2 nodes (pool workers)");
   const lines = w.scope.getByTestId("scope-node");
   await expect(lines).toHaveCount(2);
+  // each line starts from the state the node's header shows: NODE's MemoryPressure is held by the
+  // transition period (the kubelet reports it), OTHER has none
+  await expect(w.scope.locator(`[data-testid="scope-node"][data-node="${NODE}"]`)).toContainText("MemoryPressure");
+  await expect(w.scope.locator(`[data-testid="scope-node"][data-node="${NODE}"]`)).not.toContainText("no pressure");
+  await expect(w.scope.locator(`[data-testid="scope-node"][data-node="${OTHER}"]`)).toContainText("no pressure → MemoryPressure");
   for (const name of [NODE, OTHER]) {
     const line = w.scope.locator(`[data-testid="scope-node"][data-node="${name}"]`);
-    await expect(line).toContainText("no pressure → MemoryPressure");
     await expect(line.getByTestId("scope-nofit")).toContainText("default/checkout-");
     await expect(line.getByTestId("scope-evicted")).toContainText("default/");
     await expect(line.getByRole("link", { name })).toHaveAttribute("href", `/nodes/${name}?whatif=1&kr.memory=7Gi&scope=pool`);

@@ -75,6 +75,19 @@ describe("fleetWhatIf", () => {
     ]);
     expect(r.size).toBe(2);
   });
+  it("starts from the pressure the kubelet reports, a held condition included, as the node header does", async () => {
+    // MemoryPressure held by the transition period: no threshold met, the kubelet still reports it
+    const held = {
+      ...row("n1", 4 * GI, 0),
+      conditions: { MemoryPressure: true, DiskPressure: false, PIDPressure: false, NetworkUnavailable: false },
+      pressureHold: { condition: "MemoryPressure", clearsAt: 0 },
+    };
+    const r = await run([held, row("n2", 4 * GI, 0)], { evictionHard: { "memory.available": "2Gi" } });
+    expect(r.changed.map((o) => [o.node, o.pressureBefore, o.pressureAfter])).toEqual([
+      ["n1", ["MemoryPressure"], ["MemoryPressure"]],
+      ["n2", [], []],
+    ]);
+  });
   it("lists only the nodes whose state changes", async () => {
     const r = await run([row("n1", GI, 0)], {
       evictionSoft: { "memory.available": "200Mi" },

@@ -16,6 +16,7 @@ import {
 } from "@/lib/eviction";
 
 import type { ClusterOverview, NodeRow } from "../contract/dto";
+import { asReported } from "./node";
 import { nodeOutcome, outcomeChanged, type NodeOutcome } from "./outcome";
 
 type Configs = ClusterOverview["configs"];
@@ -116,7 +117,7 @@ function rowOutcome(row: NodeRow, configs: Configs, whatIf: WhatIf): NodeOutcome
     liveOf.set(row, live);
   }
   const next = analyze(compactInput(row, configs, whatIf));
-  return nodeOutcome(row.name, live, next, row.requested.memory ?? 0, row.podCount);
+  return asReported(nodeOutcome(row.name, live, next, row.requested.memory ?? 0, row.podCount), row);
 }
 
 /** Applies one what-if to the given rows, `yieldEvery` ms at a time (awaiting `pause` between slices), unless `signal` aborts. */

@@ -3,7 +3,7 @@
 // pod detail, so a node reads the same in every scope.
 import { type AnalyzeOutput, type Pod } from "@/lib/eviction";
 
-import type { NodeDetail } from "../contract/dto";
+import type { NodeDetail, NodeRow } from "../contract/dto";
 import { nodeOutcome, type NodeOutcome } from "./outcome";
 
 type DetailInput = Pick<NodeDetail, "node" | "pods" | "summary" | "kubeletConfig" | "kubeletFlags">;
@@ -15,7 +15,18 @@ export function detailInput(d: DetailInput): Record<string, unknown> {
 
 /** Builds a node's outcome with pod detail; requests and pod count are the row's, as in the fleet scope. */
 export function detailOutcome(d: Pick<NodeDetail, "row" | "pods">, live: AnalyzeOutput, next: AnalyzeOutput): NodeOutcome {
-  return nodeOutcome(d.row.name, live, next, d.row.requested.memory ?? 0, d.row.podCount, d.pods as Pod[]);
+  return asReported(nodeOutcome(d.row.name, live, next, d.row.requested.memory ?? 0, d.row.podCount, d.pods as Pod[]), d.row);
+}
+
+/**
+ * A pool/fleet line's outcome in the node header's state: "before" is what the kubelet reports for
+ * the node (its row's conditions, held ones included) and a held condition stays in "after". The
+ * engine's own "before" knows only thresholds, so a node whose MemoryPressure is held read
+ * "no pressure → MemoryPressure" in the pool list while its header said MemoryPressure.
+ */
+export function asReported(o: NodeOutcome, row: Pick<NodeRow, "conditions" | "pressureHold">): NodeOutcome {
+  const reported = PRESSURE_ORDER.filter((c) => row.conditions[c as keyof NodeRow["conditions"]]);
+  return withReportedPressure(o, reported, row.pressureHold ? [row.pressureHold.condition] : []);
 }
 
 const PRESSURE_ORDER = ["MemoryPressure", "DiskPressure", "PIDPressure"];
