@@ -78,9 +78,7 @@ server.on("request", (req, res) => {
       cache,
       identity: name,
       peerToken: secret,
-      peers: membership.peers(),
-      members: membership.members(),
-      ownerOf: shard.ownerOf.bind(shard),
+      ...shard.view(),
     }).then(
       (d) => send(200, JSON.stringify(d)),
       (e: Error) => send(500, JSON.stringify({ error: e.message })),
@@ -93,9 +91,7 @@ server.on("request", (req, res) => {
       info,
       identity: name,
       peerToken: secret,
-      peers: membership.peers(),
-      members: membership.members(),
-      ownerOf: shard.ownerOf.bind(shard),
+      ...shard.view(),
     }).then(
       (d) => send(200, JSON.stringify(d)),
       (e: Error) => send(500, JSON.stringify({ error: e.message })),

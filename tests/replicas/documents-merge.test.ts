@@ -40,9 +40,7 @@ async function startDocumentsReplica(sim: Sim, name: string): Promise<Replica> {
     if (url.pathname === "/api/nodes")
       return void mergedDocuments(parsed.names, {
         ...ctx,
-        peers: r.membership.peers(),
-        members: r.membership.members(),
-        ownerOf: r.shard.ownerOf.bind(r.shard),
+        ...r.shard.view(),
       }).then(
         (d) => sendJson(res, 200, d),
         (e: Error) => sendJson(res, 500, { error: e.message }),

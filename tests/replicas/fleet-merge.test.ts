@@ -32,9 +32,7 @@ const startFleetReplica = (sim: Sim, name: string) =>
     if (req.url === "/api/cluster")
       return void mergedOverview({
         ...ctx,
-        peers: r.membership.peers(),
-        members: r.membership.members(),
-        ownerOf: r.shard.ownerOf.bind(r.shard),
+        ...r.shard.view(),
       }).then(
         (d) => sendJson(res, 200, d),
         (e: Error) => sendJson(res, 500, { error: e.message }),

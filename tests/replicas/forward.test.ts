@@ -24,7 +24,7 @@ const startForwardReplica = (sim: Sim, name: string) =>
     const ctx = {
       identity: name,
       peerToken: SECRET,
-      ownerOf: r.shard.ownerOf.bind(r.shard),
+      ownerOf: r.shard.ownerOf,
       peers: () => r.membership.peers(),
     };
     // The two routes as app/api/nodes/[name] and app/api/peer/nodes/[name] answer them.

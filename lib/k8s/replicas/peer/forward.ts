@@ -63,7 +63,7 @@ export async function forwardNode(node: string): Promise<Response | undefined> {
   return forwardToOwner(node, {
     identity: cur.settings.identity,
     peerToken: cur.settings.peerToken,
-    ownerOf: cur.shard.ownerOf.bind(cur.shard),
+    ownerOf: cur.shard.ownerOf,
     peers: () => m.peers(),
   });
 }

@@ -35,14 +35,11 @@ export async function serveMergedDocuments(names: readonly string[]): Promise<Re
   const cur = currentShard();
   if (!cur) return undefined;
   const { cache } = getCache();
-  const m = cur.shard.membership;
   const doc = await mergedDocuments(names, {
     cache,
     identity: cur.settings.identity,
     peerToken: cur.settings.peerToken,
-    peers: m.peers(),
-    members: m.members(),
-    ownerOf: cur.shard.ownerOf.bind(cur.shard),
+    ...cur.shard.view(),
   });
   return Response.json(doc);
 }

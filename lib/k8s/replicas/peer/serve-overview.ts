@@ -26,15 +26,12 @@ export async function currentMergedOverview(): Promise<ClusterOverview | undefin
   const cur = currentShard();
   if (!cur) return undefined;
   const { cache, info } = getCache();
-  const m = cur.shard.membership;
   return mergedOverview({
     cache,
     info,
     identity: cur.settings.identity,
     peerToken: cur.settings.peerToken,
-    peers: m.peers(),
-    members: m.members(),
-    ownerOf: cur.shard.ownerOf.bind(cur.shard),
+    ...cur.shard.view(),
   });
 }
 
