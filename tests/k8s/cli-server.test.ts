@@ -22,6 +22,7 @@ import { currentShard } from "@/lib/k8s/replicas/runtime";
 import { configureCluster, getCache, resetCluster } from "@/lib/k8s/store/runtime";
 import { startSim, type Sim } from "@/lib/sim";
 
+import { ghostLease } from "../replicas/in-process-replica";
 import { FAST, until } from "./helpers";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -203,18 +204,7 @@ describe("the CLI reading a Headroom server", () => {
     const ghost = Array.from({ length: 64 }, (_, i) => `ghost-${i}`).find(
       (g) => new Set(names.map((n) => ownerOf(n, [g, "solo"]))).size === 2,
     )!;
-    const renew = () =>
-      sim.cluster.stores.leases.put({
-        apiVersion: "coordination.k8s.io/v1",
-        kind: "Lease",
-        metadata: {
-          name: `headroom-replica-${ghost}`,
-          namespace: "default",
-          labels: { "headroom.dev/replica": "true" },
-          annotations: { "headroom.dev/peer-url": "http://127.0.0.1:9" },
-        },
-        spec: { holderIdentity: ghost, leaseDurationSeconds: 15, renewTime: new Date().toISOString() },
-      });
+    const renew = () => sim.cluster.stores.leases.put(ghostLease(ghost));
     renew();
     const renewing = setInterval(renew, 3000); // the ghost stays a member while the CLI runs
     try {

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 
 import { ClusterClient, loadKubeConfig } from "@/lib/k8s/io/client";
+import { replicaLease } from "@/lib/k8s/replicas/lease-wire";
 import { Membership } from "@/lib/k8s/replicas/membership";
 import { Shard } from "@/lib/k8s/replicas/shard";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
@@ -55,4 +56,15 @@ export async function stopReplicas(rs: (InProcessReplica | undefined)[]) {
     r.server.closeAllConnections();
     r.server.close();
   }
+}
+
+/**
+ * A Lease of a replica that exists only as its Lease (no process behind it, its peer URL refuses
+ * connections), as the product writes one (replicaLease), renewed now; put into the sim's store.
+ */
+export function ghostLease(identity: string): Record<string, unknown> & { metadata: { name: string; namespace: string } } {
+  const lease = JSON.parse(JSON.stringify(replicaLease(identity, "http://127.0.0.1:9", 15, Date.now()))) as ReturnType<
+    typeof replicaLease
+  >;
+  return { ...lease, metadata: { ...lease.metadata, namespace: "default" } };
 }

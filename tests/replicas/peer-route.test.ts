@@ -21,6 +21,7 @@ import { configureCluster, getCache, resetCluster } from "@/lib/k8s/store/runtim
 import { startSim, type Sim } from "@/lib/sim";
 
 import { FAST, until } from "../k8s/helpers";
+import { ghostLease } from "./in-process-replica";
 
 const SECRET = "peer-secret-0123456789";
 const ENV = [
@@ -102,17 +103,7 @@ describe("a sharded replica's routes", () => {
     )!;
     const ghosts = names.filter((n) => ownerOf(n, [ghost, "solo"]) === ghost);
     const own = names.filter((n) => ownerOf(n, [ghost, "solo"]) === "solo");
-    sim.cluster.stores.leases.put({
-      apiVersion: "coordination.k8s.io/v1",
-      kind: "Lease",
-      metadata: {
-        name: `headroom-replica-${ghost}`,
-        namespace: "default",
-        labels: { "headroom.dev/replica": "true" },
-        annotations: { "headroom.dev/peer-url": "http://127.0.0.1:9" },
-      },
-      spec: { holderIdentity: ghost, leaseDurationSeconds: 15, renewTime: new Date().toISOString() },
-    });
+    sim.cluster.stores.leases.put(ghostLease(ghost));
     await until(() => currentShard()?.shard.membership.members().length === 2, 15_000, "two members");
     const res = await nodeReq(ghosts[0]!);
     expect(res.status).toBe(502);
