@@ -93,9 +93,9 @@ export class ClusterClient {
   }
 
   /** GETs an API path (already escaped) and parses JSON, untyped: decode it (wire.ts) before use. */
-  async get(path: string, resource: string, timeoutMs = 60_000): Promise<unknown> {
+  async get(path: string, resource: string, timeoutMs = 60_000, parse?: (text: string) => unknown): Promise<unknown> {
     const [{ headers }, agent] = await Promise.all([this.credentials(), this.agent()]);
-    return getJson(new URL(this.server + path), { agent, headers, timeoutMs, resource });
+    return getJson(new URL(this.server + path), { agent, headers, timeoutMs, resource, parse });
   }
 
   /** GETs one object through the decoding doorway. */
@@ -103,9 +103,14 @@ export class ClusterClient {
     return decodeWire<W>(await this.get(path, resource), resource);
   }
 
-  /** GETs one page of a list through the decoding doorway. */
-  async listPage<W extends object>(path: string, resource: string, timeoutMs?: number): Promise<WireList<W>> {
-    return decodeWireList<W>(await this.get(path, resource, timeoutMs), resource);
+  /** GETs one page of a list through the decoding doorway; `parse` may leave out items (list-skip.ts). */
+  async listPage<W extends object>(
+    path: string,
+    resource: string,
+    timeoutMs?: number,
+    parse?: (text: string) => unknown,
+  ): Promise<WireList<W>> {
+    return decodeWireList<W>(await this.get(path, resource, timeoutMs, parse), resource);
   }
 
   /** Closes idle keep-alive sockets. */

@@ -15,6 +15,8 @@ export interface GetOptions {
   resource: string;
   maxBytes?: number;
   signal?: AbortSignal;
+  /** Turns the body's text into its value (default JSON.parse; list-skip.ts builds only the items kept). */
+  parse?: (text: string) => unknown;
 }
 
 const DEFAULT_MAX = 512 * 1024 * 1024;
@@ -111,7 +113,7 @@ function get(url: URL, opts: GetOptions): Promise<unknown> {
           if (status < 200 || status >= 300) return reject(httpError(status, opts.resource, text));
           // Parsed here, while the text is young: it never outlives this callback.
           try {
-            resolve(JSON.parse(text));
+            resolve(opts.parse ? opts.parse(text) : JSON.parse(text));
           } catch {
             reject(
               new K8sError(`bad data: ${opts.resource} is not valid JSON (${text.length} bytes)`, 0, opts.resource, "bad-data"),

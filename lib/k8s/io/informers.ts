@@ -22,6 +22,11 @@ export interface ReflectorOptions<T, W extends Raw = Raw> {
   trim: (raw: W) => T | null;
   onChange: (key: string, obj: T | undefined, prev: T | undefined) => void;
   pageSize?: number;
+  /**
+   * A list page's text to its value, leaving out items `trim` would drop (list-skip.ts), so they
+   * are never built; default JSON.parse. Watch events are single objects and are parsed whole.
+   */
+  parseListPage?: (text: string) => unknown;
   fieldSelector?: string;
   /** Back-off sleeps and lastErrorAt (default: the real clock). */
   clock?: Clock;
@@ -169,6 +174,8 @@ export class Reflector<T, W extends Raw = Raw> {
       const page = await this.o.client.listPage<W>(
         this.query({ limit: String(this.o.pageSize ?? 500), ...(cont ? { continue: cont } : {}) }),
         this.o.resource,
+        undefined,
+        this.o.parseListPage,
       );
       if (this.stop$.signal.aborted) return;
       const items = page.items ?? [];
