@@ -2,7 +2,7 @@ import "server-only";
 
 import { Watch } from "@kubernetes/client-node";
 
-import type { ClusterClient } from "./client";
+import type { ClusterClient, ItemPage } from "./client";
 import { realClock, realRandom, type Clock, type Random } from "./clock";
 import { describeError, K8sError } from "./errors";
 
@@ -23,10 +23,12 @@ export interface ReflectorOptions<T, W extends Raw = Raw> {
   onChange: (key: string, obj: T | undefined, prev: T | undefined) => void;
   pageSize?: number;
   /**
-   * A list page's text to its value, leaving out items `trim` would drop (list-skip.ts), so they
-   * are never built; default JSON.parse. Watch events are single objects and are parsed whole.
+   * Set for pods: list pages are scanned and each item parsed only as it is applied, so a raw pod
+   * lives until trimmed, not for its whole 500-pod page; items whose spec.nodeName this rejects
+   * (another replica's nodes: `trim` would drop them) are never parsed (list-skip.ts). Watch
+   * events are one object each and are parsed whole.
    */
-  parseListPage?: (text: string) => unknown;
+  keepNode?: (node: string) => boolean;
   fieldSelector?: string;
   /** Back-off sleeps and lastErrorAt (default: the real clock). */
   clock?: Clock;
@@ -171,19 +173,13 @@ export class Reflector<T, W extends Raw = Raw> {
     let cont: string | undefined;
     let rv = "";
     do {
-      const page = await this.o.client.listPage<W>(
-        this.query({ limit: String(this.o.pageSize ?? 500), ...(cont ? { continue: cont } : {}) }),
-        this.o.resource,
-        undefined,
-        this.o.parseListPage,
-      );
+      const query = this.query({ limit: String(this.o.pageSize ?? 500), ...(cont ? { continue: cont } : {}) });
+      const page = this.o.keepNode
+        ? await this.o.client.listPageByItem<W>(query, this.o.resource, this.o.keepNode)
+        : await this.wholePage(query);
       if (this.stop$.signal.aborted) return;
-      const items = page.items ?? [];
-      for (let i = 0; i < items.length; i++) {
-        const raw = items[i]!;
-        // Let each raw object go once trimmed: a 500-object page is megabytes that would
-        // otherwise all live (and be copied by the young-generation GC) until the page is done.
-        items[i] = undefined as unknown as W;
+      for (let i = 0; i < page.length; i++) {
+        const raw = page.item(i);
         const key = keyOf(raw);
         seen.add(key);
         this.apply(key, raw);
@@ -200,6 +196,24 @@ export class Reflector<T, W extends Raw = Raw> {
       this.status.synced = true;
       this.syncedResolve();
     }
+  }
+
+  // A page parsed whole, read the same way.
+  private async wholePage(query: string): Promise<ItemPage<W>> {
+    const page = await this.o.client.listPage<W>(query, this.o.resource);
+    const items = page.items ?? [];
+    return {
+      metadata: page.metadata,
+      length: items.length,
+      skipped: 0,
+      item: (i) => {
+        const raw = items[i]!;
+        // Let each raw object go once read: a 500-object page is megabytes that would
+        // otherwise all live (and be copied by the young-generation GC) until the page is done.
+        items[i] = undefined as unknown as W;
+        return raw;
+      },
+    };
   }
 
   private apply(key: string, raw: W): void {

@@ -77,6 +77,14 @@ describe("parseListSkipping", () => {
     expect(Object.getPrototypeOf(page)).toBe(Object.prototype);
   });
 
+  it("takes the last of repeated items keys, as JSON.parse does", () => {
+    for (const text of [
+      '{"items":[{"spec":{"nodeName":"node-2"}}],"items":null}',
+      '{"items":7,"items":[{"a":1},{"spec":{"nodeName":"node-1"}}]}',
+    ])
+      expect(parseListSkipping(text, keepEven)).toEqual(expected(text, keepEven));
+  });
+
   it("fails as JSON.parse fails on text that is not JSON", () => {
     for (const bad of [
       '{"items":[{"spec":{"nodeName":"node-1"}}',

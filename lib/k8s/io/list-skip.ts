@@ -120,16 +120,26 @@ function scanItem(t: string, i: number, keepNode: (node: string) => boolean): { 
 }
 
 /**
- * The page as JSON.parse gives it, minus the items whose `spec.nodeName` names a node `keepNode`
- * rejects (they are counted in `skipped`). Throws JSON.parse's error for text that is not JSON.
+ * A list page scanned, items not parsed yet: `page` holds the other members (parsed; `items` an
+ * empty array when the page has an items array), `spans` each kept item's [start, end) in `text`.
  */
-export function parseListSkipping(text: string, keepNode: (node: string) => boolean): { page: unknown; skipped: number } {
+export interface ScannedList {
+  text: string;
+  page: Record<string, unknown>;
+  spans: number[];
+  skipped: number;
+}
+
+/** Scans a list page; null for text the scanner does not understand (give it to JSON.parse). */
+export function scanList(text: string, keepNode: (node: string) => boolean): ScannedList | null {
   try {
     const page: Record<string, unknown> = {};
+    const spans: number[] = [];
     let skipped = 0;
-    const start = ws(text, 0);
-    const end = members(text, start, (key, s) => {
+    const end = members(text, ws(text, 0), (key, s) => {
       if (key !== "items" || text.charCodeAt(s) !== 91) {
+        // A repeated "items" counts as JSON.parse counts it: the last one.
+        if (key === "items") spans.length = skipped = 0;
         const e = endOfValue(text, s);
         // defineProperty, as JSON.parse does: a "__proto__" key is a member, not the prototype.
         Object.defineProperty(page, key, {
@@ -140,32 +150,42 @@ export function parseListSkipping(text: string, keepNode: (node: string) => bool
         });
         return e;
       }
-      const items: unknown[] = [];
+      page.items = [];
+      spans.length = 0;
+      skipped = 0;
       let i = ws(text, s + 1);
-      if (text.charCodeAt(i) === 93) return ((page.items = items), i + 1);
+      if (text.charCodeAt(i) === 93) return i + 1;
       for (;;) {
-        let e: number;
-        if (text.charCodeAt(i) === 123) {
-          const item = scanItem(text, i, keepNode);
-          e = item.end;
-          if (item.skip) skipped++;
-          else items.push(JSON.parse(text.slice(i, e)));
-        } else {
-          // Not an object: kept as it is, for the list's doorway (wire.ts) to reject by name.
-          e = endOfValue(text, i);
-          items.push(JSON.parse(text.slice(i, e)));
-        }
-        i = ws(text, e);
+        // Not an object: kept as it is, for the list's doorway (wire.ts) to reject by name.
+        const item = text.charCodeAt(i) === 123 ? scanItem(text, i, keepNode) : { end: endOfValue(text, i), skip: false };
+        if (item.skip) skipped++;
+        else spans.push(i, item.end);
+        i = ws(text, item.end);
         const c = text.charCodeAt(i);
         if (c === 44) i = ws(text, i + 1);
-        else if (c === 93) return ((page.items = items), i + 1);
+        else if (c === 93) return i + 1;
         else throw notJson;
       }
     });
     if (ws(text, end) !== text.length) throw notJson;
-    return { page, skipped };
+    return { text, page, spans, skipped };
   } catch (e) {
     if (!(e instanceof NotJson) && !(e instanceof SyntaxError)) throw e;
-    return { page: JSON.parse(text), skipped: 0 };
+    return null;
   }
+}
+
+/** The i-th kept item of a scanned page, parsed now (throws JSON.parse's error when it is not JSON). */
+export const scannedItem = (s: ScannedList, i: number): unknown => JSON.parse(s.text.slice(s.spans[2 * i], s.spans[2 * i + 1]));
+
+/**
+ * The page as JSON.parse gives it, minus the items whose `spec.nodeName` names a node `keepNode`
+ * rejects (they are counted in `skipped`). Throws JSON.parse's error for text that is not JSON.
+ */
+export function parseListSkipping(text: string, keepNode: (node: string) => boolean): { page: unknown; skipped: number } {
+  const s = scanList(text, keepNode);
+  if (!s) return { page: JSON.parse(text), skipped: 0 };
+  const items = s.page.items as unknown[] | undefined;
+  for (let i = 0; i < s.spans.length / 2; i++) items!.push(scannedItem(s, i));
+  return { page: s.page, skipped: s.skipped };
 }

@@ -11,7 +11,6 @@ import type { CollectorSettings } from "../io/env";
 import type { WorkerEntry } from "../io/fetch-thread";
 import { Reflector } from "../io/informers";
 import { KubeletClient } from "../io/kubelet-client";
-import { parseListSkipping } from "../io/list-skip";
 import { profileFor, type Profile } from "../io/profiles";
 import { CollectStats } from "../metrics/collect-stats";
 import { evictionSignal, EvictionTally } from "../metrics/eviction-tally";
@@ -114,8 +113,8 @@ export class ClusterCache {
             return node && !owns(node) ? null : trimPod(raw);
           }
         : trimPod,
-      // ...and in a list page, not even parsed: only the kept pods become objects (list-skip.ts).
-      parseListPage: o.owns ? (text) => parseListSkipping(text, owns).page : undefined,
+      // ...and in a list page, not even parsed (list-skip.ts); the kept ones one at a time.
+      keepNode: owns,
       onChange: (k, p, prev) => this.onPod(k, p, prev),
     });
     this.leases = new Reflector({
