@@ -5,24 +5,8 @@ import https from "node:https";
 import { KubeConfig } from "@kubernetes/client-node";
 
 import { decodeWire, decodeWireList, type WireList } from "../store/wire";
-import { K8sError, UnknownContextError } from "./errors";
+import { UnknownContextError } from "./errors";
 import { getJson } from "./http";
-import { scanList, scannedItem, type ScannedList } from "./list-skip";
-
-/** A list page read item by item (ClusterClient.listPageByItem). */
-export interface ItemPage<W> {
-  metadata: WireList<W>["metadata"];
-  length: number;
-  /** The i-th item, parsed and checked now; call once per item. */
-  item: (i: number) => W;
-  /** Items left out unparsed (another node's pods). */
-  skipped: number;
-}
-
-// Tags a scanned page apart from any JSON value a server could send.
-class Scanned {
-  constructor(readonly s: ScannedList) {}
-}
 
 /** Where the cluster connection comes from (decided by the start-up switch, see lib/server/start/startup.ts). */
 export type ClusterSource =
@@ -119,46 +103,14 @@ export class ClusterClient {
     return decodeWire<W>(await this.get(path, resource), resource);
   }
 
-  /** GETs one page of a list through the decoding doorway. */
-  async listPage<W extends object>(path: string, resource: string, timeoutMs?: number): Promise<WireList<W>> {
-    return decodeWireList<W>(await this.get(path, resource, timeoutMs), resource);
-  }
-
-  /**
-   * GETs one page of a list whose items are parsed one at a time, as `item(i)` is called
-   * (list-skip.ts): each raw object lives only until the caller has trimmed it, not for the whole
-   * page. Items whose `spec.nodeName` `keepNode` rejects are never parsed at all.
-   */
-  async listPageByItem<W extends object>(
+  /** GETs one page of a list through the decoding doorway; `parse` may leave out items (list-skip.ts). */
+  async listPage<W extends object>(
     path: string,
     resource: string,
-    keepNode: (node: string) => boolean,
-  ): Promise<ItemPage<W>> {
-    const got = await this.get(path, resource, undefined, (text) => {
-      const scanned = scanList(text, keepNode);
-      return scanned ? new Scanned(scanned) : JSON.parse(text);
-    });
-    if (!(got instanceof Scanned)) {
-      const page = decodeWireList<W>(got, resource);
-      const items = page.items ?? [];
-      return { metadata: page.metadata, length: items.length, item: (i) => items[i]!, skipped: 0 };
-    }
-    const s = got.s;
-    const page = decodeWireList<W>(s.page, resource);
-    return {
-      metadata: page.metadata,
-      length: s.spans.length / 2,
-      skipped: s.skipped,
-      item: (i) => {
-        let raw: unknown;
-        try {
-          raw = scannedItem(s, i);
-        } catch {
-          throw new K8sError(`bad data: ${resource} is not valid JSON (${s.text.length} bytes)`, 0, resource, "bad-data");
-        }
-        return decodeWire<W>(raw, `${resource} list item ${i}`, resource);
-      },
-    };
+    timeoutMs?: number,
+    parse?: (text: string) => unknown,
+  ): Promise<WireList<W>> {
+    return decodeWireList<W>(await this.get(path, resource, timeoutMs, parse), resource);
   }
 
   /** Closes idle keep-alive sockets. */

@@ -2,9 +2,10 @@ import "server-only";
 
 import { Watch } from "@kubernetes/client-node";
 
-import type { ClusterClient, ItemPage } from "./client";
+import type { ClusterClient } from "./client";
 import { realClock, realRandom, type Clock, type Random } from "./clock";
 import { describeError, K8sError } from "./errors";
+import { parseListSkipping } from "./list-skip";
 
 // A list+watch reflector per resource: paginated initial list, watch from its resourceVersion with
 // bookmarks, resume after a dropped connection, relist on 410 Gone, exponential back-off with
@@ -23,10 +24,9 @@ export interface ReflectorOptions<T, W extends Raw = Raw> {
   onChange: (key: string, obj: T | undefined, prev: T | undefined) => void;
   pageSize?: number;
   /**
-   * Set for pods: list pages are scanned and each item parsed only as it is applied, so a raw pod
-   * lives until trimmed, not for its whole 500-pod page; items whose spec.nodeName this rejects
-   * (another replica's nodes: `trim` would drop them) are never parsed (list-skip.ts). Watch
-   * events are one object each and are parsed whole.
+   * Set for a sharded replica's pods: list pages are scanned and items whose spec.nodeName this
+   * rejects (another replica's nodes: `trim` would drop them) are never parsed (list-skip.ts).
+   * Watch events are one object each and are parsed whole.
    */
   keepNode?: (node: string) => boolean;
   fieldSelector?: string;
@@ -174,12 +174,20 @@ export class Reflector<T, W extends Raw = Raw> {
     let rv = "";
     do {
       const query = this.query({ limit: String(this.o.pageSize ?? 500), ...(cont ? { continue: cont } : {}) });
-      const page = this.o.keepNode
-        ? await this.o.client.listPageByItem<W>(query, this.o.resource, this.o.keepNode)
-        : await this.wholePage(query);
+      const keep = this.o.keepNode;
+      const page = await this.o.client.listPage<W>(
+        query,
+        this.o.resource,
+        undefined,
+        keep && ((text) => parseListSkipping(text, keep).page),
+      );
       if (this.stop$.signal.aborted) return;
-      for (let i = 0; i < page.length; i++) {
-        const raw = page.item(i);
+      const items = page.items ?? [];
+      for (let i = 0; i < items.length; i++) {
+        const raw = items[i]!;
+        // Let each raw object go once trimmed: a 500-object page is megabytes that would
+        // otherwise all live (and be copied by the young-generation GC) until the page is done.
+        items[i] = undefined as unknown as W;
         const key = keyOf(raw);
         seen.add(key);
         this.apply(key, raw);
@@ -196,24 +204,6 @@ export class Reflector<T, W extends Raw = Raw> {
       this.status.synced = true;
       this.syncedResolve();
     }
-  }
-
-  // A page parsed whole, read the same way.
-  private async wholePage(query: string): Promise<ItemPage<W>> {
-    const page = await this.o.client.listPage<W>(query, this.o.resource);
-    const items = page.items ?? [];
-    return {
-      metadata: page.metadata,
-      length: items.length,
-      skipped: 0,
-      item: (i) => {
-        const raw = items[i]!;
-        // Let each raw object go once read: a 500-object page is megabytes that would
-        // otherwise all live (and be copied by the young-generation GC) until the page is done.
-        items[i] = undefined as unknown as W;
-        return raw;
-      },
-    };
   }
 
   private apply(key: string, raw: W): void {

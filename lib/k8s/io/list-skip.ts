@@ -75,21 +75,31 @@ const stringAt = (t: string, s: number, e: number): string => {
 };
 
 /**
- * Walks the members of the object at `i`; `onMember(key, valueStart)` returns the value's end
- * when it walked the value itself, else -1. Returns the index after the object.
+ * Whether the key string at [s, e) is `name`, without building a string for it (a pod has
+ * hundreds of keys; only an escaped key is decoded).
  */
-function members(t: string, i: number, onMember: (key: string, start: number) => number): number {
+function keyIs(t: string, s: number, e: number, name: string): boolean {
+  if (e - s === name.length + 2) return t.startsWith(name, s + 1);
+  const b = t.indexOf("\\", s);
+  return b >= 0 && b < e && stringAt(t, s, e) === name;
+}
+
+/**
+ * Walks the members of the object at `i`; `onMember(keyStart, keyEnd, valueStart)` returns the
+ * value's end when it walked the value itself, else -1. Returns the index after the object.
+ */
+function members(t: string, i: number, onMember: (keyStart: number, keyEnd: number, start: number) => number): number {
   if (t.charCodeAt(i) !== 123) throw notJson;
   i = ws(t, i + 1);
   if (t.charCodeAt(i) === 125) return i + 1;
   for (;;) {
     if (t.charCodeAt(i) !== QUOTE) throw notJson;
+    const keyStart = i;
     const keyEnd = endOfString(t, i);
-    const key = stringAt(t, i, keyEnd);
     i = ws(t, keyEnd);
     if (t.charCodeAt(i) !== 58) throw notJson;
     const start = ws(t, i + 1);
-    const walked = onMember(key, start);
+    const walked = onMember(keyStart, keyEnd, start);
     i = ws(t, walked >= 0 ? walked : endOfValue(t, start));
     const c = t.charCodeAt(i);
     if (c === 44) i = ws(t, i + 1);
@@ -101,13 +111,13 @@ function members(t: string, i: number, onMember: (key: string, start: number) =>
 /** An item's end, and whether its `spec.nodeName` is a non-empty string `keepNode` rejects. */
 function scanItem(t: string, i: number, keepNode: (node: string) => boolean): { end: number; skip: boolean } {
   let skip = false;
-  const end = members(t, i, (key, start) => {
-    if (key !== "spec") return -1;
+  const end = members(t, i, (ks, ke, start) => {
+    if (!keyIs(t, ks, ke, "spec")) return -1;
     // A repeated key counts as JSON.parse counts it: the last one.
     skip = false;
     if (t.charCodeAt(start) !== 123) return -1;
-    return members(t, start, (k, s) => {
-      if (k !== "nodeName") return -1;
+    return members(t, start, (ks2, ke2, s) => {
+      if (!keyIs(t, ks2, ke2, "nodeName")) return -1;
       if (t.charCodeAt(s) !== QUOTE) return ((skip = false), -1);
       const e = endOfString(t, s);
       const node = stringAt(t, s, e);
@@ -136,7 +146,8 @@ export function scanList(text: string, keepNode: (node: string) => boolean): Sca
     const page: Record<string, unknown> = {};
     const spans: number[] = [];
     let skipped = 0;
-    const end = members(text, ws(text, 0), (key, s) => {
+    const end = members(text, ws(text, 0), (ks, ke, s) => {
+      const key = stringAt(text, ks, ke);
       if (key !== "items" || text.charCodeAt(s) !== 91) {
         // A repeated "items" counts as JSON.parse counts it: the last one.
         if (key === "items") spans.length = skipped = 0;

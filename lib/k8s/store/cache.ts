@@ -113,8 +113,8 @@ export class ClusterCache {
             return node && !owns(node) ? null : trimPod(raw);
           }
         : trimPod,
-      // ...and in a list page, not even parsed (list-skip.ts); the kept ones one at a time.
-      keepNode: owns,
+      // ...and in a list page, not even parsed (list-skip.ts).
+      keepNode: o.owns ? owns : undefined,
       onChange: (k, p, prev) => this.onPod(k, p, prev),
     });
     this.leases = new Reflector({
