@@ -80,8 +80,9 @@ const stringAt = (t: string, s: number, e: number): string => {
  */
 function keyIs(t: string, s: number, e: number, name: string): boolean {
   if (e - s === name.length + 2) return t.startsWith(name, s + 1);
-  const b = t.indexOf("\\", s);
-  return b >= 0 && b < e && stringAt(t, s, e) === name;
+  // Only an escaped key can spell `name` in more characters (a key is short: look in it alone).
+  for (let i = s + 1; i < e - 1; i++) if (t.charCodeAt(i) === BACKSLASH) return stringAt(t, s, e) === name;
+  return false;
 }
 
 /**
