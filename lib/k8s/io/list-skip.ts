@@ -134,7 +134,7 @@ function scanItem(t: string, i: number, keepNode: (node: string) => boolean): { 
  * A list page scanned, items not parsed yet: `page` holds the other members (parsed; `items` an
  * empty array when the page has an items array), `spans` each kept item's [start, end) in `text`.
  */
-export interface ScannedList {
+interface ScannedList {
   text: string;
   page: Record<string, unknown>;
   spans: number[];
@@ -142,7 +142,7 @@ export interface ScannedList {
 }
 
 /** Scans a list page; null for text the scanner does not understand (give it to JSON.parse). */
-export function scanList(text: string, keepNode: (node: string) => boolean): ScannedList | null {
+function scanList(text: string, keepNode: (node: string) => boolean): ScannedList | null {
   try {
     const page: Record<string, unknown> = {};
     const spans: number[] = [];
@@ -188,7 +188,7 @@ export function scanList(text: string, keepNode: (node: string) => boolean): Sca
 }
 
 /** The i-th kept item of a scanned page, parsed now (throws JSON.parse's error when it is not JSON). */
-export const scannedItem = (s: ScannedList, i: number): unknown => JSON.parse(s.text.slice(s.spans[2 * i], s.spans[2 * i + 1]));
+const scannedItem = (s: ScannedList, i: number): unknown => JSON.parse(s.text.slice(s.spans[2 * i], s.spans[2 * i + 1]));
 
 /**
  * The page as JSON.parse gives it, minus the items whose `spec.nodeName` names a node `keepNode`
