@@ -24,7 +24,10 @@ function resourceList(v: unknown, path: FieldPath, key?: string): void {
       throw new InputError(`${path.at(k)}: must be a quantity string, got ${jsonType(q)}`);
     }
     try {
-      parseQuantity(String(q));
+      // A string goes through the exact parser once: quantityValue parses it on a memo miss and
+      // throws the same errors (issue 27: a second lookup per quantity of every pod). A number
+      // is checked as its decimal text first, as the kubelet would read it.
+      if (typeof q === "number") parseQuantity(String(q));
       // In range for the int64 the kubelet reads it into (bytes, counts, or millicores for cpu).
       quantityValue(k, q);
     } catch (e) {
