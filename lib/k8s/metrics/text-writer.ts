@@ -76,20 +76,32 @@ export class TextWriter {
     return Number.isSafeInteger(v) ? this.int(v) : this.str(String(v));
   }
 
-  /** A safe integer in decimal, as `String(v)` writes it (-0 as 0). */
+  /**
+   * A safe integer in decimal, as `String(v)` writes it (-0 as 0). Digits come from 32-bit
+   * integer arithmetic, nine at a time: `%` on a double past 2^31 (a byte count) is a call to fmod.
+   */
   int(v: number): this {
     if (this.pos + 21 > this.buf.length) this.grow(this.pos + 21);
-    const buf = this.buf;
     if (v < 0) {
-      buf[this.pos++] = 45;
+      this.buf[this.pos++] = 45;
       v = -v;
     }
+    if (v < 1e9) return this.digits(v | 0, 0);
+    const hi = Math.floor(v / 1e9); // below 2^53 / 1e9, so a 32-bit integer
+    this.digits(hi | 0, 0);
+    return this.digits((v - hi * 1e9) | 0, 9);
+  }
+
+  /** A 32-bit non-negative integer's digits, zero-padded to `width`. */
+  private digits(x: number, width: number): this {
     let n = 0;
     do {
-      const d = v % 10;
-      DIGITS[n++] = 48 + d;
-      v = (v - d) / 10;
-    } while (v > 0);
+      const q = (x / 10) | 0;
+      DIGITS[n++] = 48 + x - q * 10;
+      x = q;
+    } while (x > 0);
+    while (n < width) DIGITS[n++] = 48;
+    const buf = this.buf;
     let p = this.pos;
     while (n > 0) buf[p++] = DIGITS[--n]!;
     this.pos = p;
