@@ -7,7 +7,7 @@ import type { ClusterCache } from "../store/cache";
 import { LATENCY_BUCKETS } from "./collect-stats";
 import { writePressureMetrics } from "./metrics-pressure";
 import { writeNodeFamilies, type ScrapeNode } from "./node-families";
-import { esc, TextWriter } from "./text-writer";
+import { esc, TextWriter, utf8 } from "./text-writer";
 
 // The Prometheus exposition of the shared cache, computed on scrape from what the cache already
 // holds (no kubelet or API-server traffic). At 5 000 nodes this is ~215 000 series, so the
@@ -85,7 +85,7 @@ export function renderCacheMetricsBytes(cache: ClusterCache, wallNow = cache.clo
     const collection = s.collection(wallNow, interval);
     states[collection.state] = (states[collection.state] ?? 0) + 1;
     if (collection.ageSeconds !== null) oldest = Math.max(oldest, collection.ageSeconds);
-    nodes.push({ n: esc(name), row, signals: s.signals ?? [], pressure: s.pressure, collection });
+    nodes.push({ n: utf8(esc(name)), row, signals: s.signals ?? [], pressure: s.pressure, collection });
   }
   writeNodeFamilies(w, nodes, clusterNow, findingsFamily(metricsFindings(cache)));
   const small = new Family("headroom_nodes", "gauge", "Nodes by kubelet collection state.");

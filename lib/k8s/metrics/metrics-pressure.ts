@@ -31,7 +31,7 @@ const HEAD_SWAP = ascii(
 
 /** A node as the pressure families need it: its escaped name and its pressure (null: no series). */
 export interface PressureNode {
-  readonly n: string;
+  readonly n: Uint8Array;
   readonly pressure: NodePressure | null;
 }
 
@@ -45,7 +45,7 @@ export function writePressureMetrics(w: TextWriter, nodes: readonly PressureNode
       const total = totals[i]!;
       if (!Number.isNaN(total))
         w.bytes(PSI)
-          .str(n)
+          .bytes(n)
           .bytes(PSI_LABELS[i]!)
           .js(total / 1e6)
           .nl();
@@ -55,7 +55,7 @@ export function writePressureMetrics(w: TextWriter, nodes: readonly PressureNode
   for (const { n, pressure: p } of nodes)
     if (p)
       w.bytes(REPORTED)
-        .str(n)
+        .bytes(n)
         .bytes(CLOSE)
         .int(p.totals ? 1 : 0)
         .nl();
@@ -63,6 +63,6 @@ export function writePressureMetrics(w: TextWriter, nodes: readonly PressureNode
   // only nodes with a swap device: every kubelet since 1.28 reports swap, mostly 0 of 0
   for (const { n, pressure: p } of nodes) {
     const used = p?.swapUsageBytes;
-    if (used != null && (used > 0 || (p!.swapAvailableBytes ?? 0) > 0)) w.bytes(SWAP).str(n).bytes(CLOSE).js(used).nl();
+    if (used != null && (used > 0 || (p!.swapAvailableBytes ?? 0) > 0)) w.bytes(SWAP).bytes(n).bytes(CLOSE).js(used).nl();
   }
 }

@@ -5,7 +5,7 @@ import type { SignalReport } from "@/lib/eviction";
 
 import type { NodePressure } from "../store/node-pressure";
 import type { RowBase } from "../store/node-state";
-import { ascii, esc, type TextWriter } from "./text-writer";
+import { ascii, esc, word, type TextWriter } from "./text-writer";
 
 // The per-node families of /metrics, written into the scrape's buffer one family after the other
 // (the text format wants each family's lines together). Each node's name is escaped once per
@@ -14,8 +14,8 @@ import { ascii, esc, type TextWriter } from "./text-writer";
 
 /** What a scrape reads of one node, gathered once (the collection state feeds three families). */
 export interface ScrapeNode {
-  /** The node's name, escaped for a label value. */
-  readonly n: string;
+  /** The node's name, escaped for a label value, as UTF-8. */
+  readonly n: Uint8Array;
   readonly row: RowBase;
   readonly signals: readonly SignalReport[];
   readonly pressure: NodePressure | null;
@@ -90,40 +90,58 @@ const ONE = ascii('"} 1');
 export function writeNodeFamilies(w: TextWriter, nodes: readonly ScrapeNode[], clusterNow: number, findings: string): void {
   w.bytes(HEAD.observed);
   for (const { n, signals } of nodes)
-    for (const sig of signals) w.bytes(OBSERVED).str(n).bytes(SIGNAL).str(sig.signal).bytes(CLOSE).num(sig.available).nl();
+    for (const sig of signals)
+      w.bytes(OBSERVED).bytes(n).bytes(SIGNAL).bytes(word(sig.signal)).bytes(CLOSE).num(sig.available).nl();
   w.bytes(HEAD.threshold);
   for (const { n, signals } of nodes)
     for (const sig of signals)
       for (const t of sig.thresholds)
-        w.bytes(THRESHOLD).str(n).bytes(SIGNAL).str(sig.signal).bytes(KIND).str(t.kind).bytes(CLOSE).num(t.value).nl();
+        w.bytes(THRESHOLD)
+          .bytes(n)
+          .bytes(SIGNAL)
+          .bytes(word(sig.signal))
+          .bytes(KIND)
+          .bytes(word(t.kind))
+          .bytes(CLOSE)
+          .num(t.value)
+          .nl();
   w.bytes(HEAD.margin);
   for (const { n, signals } of nodes)
     for (const sig of signals)
       for (const t of sig.thresholds)
-        w.bytes(MARGIN).str(n).bytes(SIGNAL).str(sig.signal).bytes(KIND).str(t.kind).bytes(CLOSE).num(t.margin).nl();
+        w.bytes(MARGIN)
+          .bytes(n)
+          .bytes(SIGNAL)
+          .bytes(word(sig.signal))
+          .bytes(KIND)
+          .bytes(word(t.kind))
+          .bytes(CLOSE)
+          .num(t.margin)
+          .nl();
   w.str(findings);
   w.bytes(HEAD.capacity);
   for (const { n, signals } of nodes)
     for (const sig of signals)
-      if (sig.thresholds.length) w.bytes(CAPACITY).str(n).bytes(SIGNAL).str(sig.signal).bytes(CLOSE).num(sig.capacity).nl();
+      if (sig.thresholds.length)
+        w.bytes(CAPACITY).bytes(n).bytes(SIGNAL).bytes(word(sig.signal)).bytes(CLOSE).num(sig.capacity).nl();
   w.bytes(HEAD.condition);
   for (const { n, row } of nodes)
     for (const c in row.conditions)
       w.bytes(CONDITION)
-        .str(n)
+        .bytes(n)
         .bytes(CONDITION_LABEL)
-        .str(c)
+        .bytes(word(c))
         .bytes(CLOSE)
         .int(row.conditions[c as keyof typeof row.conditions] ? 1 : 0)
         .nl();
   w.bytes(HEAD.ready);
-  for (const { n, row } of nodes) w.bytes(READY).str(n).bytes(STATUS).str(esc(row.ready)).bytes(ONE).nl();
+  for (const { n, row } of nodes) w.bytes(READY).bytes(n).bytes(STATUS).str(esc(row.ready)).bytes(ONE).nl();
   w.bytes(HEAD.candidates);
   for (const { n, row, signals } of nodes) {
     let met = false;
     for (const sig of signals) for (const t of sig.thresholds) met ||= t.met;
     w.bytes(CANDIDATES)
-      .str(n)
+      .bytes(n)
       .bytes(CLOSE)
       .js(met ? row.podCount : 0)
       .nl();
@@ -133,9 +151,9 @@ export function writeNodeFamilies(w: TextWriter, nodes: readonly ScrapeNode[], c
     const next = row.nextEviction;
     if (next)
       w.bytes(NEXT)
-        .str(n)
+        .bytes(n)
         .bytes(SIGNAL)
-        .str(next.signal)
+        .bytes(word(next.signal))
         .bytes(BECAUSE)
         .str(esc(next.because))
         .bytes(CLOSE)
@@ -144,7 +162,7 @@ export function writeNodeFamilies(w: TextWriter, nodes: readonly ScrapeNode[], c
   }
   w.bytes(HEAD.age);
   for (const { n, collection } of nodes)
-    if (collection.ageSeconds !== null) w.bytes(AGE).str(n).bytes(CLOSE).num(collection.ageSeconds).nl();
+    if (collection.ageSeconds !== null) w.bytes(AGE).bytes(n).bytes(CLOSE).num(collection.ageSeconds).nl();
   w.bytes(HEAD.collectionState);
-  for (const { n, collection } of nodes) w.bytes(STATE).str(n).bytes(STATE_LABEL).str(collection.state).bytes(ONE).nl();
+  for (const { n, collection } of nodes) w.bytes(STATE).bytes(n).bytes(STATE_LABEL).bytes(word(collection.state)).bytes(ONE).nl();
 }

@@ -15,6 +15,17 @@ export const esc = (v: string) =>
 /** ASCII bytes of a constant, encoded once. */
 export const ascii = (s: string): Uint8Array => Uint8Array.from(s, (c) => c.charCodeAt(0));
 
+/** A string's UTF-8 bytes: a node's name once per scrape rather than once per line. */
+export const utf8 = (s: string): Uint8Array => Buffer.from(s, "utf8");
+
+const words = new Map<string, Uint8Array>();
+/** The bytes of a word from a closed set (signal, kind, condition, state), encoded once per process. */
+export function word(s: string): Uint8Array {
+  let b = words.get(s);
+  if (!b) words.set(s, (b = utf8(s)));
+  return b;
+}
+
 const NL = 10;
 const DIGITS = new Uint8Array(20);
 const PLUS_INF = ascii("+Inf");
