@@ -2,6 +2,7 @@ import "server-only";
 
 import { Watch } from "@kubernetes/client-node";
 
+import type { WireList } from "../store/wire";
 import type { ClusterClient } from "./client";
 import { realClock, realRandom, type Clock, type Random } from "./clock";
 import { describeError, K8sError } from "./errors";
@@ -161,16 +162,29 @@ export class Reflector<T, W extends Raw = Raw> {
     return `${this.o.path}?${q}`;
   }
 
+  private listPage(cont: string | undefined): Promise<WireList<W>> {
+    const page = this.o.client.listPage<W>(
+      this.query({ limit: String(this.o.pageSize ?? 500), ...(cont ? { continue: cont } : {}) }),
+      this.o.resource,
+    );
+    // A page asked for ahead may be left unawaited (stop, or an error on the page before it).
+    page.catch(() => {});
+    return page;
+  }
+
   private async list(): Promise<void> {
     const seen = new Set<string>();
-    let cont: string | undefined;
     let rv = "";
-    do {
-      const page = await this.o.client.listPage<W>(
-        this.query({ limit: String(this.o.pageSize ?? 500), ...(cont ? { continue: cont } : {}) }),
-        this.o.resource,
-      );
+    // The next page is asked for as soon as this one is parsed, before its objects are trimmed
+    // and applied: the API server (or the simulator, in its own process) builds page N+1 while
+    // we work through page N. The pages are one consistent snapshot (the continue token pins
+    // its resourceVersion), so asking early changes nothing but the time it takes.
+    let next: Promise<WireList<W>> | undefined = this.listPage(undefined);
+    while (next) {
+      const page: WireList<W> = await next;
       if (this.stop$.signal.aborted) return;
+      const cont = page.metadata?.continue || undefined;
+      next = cont ? this.listPage(cont) : undefined;
       const items = page.items ?? [];
       for (let i = 0; i < items.length; i++) {
         const raw = items[i]!;
@@ -182,8 +196,7 @@ export class Reflector<T, W extends Raw = Raw> {
         this.apply(key, raw);
       }
       rv = page.metadata?.resourceVersion ?? rv;
-      cont = page.metadata?.continue || undefined;
-    } while (cont);
+    }
     for (const key of [...this.store.keys()]) if (!seen.has(key)) this.remove(key);
     this.rv = rv;
     this.status.relists++;
