@@ -2,18 +2,18 @@ import "server-only";
 
 import type { Finding } from "@/lib/whatif/advisor-fixes";
 
-import { fleetFindings } from "../documents/findings";
+import { metricsFindings } from "../documents/findings";
 import type { ClusterCache } from "../store/cache";
 import { LATENCY_BUCKETS } from "./collect-stats";
-import { renderPressureMetrics } from "./metrics-pressure";
+import { writePressureMetrics } from "./metrics-pressure";
+import { writeNodeFamilies, type ScrapeNode } from "./node-families";
+import { esc, TextWriter, utf8 } from "./text-writer";
 
 // The Prometheus exposition of the shared cache, computed on scrape from what the cache already
-// holds (no kubelet or API-server traffic). At 5 000 nodes this is ~100 000 series, so the
-// per-node families are written straight into a string array: building them through a metrics
-// library's label maps costs ~10x more per scrape for the same text.
+// holds (no kubelet or API-server traffic). At 5 000 nodes this is ~215 000 series, so the
+// per-node families are written straight into one buffer (node-families.ts, text-writer.ts); the
+// few dozen other series go through `Family`, whose label maps cost nothing at that count.
 
-const NEEDS_ESCAPE = /[\\"\n]/;
-const esc = (v: string) => (NEEDS_ESCAPE.test(v) ? v.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n") : v);
 const num = (v: number) => (Number.isFinite(v) ? String(v) : v > 0 ? "+Inf" : v < 0 ? "-Inf" : "NaN");
 
 class Family {
@@ -28,120 +28,82 @@ class Family {
   add(labels: Record<string, string> | null, value: number, suffix = ""): void {
     let l = "";
     if (labels) {
-      // no Object.entries/map/join: this runs ~170 000 times a scrape at 5 000 nodes
       for (const k in labels) l += `${l ? "," : "{"}${k}="${esc(labels[k]!)}"`;
       if (l) l += "}";
     }
     this.lines.push(`${this.name}${suffix}${l} ${num(value)}`);
   }
+  text(): string {
+    return this.lines.join("\n") + "\n";
+  }
 }
 
-/** Counts findings per (node, rule, severity), keyed by their labels as JSON. */
-function findingCounts(all: readonly Finding[]): Map<string, number> {
-  const out = new Map<string, number>();
+// Each advisor pass's family text, made once per pass (a scrape reuses the last pass: findings.ts).
+const findingsText = new WeakMap<readonly Finding[], string>();
+
+/** Counts findings per (node, rule, severity), in the order of the pass (errors first). */
+function findingsFamily(all: readonly Finding[]): string {
+  const hit = findingsText.get(all);
+  if (hit !== undefined) return hit;
+  const counts = new Map<string, { labels: Record<string, string>; n: number }>();
   for (const f of all) {
     if (f.node === null) continue;
-    const key = JSON.stringify({ node: f.node, rule: f.rule, severity: f.severity });
-    out.set(key, (out.get(key) ?? 0) + 1);
+    const key = `${f.node}\u0000${f.rule}\u0000${f.severity}`;
+    const c = counts.get(key);
+    if (c) c.n++;
+    else counts.set(key, { labels: { node: f.node, rule: f.rule, severity: f.severity }, n: 1 });
   }
-  return out;
+  const family = new Family(
+    "headroom_config_finding",
+    "gauge",
+    "Kubelet-configuration advisor findings on a node (docs/advisor.md), by rule and severity: how many there are now.",
+  );
+  for (const { labels, n } of counts.values()) family.add(labels, n);
+  const text = family.text();
+  findingsText.set(all, text);
+  return text;
 }
 
-/** Renders the cache's per-node and collection metrics in the Prometheus text format. */
-export function renderCacheMetrics(cache: ClusterCache, wallNow = cache.clock.now()): string {
-  const observed = new Family(
-    "headroom_signal_observed",
-    "gauge",
-    "Observed available amount of an eviction signal (bytes, inodes or PIDs), computed the kubelet's way.",
-  );
-  const threshold = new Family(
-    "headroom_signal_threshold",
-    "gauge",
-    "Resolved eviction threshold of a signal on a node (same unit as observed).",
-  );
-  const margin = new Family(
-    "headroom_signal_margin",
-    "gauge",
-    "Observed minus threshold; at or below zero the threshold is met.",
-  );
-  // Only for signals with a threshold: alerts divide a margin by it, and the rest would add
-  // ~20 000 series at 5 000 nodes for nothing.
-  const capacity = new Family(
-    "headroom_signal_capacity",
-    "gauge",
-    "Capacity of a signal that has a threshold on the node (same unit as observed), for margins as a fraction.",
-  );
-  const condition = new Family("headroom_node_condition", "gauge", "Node pressure conditions (1 = True).");
-  const ready = new Family("headroom_node_ready", "gauge", "Node Ready condition status (1 for the current status).");
-  const candidates = new Family(
-    "headroom_eviction_candidate_pods",
-    "gauge",
-    "Active pods on a node where a hard or soft threshold is met (the kubelet's ranking candidates), else 0.",
-  );
-  const age = new Family(
-    "headroom_node_stats_age_seconds",
-    "gauge",
-    "Seconds since the node's last successful Summary collection.",
-  );
-  // The live forecast's soonest eviction per node (the fleet page's "Next eviction" column), so a
-  // dashboard can list nodes under pressure with what comes next; only nodes where one is expected.
-  const nextEviction = new Family(
-    "headroom_node_next_eviction_seconds",
-    "gauge",
-    "Seconds until the live forecast's next eviction on the node (0 = the kubelet acts on its next cycle), by signal and why.",
-  );
-  const collectionState = new Family(
-    "headroom_node_collection_state",
-    "gauge",
-    "The node's kubelet collection state (1 for the current one: ok, stale, failed or pending).",
-  );
+// The last scrape's size per cache: the next one's buffer starts there and is not regrown.
+const lastSize = new WeakMap<ClusterCache, number>();
+
+/**
+ * The cache's per-node and collection metrics in the Prometheus text format, as UTF-8 bytes (a
+ * buffer of this call's own). The advisor's findings are the last pass (findings.ts,
+ * `metricsFindings`): the route asks for the next one once the answer is out.
+ */
+export function renderCacheMetricsBytes(cache: ClusterCache, wallNow = cache.clock.now()): Buffer {
+  const w = new TextWriter(Math.ceil((lastSize.get(cache) ?? 1 << 20) * 1.1));
   const clusterNow = cache.now();
+  const interval = cache.settings.summaryIntervalMs;
   const states: Record<string, number> = { ok: 0, stale: 0, failed: 0, pending: 0 };
   let oldest = 0;
-  const interval = cache.settings.summaryIntervalMs;
-  // Lines are concatenated here rather than through Family.add's label maps: ~200 000 series at
-  // 5 000 nodes, where a label object, an escape test and a template per label value were most of
-  // a scrape. Each node's name is escaped once; signal, kind, condition and state are closed sets
-  // of plain words that never need escaping (the row's zod schema and the engine's types).
+  const nodes: ScrapeNode[] = [];
   for (const [name, s] of cache.states) {
     const row = s.row;
     if (!row) continue;
-    const n = esc(name);
-    const node = `{node="${n}"}`;
-    const bySignal = `{node="${n}",signal="`;
-    let met = false;
-    for (const sig of s.signals ?? []) {
-      const sl = bySignal + sig.signal;
-      observed.lines.push(`headroom_signal_observed${sl}"} ${num(sig.available)}`);
-      if (sig.thresholds.length) capacity.lines.push(`headroom_signal_capacity${sl}"} ${num(sig.capacity)}`);
-      for (const t of sig.thresholds) {
-        const l = `${sl}",kind="${t.kind}"} `;
-        threshold.lines.push(`headroom_signal_threshold${l}${num(t.value)}`);
-        margin.lines.push(`headroom_signal_margin${l}${num(t.margin)}`);
-        met ||= t.met;
-      }
-    }
-    for (const c in row.conditions)
-      condition.lines.push(
-        `headroom_node_condition{node="${n}",condition="${c}"} ${row.conditions[c as keyof typeof row.conditions] ? 1 : 0}`,
-      );
-    ready.lines.push(`headroom_node_ready{node="${n}",status="${esc(row.ready)}"} 1`);
-    candidates.lines.push(`headroom_eviction_candidate_pods${node} ${met ? row.podCount : 0}`);
-    const next = row.nextEviction;
-    if (next)
-      nextEviction.lines.push(
-        `headroom_node_next_eviction_seconds${bySignal}${next.signal}",because="${esc(next.because)}"} ${num(Math.max(0, Math.round((next.at - clusterNow) / 100) / 10))}`,
-      );
-    const st = s.collection(wallNow, interval);
-    states[st.state] = (states[st.state] ?? 0) + 1;
-    collectionState.lines.push(`headroom_node_collection_state{node="${n}",state="${st.state}"} 1`);
-    if (st.ageSeconds !== null) {
-      age.lines.push(`headroom_node_stats_age_seconds${node} ${num(st.ageSeconds)}`);
-      oldest = Math.max(oldest, st.ageSeconds);
-    }
+    const collection = s.collection(wallNow, interval);
+    states[collection.state] = (states[collection.state] ?? 0) + 1;
+    if (collection.ageSeconds !== null) oldest = Math.max(oldest, collection.ageSeconds);
+    nodes.push({ n: utf8(esc(name)), row, signals: s.signals ?? [], pressure: s.pressure, collection });
   }
-  const nodes = new Family("headroom_nodes", "gauge", "Nodes by kubelet collection state.");
-  for (const [state, n] of Object.entries(states)) nodes.add({ state }, n);
+  writeNodeFamilies(w, nodes, clusterNow, findingsFamily(metricsFindings(cache)));
+  const small = new Family("headroom_nodes", "gauge", "Nodes by kubelet collection state.");
+  for (const [state, n] of Object.entries(states)) small.add({ state }, n);
+  w.str(small.text());
+  w.str(clusterFamilies(cache, oldest).join(""));
+  writePressureMetrics(w, nodes);
+  lastSize.set(cache, w.pos);
+  return w.view();
+}
+
+/** The same text as a string (tests and benches; the route sends the bytes). */
+export function renderCacheMetrics(cache: ClusterCache, wallNow = cache.clock.now()): string {
+  return renderCacheMetricsBytes(cache, wallNow).toString("utf8");
+}
+
+/** The families about the cache as a whole and its collection, each as its text. */
+function clusterFamilies(cache: ClusterCache, oldest: number): string[] {
   const cacheAge = new Family("headroom_cache_age_seconds", "gauge", "Age of the oldest kubelet Summary in the cache.");
   cacheAge.add(null, oldest);
   const readyGauge = new Family(
@@ -172,42 +134,7 @@ export function renderCacheMetrics(cache: ClusterCache, wallNow = cache.clock.no
     "0 while the API server gives the informers no HTTP answer at all.",
   );
   apiServer.add(null, cache.apiServer().reachable ? 1 : 0);
-  const findings = new Family(
-    "headroom_config_finding",
-    "gauge",
-    "Kubelet-configuration advisor findings on a node (docs/advisor.md), by rule and severity: how many there are now.",
-  );
-  for (const [key, n] of findingCounts(fleetFindings(cache))) findings.add(JSON.parse(key) as Record<string, string>, n);
-  const pressure = renderPressureMetrics(
-    [...cache.states].map(([name, s]) => [name, s.row ? s.pressure : null]),
-    esc,
-  );
-  return (
-    [
-      observed,
-      threshold,
-      margin,
-      findings,
-      capacity,
-      condition,
-      ready,
-      candidates,
-      nextEviction,
-      age,
-      collectionState,
-      nodes,
-      cacheAge,
-      readyGauge,
-      synced,
-      healthy,
-      apiServer,
-      evictions,
-      ...collectionFamilies(cache),
-    ]
-      .map((f) => f.lines.join("\n"))
-      .concat(pressure)
-      .join("\n") + "\n"
-  );
+  return [cacheAge, readyGauge, synced, healthy, apiServer, evictions, ...collectionFamilies(cache)].map((f) => f.text());
 }
 
 function collectionFamilies(cache: ClusterCache): Family[] {
