@@ -3,7 +3,7 @@ import "server-only";
 import type { ClusterOverview } from "@/lib/contract/dto";
 import { getCache } from "@/lib/k8s/store/runtime";
 
-import { mergedOverview, mergedOverviewParts, mergedSlices, type MergeContext } from "../merge/fleet-merge";
+import { mergedOverviewParts, mergedSlices, type MergeContext } from "../merge/fleet-merge";
 import { currentShard } from "../runtime";
 import { peerOverview } from "./peer-overview";
 import { peerRows } from "./peer-rows";
@@ -58,10 +58,12 @@ function mergeContext(): MergeContext | undefined {
   return { cache, info, identity: cur.settings.identity, peerToken: cur.settings.peerToken, ...cur.shard.view() };
 }
 
-/** The merged fleet overview with sharding on; undefined when sharding is off. */
+/** The merged fleet overview with sharding on (as an object, for /clusters); undefined when sharding is off. */
 export async function currentMergedOverview(): Promise<ClusterOverview | undefined> {
   const ctx = mergeContext();
-  return ctx && mergedOverview(ctx);
+  if (!ctx) return undefined;
+  const m = await mergedOverviewParts(ctx, false);
+  return { ...m.env, nodes: JSON.parse(`[${m.rows.join(",")}]`) as ClusterOverview["nodes"] };
 }
 
 /**
