@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { createInterface } from "node:readline";
 import { expect, test } from "@playwright/test";
 
 import { PORT } from "../constants";
 import { FleetPage } from "../pages/fleet-page";
+import { startDemoHa, type DemoHa } from "./demo-ha";
 
 // `npm run demo:ha` as a newcomer runs it (node scripts/demo-ha.mjs: the demo cluster and three replica
 // processes sharing it through Leases), seen from replica-1's fleet page: every row says which
@@ -14,32 +13,15 @@ const BASE_PORT = Number(process.env.E2E_HA_PORT ?? PORT + 20);
 const BASE = `http://127.0.0.1:${BASE_PORT}`;
 test.use({ baseURL: BASE });
 
-let demo: ChildProcess | undefined;
-const pids = new Map<string, number>();
+let demo: DemoHa | undefined;
 
 test.beforeAll(async () => {
   // A stale build is rebuilt first (minutes on a loaded machine); the demo itself is up in seconds.
   test.setTimeout(600_000);
-  demo = spawn(process.execPath, ["scripts/demo-ha.mjs"], {
-    env: { ...process.env, PORT: String(BASE_PORT) },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    demo!.on("exit", (code) => reject(new Error(`demo:ha exited (${code}) before it was ready`)));
-    createInterface({ input: demo!.stdout! }).on("line", (line) => {
-      const m = /^demo:ha: (replica-\d) pid (\d+) /.exec(line);
-      if (m) pids.set(m[1]!, Number(m[2]));
-      if (line.startsWith("demo:ha ready")) resolve();
-    });
-  });
+  demo = await startDemoHa(BASE_PORT);
 });
 
-test.afterAll(async () => {
-  if (!demo || demo.exitCode !== null) return;
-  const exited = new Promise((r) => demo!.once("exit", r));
-  demo.kill("SIGTERM");
-  await exited;
-});
+test.afterAll(async () => demo?.stop());
 
 interface Row {
   name: string;
@@ -86,7 +68,7 @@ test("the fleet page shows each node's owner; a SIGKILLed replica's nodes go unr
   for (const name of ofTwo) await expect(fleet.row(name)).toContainText("by replica-2");
   const probe = fleet.row(ofTwo[0]!);
 
-  const pid = pids.get("replica-2");
+  const pid = demo!.pids.get("replica-2");
   expect(pid, "demo:ha printed replica-2's pid").toBeGreaterThan(0);
   process.kill(pid!, "SIGKILL");
   const killedAt = Date.now();

@@ -15,8 +15,9 @@ const { ClusterClient, loadKubeConfig } = await import("../../lib/k8s/io/client"
 const { overviewJson } = await import("../../lib/k8s/documents/overview");
 const { Membership } = await import("../../lib/k8s/replicas/membership");
 const { Shard } = await import("../../lib/k8s/replicas/shard");
-const { mergedOverview } = await import("../../lib/k8s/replicas/merge/fleet-merge");
+const { mergedOverviewParts, mergedSlices } = await import("../../lib/k8s/replicas/merge/fleet-merge");
 const { peerOverview } = await import("../../lib/k8s/replicas/peer/peer-overview");
+const { peerRows } = await import("../../lib/k8s/replicas/peer/peer-rows");
 const { mergedDocuments, peerDocuments } = await import("../../lib/k8s/replicas/merge/documents-merge");
 const { localDocuments } = await import("../../lib/k8s/documents/node-documents");
 
@@ -61,6 +62,12 @@ server.on("request", (req, res) => {
     const p = peerOverview(req.headers.authorization ?? null, { cache, info, identity: name, peerToken: secret });
     return send(p.status, JSON.stringify(p.body));
   }
+  // The rows as rendered text (what the merged /api/cluster asks peers for), as app/api/peer/rows does.
+  const rows = /^\/api\/peer\/rows(\?rows=table)?$/.exec(req.url ?? "");
+  if (rows && name) {
+    const p = peerRows(req.headers.authorization ?? null, { cache, info, identity: name, peerToken: secret }, !!rows[1]);
+    return p.status === 200 ? send(200, [...p.lines].join("")) : send(p.status, JSON.stringify(p.body));
+  }
   // Several node documents (the what-if's pod detail): one peer request per owner when sharded.
   const docs = /^\/api\/(peer\/documents|nodes)\?names=([^&]+)$/.exec(req.url ?? "");
   if (docs) {
@@ -86,14 +93,8 @@ server.on("request", (req, res) => {
   }
   if (req.url === "/api/cluster") {
     if (!membership || !shard || !name) return send(200, overviewJson(cache, info));
-    return void mergedOverview({
-      cache,
-      info,
-      identity: name,
-      peerToken: secret,
-      ...shard.view(),
-    }).then(
-      (d) => send(200, JSON.stringify(d)),
+    return void mergedOverviewParts({ cache, info, identity: name, peerToken: secret, ...shard.view() }, false).then(
+      (m) => send(200, [...mergedSlices(m)].join("")),
       (e: Error) => send(500, JSON.stringify({ error: e.message })),
     );
   }

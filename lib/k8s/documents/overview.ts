@@ -73,10 +73,10 @@ export function rowOf(
   };
 }
 
-type Envelope = Omit<ClusterOverview, "nodes">;
+export type Envelope = Omit<ClusterOverview, "nodes">;
 
 /** Walks the cache once: the envelope (cluster, summary, configs) and the node names in order. */
-function envelope(
+export function envelope(
   cache: ClusterCache,
   info: ClusterInfo,
   wallNow: number,
@@ -137,7 +137,7 @@ export function buildOverview(
   return { ...env, nodes };
 }
 
-const envelopeSchema = clusterOverview.omit({ nodes: true });
+export const envelopeSchema = clusterOverview.omit({ nodes: true });
 
 /** Rows per slice of a streamed overview: ~1 MB of JSON, a few milliseconds of work. */
 const ROWS_PER_SLICE = 500;

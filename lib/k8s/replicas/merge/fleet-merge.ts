@@ -1,19 +1,21 @@
 import "server-only";
 
-import { clusterOverview, type ClusterOverview, type NodeRow } from "@/lib/contract/dto";
-import { tallyRow, type ClusterInfo, type FleetTotals } from "@/lib/k8s/documents/overview";
+import { clusterOverview, type ClusterOverview } from "@/lib/contract/dto";
+import type { ClusterInfo } from "@/lib/k8s/documents/overview";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 
 import type { Member } from "../membership";
-import { askPeer } from "../peer/peer-ask";
-import { peerOverview } from "../peer/peer-overview";
-import { placeholderRow, UNREACHABLE_CONFIG, UNREACHABLE_CONFIG_ID } from "./placeholder-rows";
+import { askPeer, askPeerText } from "../peer/peer-ask";
+import { localPart, readPart, type OverviewPart } from "../peer/peer-rows";
+import { mergeParts, type MergedParts, type PartAnswer } from "./fleet-parts";
 
 // The fleet overview on any replica (HEADROOM_SHARDING=lease): our own rows plus every live peer's,
-// fetched in parallel from /api/peer/overview within MERGE_TIMEOUT_MS. A node whose owner did not
-// answer (or whose owner's answer lacks it) still gets a row, built from the Node object every
-// replica watches, marked with why; cluster.ready is false then, so the page never takes a partial
-// merge for a complete fleet.
+// fetched in parallel within MERGE_TIMEOUT_MS. A node whose owner did not answer (or whose owner's
+// answer lacks it) still gets a row, built from the Node object every replica watches, marked with
+// why; cluster.ready is false then, so the page never takes a partial merge for a complete fleet.
+// The route asks peers for their rows as rendered text (GET /api/peer/rows) and streams the merge
+// (mergedOverviewSlices); mergedOverview reads peers' whole documents (GET /api/peer/overview) and
+// answers an object, for /clusters and the tests. Both merge in fleet-parts.ts.
 
 /** How long a peer may take to send its rows before its nodes are shown as owner unreachable. */
 export const MERGE_TIMEOUT_MS = 3000;
@@ -31,58 +33,62 @@ export interface MergeContext {
   now?: () => number;
 }
 
-/** The whole fleet's overview, merged from every live replica's part. */
-export async function mergedOverview(ctx: MergeContext): Promise<ClusterOverview> {
-  const now = ctx.now ?? Date.now;
-  const local = peerOverview(`Bearer ${ctx.peerToken}`, ctx);
-  if (local.status !== 200) throw new Error("internal: own peer token refused");
-  const others = ctx.peers.filter((p) => p.identity !== ctx.identity);
-  const timeoutMs = ctx.timeoutMs ?? MERGE_TIMEOUT_MS;
-  const answers = await Promise.all(others.map((p) => askPeer(p, "overview", clusterOverview, ctx.peerToken, timeoutMs)));
-  const docs = [local.body, ...answers.flatMap((a) => ("doc" in a ? [a.doc] : []))];
-  const failed = new Map(answers.flatMap((a) => ("error" in a ? [[a.identity, a.error] as const] : [])));
+const others = (ctx: MergeContext) => ctx.peers.filter((p) => p.identity !== ctx.identity);
+const partsContext = (ctx: MergeContext) => ({ ...ctx, now: ctx.now ?? Date.now });
 
-  const rows = new Map<string, NodeRow>();
-  const configs: ClusterOverview["configs"] = {};
-  const summary: ClusterOverview["summary"] = { nodesUnderPressure: 0, evictionsLastHour: 0, reserved: {}, capacity: {} };
-  for (const d of docs) {
-    for (const r of d.nodes) if (!rows.has(r.name)) rows.set(r.name, r);
-    Object.assign(configs, d.configs);
-    // Events are watched whole by every replica; evicted pods only by their node's owner: the
-    // largest count is the closest to the fleet's without sending the events themselves.
-    summary.evictionsLastHour = Math.max(summary.evictionsLastHour, d.summary.evictionsLastHour);
-  }
-  // Every node the Node informer knows gets a row: an unreachable owner's, or one its owner has not
-  // collected yet (a membership change in flight).
-  const wallNow = now();
-  for (const node of ctx.cache.nodes.store.values()) {
-    const name = node.metadata.name;
-    if (rows.has(name)) continue;
-    const owner = ctx.ownerOf(name);
-    const peer = ctx.peers.find((p) => p.identity === owner);
-    const why =
-      owner && failed.has(owner)
-        ? `owner unreachable: replica ${owner}, Lease last renewed ${peer ? Math.round((wallNow - peer.seenAt) / 1000) : "?"} s ago (${failed.get(owner)})`
-        : undefined;
-    rows.set(name, placeholderRow(node, ctx.cache, owner, why));
-    if (why) configs[UNREACHABLE_CONFIG_ID] = UNREACHABLE_CONFIG;
-  }
-  const nodes = [...rows.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const totals: FleetTotals = { underPressure: 0, reserved: summary.reserved, capacity: summary.capacity };
-  for (const r of nodes) tallyRow(totals, r);
-  summary.nodesUnderPressure = totals.underPressure;
-  const unreachable = [...failed.keys()].sort();
-  return {
-    generatedAt: local.body.generatedAt,
-    cluster: {
-      ...local.body.cluster,
-      ready: docs.every((d) => d.cluster.ready) && unreachable.length === 0,
-      nodesTotal: nodes.length,
-      nodesCollected: nodes.filter((r) => r.collection.state === "ok").length,
-      replicas: { identity: ctx.identity, members: ctx.members, unreachable },
-    },
-    summary,
-    nodes,
-    configs,
-  };
+/** A peer's whole overview document as a part (its rows rendered back to text). */
+function partOfDocument(doc: ClusterOverview): OverviewPart {
+  const { nodes, ...env } = doc;
+  const rows = nodes.map(({ labels, observations, ...table }) => ({
+    name: table.name,
+    head: JSON.stringify(table).slice(0, -1),
+    extra: `,"labels":${JSON.stringify(labels)},"observations":${JSON.stringify(observations)}`,
+  }));
+  return { env, rows };
+}
+
+/** The whole fleet's overview, merged from every live replica's document. */
+export async function mergedOverview(ctx: MergeContext): Promise<ClusterOverview> {
+  const local = localPart(ctx.cache, ctx.info, ctx.identity, false);
+  const timeoutMs = ctx.timeoutMs ?? MERGE_TIMEOUT_MS;
+  const answers = await Promise.all(others(ctx).map((p) => askPeer(p, "overview", clusterOverview, ctx.peerToken, timeoutMs)));
+  const parts: PartAnswer[] = answers.map((a) => ("doc" in a ? { identity: a.identity, part: partOfDocument(a.doc) } : a));
+  const m = mergeParts(partsContext(ctx), local, parts, false);
+  return { ...m.env, nodes: JSON.parse(`[${m.rows.join(",")}]`) as ClusterOverview["nodes"] };
+}
+
+/**
+ * The merge the route streams: every peer's rows as text (GET /api/peer/rows, `?rows=table` passed
+ * on), read within the bound and copied, not parsed. Everything is known before the first byte:
+ * rows go out in name order and a node's owner is a hash of its name, so any peer may hold the
+ * first row; the envelope, with the fleet's totals and who did not answer, is whole when sent.
+ */
+export async function mergedOverviewParts(ctx: MergeContext, table: boolean): Promise<MergedParts> {
+  const local = localPart(ctx.cache, ctx.info, ctx.identity, table);
+  const timeoutMs = ctx.timeoutMs ?? MERGE_TIMEOUT_MS;
+  const path = table ? "rows?rows=table" : "rows";
+  const answers = await Promise.all(
+    others(ctx).map(async (p): Promise<PartAnswer> => {
+      const a = await askPeerText(p, path, ctx.peerToken, timeoutMs);
+      if ("error" in a) return a;
+      try {
+        return { identity: p.identity, part: readPart(a.text) };
+      } catch (e) {
+        return { identity: p.identity, error: (e as Error).message };
+      }
+    }),
+  );
+  return mergeParts(partsContext(ctx), local, answers, table);
+}
+
+/** Rows per slice of the merged document: ~1 MB of JSON, a few milliseconds of work. */
+const ROWS_PER_SLICE = 500;
+
+/** The merged document as text slices: the envelope, then the rows (`rows: false`: none). */
+export function* mergedSlices(m: MergedParts, rows = true): Generator<string, void, undefined> {
+  yield `${JSON.stringify(m.env).slice(0, -1)},"nodes":[`;
+  if (rows)
+    for (let i = 0; i < m.rows.length; i += ROWS_PER_SLICE)
+      yield (i === 0 ? "" : ",") + m.rows.slice(i, i + ROWS_PER_SLICE).join(",");
+  yield "]}";
 }

@@ -3,11 +3,18 @@ import "server-only";
 import type { ClusterOverview } from "@/lib/contract/dto";
 import { getCache } from "@/lib/k8s/store/runtime";
 
-import { mergedOverview } from "../merge/fleet-merge";
+import { mergedOverviewParts, mergedSlices, type MergeContext } from "../merge/fleet-merge";
 import { currentShard } from "../runtime";
 import { peerOverview } from "./peer-overview";
+import { peerRows } from "./peer-rows";
 
 // The process-wide entry points for the routes: this process's cache and shard.
+
+const refused = (status: number, body: unknown) =>
+  Response.json(body, {
+    status,
+    headers: status === 401 ? { "WWW-Authenticate": 'Bearer realm="headroom-peers"' } : {},
+  });
 
 /** GET /api/peer/overview: 404 when sharding is off, 401 without the secret. */
 export function servePeerOverview(authorization: string | null): Response {
@@ -15,33 +22,58 @@ export function servePeerOverview(authorization: string | null): Response {
   if (!cur) return Response.json({ error: "sharding is off (HEADROOM_SHARDING)" }, { status: 404 });
   const { cache, info } = getCache();
   const r = peerOverview(authorization, { cache, info, identity: cur.settings.identity, peerToken: cur.settings.peerToken });
-  return Response.json(r.body, {
-    status: r.status,
-    headers: r.status === 401 ? { "WWW-Authenticate": 'Bearer realm="headroom-peers"' } : {},
+  return refused(r.status, r.body);
+}
+
+/** Text slices as a response body, one slice per pull, other requests served in between. */
+function sliceStream(slices: Generator<string, void, undefined>): ReadableStream<Uint8Array> {
+  const utf8 = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const next = slices.next();
+      if (next.done) controller.close();
+      else controller.enqueue(utf8.encode(next.value));
+    },
+    cancel() {
+      slices.return();
+    },
   });
 }
 
-/** The merged fleet overview with sharding on; undefined when sharding is off. */
-export async function currentMergedOverview(): Promise<ClusterOverview | undefined> {
+/** GET /api/peer/rows: this replica's rows as text (peer-rows.ts); 404 when sharding is off, 401 without the secret. */
+export function servePeerRows(authorization: string | null, table: boolean): Response {
+  const cur = currentShard();
+  if (!cur) return Response.json({ error: "sharding is off (HEADROOM_SHARDING)" }, { status: 404 });
+  const { cache, info } = getCache();
+  const r = peerRows(authorization, { cache, info, identity: cur.settings.identity, peerToken: cur.settings.peerToken }, table);
+  if (r.status !== 200) return refused(r.status, r.body);
+  return new Response(sliceStream(r.lines), { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+function mergeContext(): MergeContext | undefined {
   const cur = currentShard();
   if (!cur) return undefined;
   const { cache, info } = getCache();
-  return mergedOverview({
-    cache,
-    info,
-    identity: cur.settings.identity,
-    peerToken: cur.settings.peerToken,
-    ...cur.shard.view(),
-  });
+  return { cache, info, identity: cur.settings.identity, peerToken: cur.settings.peerToken, ...cur.shard.view() };
+}
+
+/** The merged fleet overview with sharding on (as an object, for /clusters); undefined when sharding is off. */
+export async function currentMergedOverview(): Promise<ClusterOverview | undefined> {
+  const ctx = mergeContext();
+  if (!ctx) return undefined;
+  const m = await mergedOverviewParts(ctx, false);
+  return { ...m.env, nodes: JSON.parse(`[${m.rows.join(",")}]`) as ClusterOverview["nodes"] };
 }
 
 /**
  * GET /api/cluster with sharding on: the merged fleet (`rows: false`: its envelope alone, with the
- * fleet's counts; `table`: rows without labels and observations); undefined when sharding is off.
+ * fleet's counts; `table`: rows without labels and observations, as peers send them), streamed in
+ * slices once every peer has answered or run out of time; undefined when sharding is off.
  */
 export async function serveMergedOverview(rows = true, table = false): Promise<Response | undefined> {
-  const doc = await currentMergedOverview();
-  if (!doc) return undefined;
-  if (!rows) return Response.json({ ...doc, nodes: [] });
-  return Response.json(table ? { ...doc, nodes: doc.nodes.map(({ labels: _l, observations: _o, ...r }) => r) } : doc);
+  const ctx = mergeContext();
+  if (!ctx) return undefined;
+  const m = await mergedOverviewParts(ctx, table || !rows);
+  return new Response(sliceStream(mergedSlices(m, rows)), { headers: { "Content-Type": "application/json" } });
 }
