@@ -54,7 +54,7 @@ export function localPart(cache: ClusterCache, info: ClusterInfo, identity: stri
 const ROWS_PER_SLICE = 500;
 
 /** The peer answer's text, slice by slice (see the format above). */
-export function* partLines(part: OverviewPart): Generator<string, void, undefined> {
+function* partLines(part: OverviewPart): Generator<string, void, undefined> {
   yield `${JSON.stringify(part.env)}\n`;
   for (let i = 0; i < part.rows.length; i += ROWS_PER_SLICE)
     yield part.rows
