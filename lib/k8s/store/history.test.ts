@@ -8,7 +8,8 @@ describe("NodeHistory", () => {
   it("grows from a small buffer and keeps only the newest maxSamples", () => {
     const h = new NodeHistory(5, 2);
     h.push(0, s(0));
-    expect([h.bytes(), h.bytesWhenFull()]).toEqual([8 + 2 * 2 * 8, 8 + 5 * 2 * 8]);
+    // a capacity, then the times in 8 bytes and the signal's whole values in 4 (history-columns.ts)
+    expect([h.bytes(), h.bytesWhenFull()]).toEqual([8 + 2 * 8 + 2 * 4, 8 + 5 * 8 + 5 * 4]);
     for (let i = 1; i < 8; i++) h.push(i * 10_000, s(i));
     expect(h.bytes()).toBe(h.bytesWhenFull());
     expect(h.size).toBe(5);
@@ -45,7 +46,7 @@ describe("NodeHistory in one buffer", () => {
     expect(series.start).toBe(30_000);
     expect(series.signals["memory.available"]!.available).toEqual([3, 4, 5, 6, 7, 8]);
     expect(series.signals["pid.available"]).toEqual({ available: [null, 40, 50, 60, 70, 80], capacity: 1000 });
-    expect(h.bytes()).toBe(2 * 8 + 6 * 3 * 8); // a capacity per signal, then time and two signals
+    expect(h.bytes()).toBe(2 * 8 + 6 * 8 + 6 * 2 * 4); // a capacity per signal, the times, then two 4-byte signals
   });
 });
 
@@ -106,7 +107,7 @@ describe("NodeHistory counters (PSI totals) beside the signals", () => {
     h.push(20_000, s(3));
     h.push(30_000, s(4), counter(2_050_000));
     expect(h.counterSeries(10)!.signals["memory.some"]!.available).toEqual([null, 50_000, null, 2_050_000]);
-    expect(h.bytes()).toBe(2 * 8 + 10 * 2 * 8 + 10 * 2); // capacity and newest reading, time and one signal, then one counter in 2 bytes
+    expect(h.bytes()).toBe(2 * 8 + 10 * 8 + 10 * 4 + 10 * 2); // capacity and newest reading, times, one 4-byte signal, then one counter in 2 bytes
   });
 });
 

@@ -1,9 +1,10 @@
 // A short per-node history of every observed signal in one typed ring buffer: a column of sample
-// times and one per signal (NaN = not observed in that sample), then one per cumulative counter
-// (the node's PSI stall totals). Buffers start small and double up to the configured length, so a
+// times and one per signal (NaN = not observed in that sample; 4 bytes a sample where exact,
+// history-columns.ts), then one per cumulative counter (the node's PSI stall totals). Buffers start small and double up to the configured length, so a
 // 5-node lab and a 5 000-node fleet both pay only for what they have seen.
 import type { HistorySeries } from "@/lib/contract/dto";
 
+import { fits, FLOAT, NONE, scaleFor } from "./history-columns";
 import { ABSENT, encodeGrowth, rebuildReadings } from "./history-counters";
 
 export interface SignalSample {
@@ -50,11 +51,17 @@ function layoutOf(signals: readonly string[], counters: readonly string[]): Layo
 
 export class NodeHistory {
   // One buffer per node (a typed array costs ~600 bytes of bookkeeping besides its data): float64
-  // [capacity of each signal, newest reading of each counter, then columns `cap` long: the sample
-  // times and one per signal], then uint16 [one column per counter: its growth, history-counters.ts].
+  // [capacity of each signal, newest reading of each counter, the sample times (`cap` long), the
+  // signal columns that need 8 bytes], uint32 [the signal columns that fit 4 bytes exactly,
+  // history-columns.ts], then uint16 [one column per counter: its growth, history-counters.ts].
   private f64: Float64Array;
+  private u32: Uint32Array;
   private u16: Uint16Array;
   private layout = layoutOf([], []);
+  // Per signal, in the layout's order: its column's scale (FLOAT: float64) and where the column
+  // starts in f64 or u32. Per node: one node's memory may be a float64 column, another's not.
+  private scales: number[] = [];
+  private starts: number[] = [];
   private cap: number;
   private head = 0; // index of the oldest sample
   private len = 0;
@@ -65,6 +72,7 @@ export class NodeHistory {
   ) {
     this.cap = Math.max(1, Math.min(initial, maxSamples));
     this.f64 = new Float64Array(this.cap);
+    this.u32 = new Uint32Array(this.f64.buffer, this.f64.byteLength, 0);
     this.u16 = new Uint16Array(this.f64.buffer, this.f64.byteLength, 0);
   }
 
@@ -77,78 +85,115 @@ export class NodeHistory {
     return this.layout.counters.length > 0;
   }
 
-  // Where the columns start in f64, after one capacity per signal and one base per counter.
+  // Where the sample times start in f64, after one capacity per signal and one base per counter.
   private get meta(): number {
     return this.layout.signals.length + this.layout.counters.length;
   }
 
+  /** Signal `i`'s value in ring slot `idx` (NaN: not observed then). */
+  private value(i: number, idx: number): number {
+    const scale = this.scales[i]!;
+    const at = this.starts[i]! + idx;
+    if (scale === FLOAT) return this.f64[at]!;
+    const u = this.u32[at]!;
+    return u === NONE ? NaN : u * scale;
+  }
+
   /** Appends one observation (ms since epoch) of several signals and counters; the oldest is dropped when full. */
   push(t: number, samples: readonly SignalSample[], counters: readonly CounterSample[] = []): void {
-    const { column, counterIndex } = this.layout;
     // Checked without allocating: this runs on every Summary of every node.
-    if (samples.some((s) => !column.has(s.signal)) || counters.some((c) => readable(c) && !counterIndex.has(c.name)))
+    if (
+      samples.some((s) => !this.layout.column.has(s.signal)) ||
+      counters.some((c) => readable(c) && !this.layout.counterIndex.has(c.name))
+    )
       this.extend(samples, counters);
-    if (this.len === this.cap && this.cap < this.maxSamples) this.relayout(this.layout, Math.min(this.maxSamples, this.cap * 2));
+    for (const s of samples) {
+      const i = this.layout.column.get(s.signal)! - 1;
+      if (!fits(s.available, this.scales[i]!)) this.widen(i, s.available);
+    }
+    if (this.len === this.cap && this.cap < this.maxSamples)
+      this.relayout(this.layout, Math.min(this.maxSamples, this.cap * 2), this.scales);
     const idx = (this.head + this.len) % this.cap;
     if (this.len === this.cap) this.head = (this.head + 1) % this.cap;
     else this.len++;
-    const { cap, meta, layout } = this;
-    this.f64[meta + idx] = t;
-    for (let c = 1; c <= layout.signals.length; c++) this.f64[meta + c * cap + idx] = NaN;
-    for (let j = 0; j < layout.counters.length; j++) this.u16[j * cap + idx] = ABSENT;
+    const { meta, layout, f64, u32, scales, starts } = this;
+    f64[meta + idx] = t;
+    for (let i = 0; i < layout.signals.length; i++) put(f64, u32, scales[i]!, starts[i]! + idx, NaN);
+    for (let j = 0; j < layout.counters.length; j++) this.u16[j * this.cap + idx] = ABSENT;
     for (const s of samples) {
-      const c = layout.column.get(s.signal)!;
-      this.f64[meta + c * cap + idx] = s.available;
-      this.f64[c - 1] = s.capacity;
+      const i = layout.column.get(s.signal)! - 1;
+      put(f64, u32, scales[i]!, starts[i]! + idx, s.available);
+      f64[i] = s.capacity;
     }
     for (const c of counters) {
       if (!readable(c)) continue;
       const j = layout.counterIndex.get(c.name)!;
       const last = layout.signals.length + j;
-      this.u16[j * cap + idx] = encodeGrowth(c.value, this.f64[last]!);
-      this.f64[last] = c.value;
+      this.u16[j * this.cap + idx] = encodeGrowth(c.value, f64[last]!);
+      f64[last] = c.value;
     }
   }
 
-  /** Adds the columns of the samples and readable counters seen for the first time. */
+  /** Adds the columns of the samples and readable counters seen for the first time, each as narrow as its first values allow. */
   private extend(samples: readonly SignalSample[], counters: readonly CounterSample[]): void {
     const old = this.layout;
-    const signals = samples.map((s) => s.signal).filter((name) => !old.column.has(name));
+    const signals = [...new Set(samples.map((s) => s.signal).filter((name) => !old.column.has(name)))];
+    const scales = signals.map((name) => scaleFor(samples.filter((s) => s.signal === name).map((s) => s.available)));
     const names = counters.filter((c) => readable(c) && !old.counterIndex.has(c.name)).map((c) => c.name);
-    this.relayout(layoutOf([...old.signals, ...signals], [...old.counters, ...names]), this.cap);
+    this.relayout(layoutOf([...old.signals, ...signals], [...old.counters, ...names]), this.cap, [...this.scales, ...scales]);
   }
 
-  /** Copies into a buffer of `cap` samples per column for `layout` (a superset of the current one), oldest sample first. */
-  private relayout(layout: Layout, cap: number): void {
+  /** Moves signal `i`'s column to a scale that holds its values and `v` exactly (rare: see history-columns.ts). */
+  private widen(i: number, v: number): void {
+    const values = [v];
+    for (let k = 0; k < this.len; k++) values.push(this.value(i, (this.head + k) % this.cap));
+    const scales = [...this.scales];
+    scales[i] = scaleFor(values);
+    this.relayout(this.layout, this.cap, scales);
+  }
+
+  /** Copies into a buffer of `cap` samples per column for `layout` (a superset of the current one) and `scales`, oldest sample first. */
+  private relayout(layout: Layout, cap: number, scales: number[]): void {
     const old = this.layout;
     const meta = layout.signals.length + layout.counters.length;
-    const cols = 1 + layout.signals.length;
-    const buf = new ArrayBuffer((meta + cap * cols) * 8 + cap * layout.counters.length * 2);
-    const f64 = new Float64Array(buf, 0, meta + cap * cols).fill(NaN);
-    const u16 = new Uint16Array(buf, f64.byteLength, cap * layout.counters.length).fill(ABSENT);
+    const starts: number[] = [];
+    let floats = meta + cap; // the capacities, newest readings and times come first
+    let narrow = 0;
+    for (const scale of scales) {
+      starts.push(scale === FLOAT ? floats : narrow);
+      if (scale === FLOAT) floats += cap;
+      else narrow += cap;
+    }
+    const buf = new ArrayBuffer(floats * 8 + narrow * 4 + cap * layout.counters.length * 2);
+    const f64 = new Float64Array(buf, 0, floats).fill(NaN);
+    const u32 = new Uint32Array(buf, floats * 8, narrow).fill(NONE);
+    const u16 = new Uint16Array(buf, floats * 8 + narrow * 4, cap * layout.counters.length).fill(ABSENT);
     // capacities and newest readings keep their index within their own group
     for (let c = 0; c < old.signals.length; c++) f64[c] = this.f64[c]!;
     for (let j = 0; j < old.counters.length; j++) f64[layout.signals.length + j] = this.f64[old.signals.length + j]!;
     const oldMeta = this.meta;
-    for (let i = 0; i < this.len; i++) {
-      const from = (this.head + i) % this.cap;
-      for (let c = 0; c <= old.signals.length; c++) f64[meta + c * cap + i] = this.f64[oldMeta + c * this.cap + from]!;
-      for (let j = 0; j < old.counters.length; j++) u16[j * cap + i] = this.u16[j * this.cap + from]!;
+    for (let k = 0; k < this.len; k++) {
+      const from = (this.head + k) % this.cap;
+      f64[meta + k] = this.f64[oldMeta + from]!;
+      for (let i = 0; i < old.signals.length; i++) put(f64, u32, scales[i]!, starts[i]! + k, this.value(i, from));
+      for (let j = 0; j < old.counters.length; j++) u16[j * cap + k] = this.u16[j * this.cap + from]!;
     }
-    for (let i = this.len; i < cap; i++) f64[meta + i] = 0;
+    for (let k = this.len; k < cap; k++) f64[meta + k] = 0;
     this.f64 = f64;
+    this.u32 = u32;
     this.u16 = u16;
     this.layout = layout;
-    this.head = 0;
+    this.scales = scales;
+    this.starts = starts;
     this.cap = cap;
+    this.head = 0;
   }
 
   /** The signals resampled onto a regular grid of `intervalSeconds` (last sample per slot wins; gaps are null), the newest `maxSlots` slots at most. */
   series(intervalSeconds: number, maxSlots = this.maxSamples): HistorySeries {
     const columns = this.layout.signals.map((signal, i) => {
-      const start = this.meta + (i + 1) * this.cap;
       const capacity = this.f64[i]!;
-      return { name: signal, capacity: Number.isNaN(capacity) ? null : capacity, at: (idx: number) => this.f64[start + idx]! };
+      return { name: signal, capacity: Number.isNaN(capacity) ? null : capacity, at: (idx: number) => this.value(i, idx) };
     });
     return this.resample(intervalSeconds, maxSlots, columns);
   }
@@ -204,8 +249,16 @@ export class NodeHistory {
   /** Bytes the buffer will hold once it has `maxSamples` samples of the current columns (for the bench). */
   bytesWhenFull(): number {
     const { signals, counters } = this.layout;
+    const floats = this.scales.filter((s) => s === FLOAT).length;
+    const n = this.maxSamples;
     return (
-      (signals.length + counters.length + this.maxSamples * (1 + signals.length)) * 8 + this.maxSamples * counters.length * 2
+      (signals.length + counters.length + n * (1 + floats)) * 8 + n * (signals.length - floats) * 4 + n * counters.length * 2
     );
   }
+}
+
+/** Writes `v` at `at` in the column of `scale`: f64, or u32 in units of the scale (NONE for NaN). */
+function put(f64: Float64Array, u32: Uint32Array, scale: number, at: number, v: number): void {
+  if (scale === FLOAT) f64[at] = v;
+  else u32[at] = Number.isNaN(v) ? NONE : v / scale;
 }

@@ -89,12 +89,19 @@ function podUsage(p: PodRecord, now: number, time: string, fsOf: (where: "rootfs
   return { p, stats, ws, usage, cpuNano, rootfs, rootfsInodes, logs, volumes, procs };
 }
 
+// A kubelet reads a file system's bytes from statfs(2): whole blocks (capacity = f_blocks × f_bsize,
+// available = f_bavail × f_bsize), never a file's exact size. Images and logs of any byte size
+// therefore fill whole 4 KiB blocks here too.
+const BLOCK = 4096;
+const inBlocks = (used: number) => Math.ceil(used / BLOCK) * BLOCK;
+
 function fs(time: string, capacity: number, used: number, inodes: number, inodesUsed: number) {
+  const cap = Math.floor(capacity / BLOCK) * BLOCK;
   return {
     time,
-    availableBytes: Math.max(0, capacity - used),
-    capacityBytes: capacity,
-    usedBytes: used,
+    availableBytes: Math.max(0, cap - inBlocks(used)),
+    capacityBytes: cap,
+    usedBytes: inBlocks(used),
     inodesFree: Math.max(0, inodes - inodesUsed),
     inodes,
     inodesUsed,
@@ -130,7 +137,7 @@ export function buildSummary(n: SimNode, now: number, podsMemoryLimit: number): 
   // On a shared filesystem the kubelet reports the same device for both, with its own usedBytes.
   const imagefs = dedicated
     ? fs(time, imgCap, imgUsed, imgInodes, imgInodesUsed)
-    : { ...nodefs, usedBytes: imgUsed, inodesUsed: imgInodesUsed };
+    : { ...nodefs, usedBytes: inBlocks(imgUsed), inodesUsed: imgInodesUsed };
   const brief = (f: typeof nodefs) => ({
     availableBytes: f.availableBytes,
     capacityBytes: f.capacityBytes,
