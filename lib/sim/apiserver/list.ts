@@ -86,24 +86,20 @@ export function listAll(def: ResourceDef, res: ServerResponse, q: ListQuery): vo
   const selective = !!(q.params.get("labelSelector") || q.params.get("fieldSelector"));
   const picked: Entry[] = [];
   let more = false;
-  let scanned = 0;
-  let total = 0;
   for (const e of def.store.scan(q.namespace, afterKey)) {
-    total++;
-    if (more) continue;
     if (!match(e.labels, e.fields)) continue;
     if (limit && picked.length >= limit) {
       more = true;
-      if (selective) break;
-      continue;
+      break;
     }
     picked.push(e);
-    scanned = total;
   }
   const meta: Record<string, unknown> = { resourceVersion: String(rv) };
   if (more) {
-    meta.continue = encodeContinue(rv, picked[picked.length - 1]!.key);
-    if (!selective) meta.remainingItemCount = total - scanned;
+    const last = picked[picked.length - 1]!.key;
+    meta.continue = encodeContinue(rv, last);
+    // Like the API server, only an unfiltered list says how many items remain.
+    if (!selective) meta.remainingItemCount = def.store.countAfter(q.namespace, last);
   }
   streamList(def, res, picked, meta, q);
 }

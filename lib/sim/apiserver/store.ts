@@ -64,6 +64,7 @@ export interface StoreView {
   readonly windowStart: number;
   get(namespace: string, name: string): Entry | undefined;
   scan(namespace: string | undefined, afterKey?: string): Iterable<Entry>;
+  countAfter(namespace: string | undefined, afterKey: string): number;
   materialize(e: Entry): KObj;
   watch(fromRv: number, listener: WatchListener): { replay: StoredEvent[]; stop: () => void } | "gone";
 }
@@ -157,6 +158,22 @@ export class ResourceStore<S = unknown> implements StoreView {
     const obj = this.codec.materialize(e.src);
     obj.metadata.resourceVersion = String(e.rv);
     return obj;
+  }
+
+  /**
+   * How many entries follow `afterKey` (within the namespace if given), found by two binary searches
+   * rather than a walk: a page's remainingItemCount, which the API server takes from etcd's count.
+   * Walking the rest of the keys for it made a paged LIST of 150 000 pods quadratic.
+   */
+  countAfter(namespace: string | undefined, afterKey: string): number {
+    const prefix = namespace !== undefined && this.codec.namespaced ? `${namespace}/` : "";
+    let from = this.indexOf(afterKey > prefix ? afterKey : prefix);
+    if (this.sorted[from] === afterKey) from++;
+    // the first key past the prefix: "ns/" ends where "ns0" would begin ('0' follows '/')
+    const end = prefix
+      ? this.indexOf(`${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`)
+      : this.sorted.length;
+    return Math.max(0, end - from);
   }
 
   /** Iterates entries in key order starting after `afterKey`, limited to a namespace if given. */
