@@ -14,13 +14,15 @@ let sim: Sim;
 let cache: ClusterCache;
 let findings: Finding[];
 let clock: ReturnType<typeof manualCacheFor>["clock"];
+// The request gate's answer (lib/http/request-activity.ts): false while a page's requests are served.
+let viewersServed = true;
 
 beforeAll(async () => {
   sim = await startSim({ scenario: "misconfigured" });
   sim.advance(15);
   // The cache's own clock moves only when the test drives it: no background Summary lands between
   // two steps of the cluster's clock, so each history sample is the Summary of its cycle.
-  const manual = manualCacheFor(sim);
+  const manual = manualCacheFor(sim, "full", {}, { mayRun: () => viewersServed });
   cache = manual.cache;
   clock = manual.clock;
   await drive(
@@ -96,6 +98,21 @@ describe("the streamed fleet overview's findings column", () => {
     const after = fleetFindings(cache, Infinity);
     expect(after).not.toBe(before);
     expect(after.map((f) => `${f.node}:${f.rule}`)).toEqual(before.map((f) => `${f.node}:${f.rule}`));
+  });
+  it("redoes the pass only once the page's requests are answered", async () => {
+    const before = fleetFindings(cache, 0);
+    clock.advance(6_000);
+    viewersServed = false;
+    overviewFindingCounts(cache).whenSent();
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setImmediate(r));
+      clock.advance(25);
+    }
+    expect(fleetFindings(cache, Infinity)).toBe(before);
+    viewersServed = true;
+    clock.advance(25);
+    await new Promise((r) => setImmediate(r));
+    expect(fleetFindings(cache, Infinity)).not.toBe(before);
   });
   it("waits for a pass when the last one is over a minute old", () => {
     const before = fleetFindings(cache, 0);

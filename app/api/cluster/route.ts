@@ -1,4 +1,4 @@
-import { clusterDocumentStream } from "@/lib/k8s/documents/api";
+import { clusterDocument } from "@/lib/k8s/documents/api";
 import { clusterEnvelopeJson } from "@/lib/k8s/documents/cluster-envelope";
 import { serveMergedOverview } from "@/lib/k8s/replicas/peer/serve-overview";
 
@@ -22,7 +22,7 @@ export async function GET(request?: Request) {
       ? new Response(e.data, { headers: { "Content-Type": "application/json" } })
       : Response.json({ error: e.error }, { status: e.status });
   }
-  const r = clusterDocumentStream(table);
+  const r = clusterDocument(table);
   return r.ok
     ? new Response(r.data, { headers: { "Content-Type": "application/json" } })
     : Response.json({ error: r.error }, { status: r.status });

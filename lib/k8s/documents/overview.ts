@@ -145,9 +145,8 @@ const ROWS_PER_SLICE = 500;
 /**
  * The same document as buildOverview, serialized for the route, as text slices. Each row's JSON
  * was rendered (and validated) when the node last changed, so a request only appends the ages.
- * Everything is read from the cache now, a consistent snapshot; the text is produced slice by
- * slice as the reader pulls, so a 5 000-node document (~10 MB) never holds the event loop for long
- * and the page's scripts, asked for at the same moment, are served in between. With `table`, the
+ * Everything is read from the cache now, a consistent snapshot; the text is produced as the
+ * caller pulls (the route joins it in one task: lib/k8s/documents/api.ts says why). With `table`, the
  * rows leave out `labels` and `observations` (the fleet table's first paint; FleetRow in dto.ts).
  */
 export function overviewSlices(

@@ -223,6 +223,14 @@ export class ClusterCache {
     if (s.signals) this.terminations.observeSignals(name, () => nodeFacts(s));
   }
 
+  /**
+   * Runs `fn`, background work, once no viewer's request holds it back (the same gate as
+   * collection and row recomputes), and never before the current task ends.
+   */
+  whenViewersServed(fn: () => void): void {
+    setImmediate(() => (this.mayRun() ? fn() : this.clock.after(HOLD_POLL_MS, () => this.whenViewersServed(fn), true)));
+  }
+
   private markDirty(name: string): void {
     this.dirty.add(name);
     if (!this.recomputeTimer) this.recomputeTimer = this.clock.after(50, () => this.recompute());
