@@ -1,8 +1,10 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // client-node is ESM with Node-only dependencies (undici, ws); keeping it external halves build
-  // memory and keeps it out of the server bundle.
-  serverExternalPackages: ["@kubernetes/client-node", "prom-client"],
+  // prom-client stays a Node module of its own. @kubernetes/client-node is no longer listed: the app
+  // imports a prebuilt, tree-shaken bundle of it (lib/k8s/io/client-node.mjs, made at `npm install`
+  // by scripts/bundle-client-node.mjs), which the build inlines like any of our modules; the package's
+  // own entry would load its whole generated API (+86 MiB RSS per process).
+  serverExternalPackages: ["prom-client"],
   // A traced server.js with a minimal node_modules. scripts/standalone.mjs completes it (static
   // files, public/, the demo scenarios, the worker-thread bundles): in place for `npm start`
   // (scripts/start.mjs runs .next/standalone/server.js), into /out for the container image.
