@@ -41,7 +41,7 @@ const sources = [
 /** Builds when needed and assembles the standalone server; returns a process exit code (0: ready). */
 export function ensureBuilt() {
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
-  // The server's client-node is this bundle (lib/k8s/io/client-node.mjs); the build inlines it.
+  // The server's client-node is this bundle ("@headroom/client-node", external to the build).
   bundleClientNode();
   const stamp = join(root, ".next", "BUILD_ID");
   const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { installCommand, missingPackages } from "../tests/test-binaries.mjs";
 import { bundleClientNode } from "./bundle-client-node.mjs";
 
-// The tests import lib/k8s/io/client-node.mjs (made at `npm install`); remake it if its inputs moved.
+// The tests load "@headroom/client-node" (made at `npm install`); remake it if its inputs moved.
 bundleClientNode();
 
 const missing = missingPackages();

@@ -1,5 +1,5 @@
-// Every way a kubeconfig authenticates, through the bundled client-node (lib/k8s/io/client-node.mjs,
-// a tree-shaken esbuild bundle): static tokens, token files, basic auth, client certificates, exec
+// Every way a kubeconfig authenticates, through the bundled client-node ("@headroom/client-node",
+// a tree-shaken esbuild bundle: lib/k8s/io/client-node.ts): static tokens, token files, basic auth, client certificates, exec
 // plugins (a spawned process), in-cluster token files and OIDC (openid-client, inlined in the bundle). Each request goes to a
 // loopback server that records the Authorization header it got.
 import { mkdtempSync, writeFileSync } from "node:fs";

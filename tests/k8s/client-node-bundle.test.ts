@@ -1,5 +1,5 @@
-// Headroom's @kubernetes/client-node is the tree-shaken bundle (lib/k8s/io/client-node.mjs, made by
-// scripts/bundle-client-node.mjs), never the package's entry, which loads its whole generated API
+// Headroom's @kubernetes/client-node is the tree-shaken bundle ("@headroom/client-node", made by
+// scripts/bundle-client-node.mjs, imported through lib/k8s/io/client-node.ts), never the package's entry, which loads its whole generated API
 // (~1 500 modules, +86 MiB RSS and +42 MiB heap per process: docs/benchmarks.md, "Round six,
 // memory"). These fail if an import slips back to the package or the bundle grows back.
 import { spawnSync } from "node:child_process";
@@ -8,7 +8,7 @@ import { join } from "node:path";
 import * as pkg from "@kubernetes/client-node";
 import { describe, expect, it } from "vitest";
 
-import * as bundle from "@/lib/k8s/io/client-node.mjs";
+import * as bundle from "@/lib/k8s/io/client-node";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 
@@ -39,13 +39,13 @@ describe("client-node in Headroom's processes", () => {
     expect(r.stderr).toBe("");
     const { seen, heapMiB } = JSON.parse(r.stdout) as { seen: string[]; heapMiB: number };
     expect(seen.filter((u) => u.includes("/node_modules/@kubernetes/"))).toEqual([]);
-    expect(seen).toContain(new URL("lib/k8s/io/client-node.mjs", `file://${ROOT}/`).href);
+    expect(seen).toContain(new URL("node_modules/@headroom/client-node/index.mjs", `file://${ROOT}/`).href);
     // The bundle and the three modules took ~12 MiB of heap; the package's entry alone takes 33+.
     expect(heapMiB).toBeLessThan(24);
   });
 
-  it("exports what client-node.d.mts lists, as the bundle's own classes", () => {
-    const listed = readFileSync(join(ROOT, "lib/k8s/io/client-node.d.mts"), "utf8").match(/export \{([^}]*)\}/)![1]!;
+  it("exports what lib/k8s/io/client-node.ts lists, as the bundle's own classes", () => {
+    const listed = readFileSync(join(ROOT, "lib/k8s/io/client-node.ts"), "utf8").match(/export \{([^}]*)\}/)![1]!;
     const names = listed.split(",").map((n) => n.trim());
     expect(Object.keys(bundle).sort()).toEqual(names.sort());
     for (const n of names) {
@@ -55,7 +55,7 @@ describe("client-node in Headroom's processes", () => {
   });
 
   it("leaves out the generated API groups Headroom does not call", () => {
-    const text = readFileSync(join(ROOT, "lib/k8s/io/client-node.mjs"), "utf8");
+    const text = readFileSync(join(ROOT, "node_modules/@headroom/client-node/index.mjs"), "utf8");
     // (booleans: a failed toContain would print the whole 2 MB bundle)
     expect(/\bCoreV1Api\b/.test(text)).toBe(false);
     expect(/\bObjectCoordinationV1Api\b/.test(text)).toBe(true);

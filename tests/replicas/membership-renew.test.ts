@@ -7,7 +7,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ClusterClient, loadKubeConfig } from "@/lib/k8s/io/client";
-import { CoordinationV1Api } from "@/lib/k8s/io/client-node.mjs";
+import { CoordinationV1Api } from "@/lib/k8s/io/client-node";
 import { Membership } from "@/lib/k8s/replicas/membership";
 import { startSim, type Sim } from "@/lib/sim";
 

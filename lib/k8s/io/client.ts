@@ -4,7 +4,7 @@ import http from "node:http";
 import https from "node:https";
 
 import { decodeWire, decodeWireList, type WireList } from "../store/wire";
-import { KubeConfig } from "./client-node.mjs";
+import { KubeConfig } from "./client-node";
 import { UnknownContextError } from "./errors";
 import { getJson } from "./http";
 
