@@ -7,11 +7,12 @@ FROM node:22-bookworm-slim AS build
 WORKDIR /src
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY package.json package-lock.json ./
-# Install scripts are skipped: the only one is the `node` package's download of its own Node 22
-# binary, and the image already is Node 22.
+# Install scripts are skipped: the `node` package's download of its own Node 22 binary (the image
+# already is Node 22) and our postinstall, run below once the sources are in: it bundles the part of
+# @kubernetes/client-node Headroom uses into node_modules/@headroom/client-node (lib/k8s/io/client-node.ts).
 RUN npm ci --ignore-scripts
 COPY . .
-RUN node node_modules/next/dist/bin/next build && node scripts/standalone.mjs /out
+RUN node scripts/bundle-client-node.mjs --force && node node_modules/next/dist/bin/next build && node scripts/standalone.mjs /out
 
 FROM node:22-bookworm-slim AS run
 WORKDIR /app

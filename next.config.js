@@ -1,8 +1,11 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // client-node is ESM with Node-only dependencies (undici, ws); keeping it external halves build
-  // memory and keeps it out of the server bundle.
-  serverExternalPackages: ["@kubernetes/client-node", "prom-client"],
+  // Loaded by Node from node_modules, not bundled: "@headroom/client-node" is @kubernetes/client-node
+  // tree-shaken to what Headroom uses (scripts/bundle-client-node.mjs, run at `npm install`); inlined,
+  // each server chunk that reaches it would carry its own 1.5 MB copy (and the instrumentation
+  // layer its own instance). The package itself is no longer reached: its entry loads its whole
+  // generated API (+86 MiB RSS per process).
+  serverExternalPackages: ["@headroom/client-node", "prom-client"],
   // A traced server.js with a minimal node_modules. scripts/standalone.mjs completes it (static
   // files, public/, the demo scenarios, the worker-thread bundles): in place for `npm start`
   // (scripts/start.mjs runs .next/standalone/server.js), into /out for the container image.

@@ -7,6 +7,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
+import { bundleClientNode } from "./bundle-client-node.mjs";
+
 const root = new URL("..", import.meta.url).pathname;
 const nextBin = join(root, "node_modules", "next", "dist", "bin", "next");
 
@@ -39,6 +41,8 @@ const sources = [
 /** Builds when needed and assembles the standalone server; returns a process exit code (0: ready). */
 export function ensureBuilt() {
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+  // The server's client-node is this bundle ("@headroom/client-node", external to the build).
+  bundleClientNode();
   const stamp = join(root, ".next", "BUILD_ID");
   const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
   if (!existsSync(join(root, ".next", "standalone", "server.js")) || sources.some((s) => newestMtime(join(root, s)) > builtAt)) {

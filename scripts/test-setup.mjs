@@ -5,6 +5,10 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 import { installCommand, missingPackages } from "../tests/test-binaries.mjs";
+import { bundleClientNode } from "./bundle-client-node.mjs";
+
+// The tests load "@headroom/client-node" (made at `npm install`); remake it if its inputs moved.
+bundleClientNode();
 
 const missing = missingPackages();
 if (missing.length === 0) process.exit(0);

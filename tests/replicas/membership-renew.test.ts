@@ -4,10 +4,10 @@
 // one hung request held every later renewal (and the "collection stopped" check) behind it, and
 // replicas on a busy machine lost their Leases over and over (bench:replicas at 1 000 nodes).
 import { createServer, type Server, type Socket } from "node:net";
-import { CoordinationV1Api } from "@kubernetes/client-node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { ClusterClient, loadKubeConfig } from "@/lib/k8s/io/client";
+import { CoordinationV1Api } from "@/lib/k8s/io/client-node";
 import { Membership } from "@/lib/k8s/replicas/membership";
 import { startSim, type Sim } from "@/lib/sim";
 

@@ -2,9 +2,9 @@ import "server-only";
 
 import http from "node:http";
 import https from "node:https";
-import { KubeConfig } from "@kubernetes/client-node";
 
 import { decodeWire, decodeWireList, type WireList } from "../store/wire";
+import { KubeConfig } from "./client-node";
 import { UnknownContextError } from "./errors";
 import { getJson } from "./http";
 

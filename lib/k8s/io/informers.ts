@@ -1,9 +1,8 @@
 import "server-only";
 
-import { Watch } from "@kubernetes/client-node";
-
 import type { WireList } from "../store/wire";
 import type { ClusterClient } from "./client";
+import { Watch } from "./client-node";
 import { realClock, realRandom, type Clock, type Random } from "./clock";
 import { describeError, K8sError } from "./errors";
 import { parseListSkipping } from "./list-skip";

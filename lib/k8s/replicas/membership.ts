@@ -1,8 +1,9 @@
 import "server-only";
 
-import { ApiException, CoordinationV1Api, type V1Lease } from "@kubernetes/client-node";
+import type { V1Lease } from "@kubernetes/client-node";
 
 import type { ClusterClient } from "@/lib/k8s/io/client";
+import { ApiException, CoordinationV1Api } from "@/lib/k8s/io/client-node";
 import { realClock, type Clock, type Timer } from "@/lib/k8s/io/clock";
 import { describeError } from "@/lib/k8s/io/errors";
 import { Reflector } from "@/lib/k8s/io/informers";
