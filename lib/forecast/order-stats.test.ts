@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { valuesAtRanks } from "./order-stats";
@@ -73,5 +74,42 @@ describe("theilSen on order statistics", () => {
           expect(same(got![f], want[f]), `seed ${seed} ${f}: ${got![f]} vs ${want[f]}`).toBe(true);
       }
     }
+  });
+});
+
+describe("theilSen on flat runs", () => {
+  // One value repeated (zeros of either sign, extremes, non-finite), times increasing, repeated,
+  // falling or not finite: the shortcut must give the sorting fit exactly, or not apply.
+  const value = fc.oneof(
+    fc.constantFrom(0, -0, 1, -1, 5e8, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, Infinity, -Infinity, NaN),
+    fc.double(),
+  );
+  const time = fc.oneof(
+    fc.constantFrom(0, -0, 10, Infinity, NaN, 1e308, -1e308),
+    fc.double(),
+    fc.integer({ min: -50, max: 400 }),
+  );
+  it("fits exactly as sorting every slope did", () => {
+    fc.assert(
+      fc.property(
+        value,
+        fc.oneof(
+          fc.integer({ min: 2, max: 30 }).map((n) => Array.from({ length: n }, (_, i) => i * 10)),
+          fc.array(time, { minLength: 1, maxLength: 30 }),
+        ),
+        fc.option(fc.tuple(fc.nat(), value), { nil: undefined }),
+        (v, times, odd) => {
+          const points = times.map((t) => [t, v] as [number, number]);
+          if (odd) points[odd[0] % points.length]![1] = odd[1];
+          const want = sortedTheilSen(points);
+          const got = theilSen(points);
+          if (want === null) expect(got).toBeNull();
+          else
+            for (const f of ["slopePerSecond", "low", "high", "n"] as const)
+              expect(same(got![f], want[f]), `${f}: ${got![f]} vs ${want[f]}`).toBe(true);
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });

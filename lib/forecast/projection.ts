@@ -19,10 +19,31 @@ export interface Fit {
 /** z of a two-sided 90 % interval: the range printed is where the rate lies nine times in ten. */
 const Z90 = 1.645;
 
+/**
+ * The fit of a flat run (one finite value, times finite and strictly increasing), undefined for
+ * any other points. Every slope is then (v − v) / (tj − ti) = +0 (x − x is +0 for every finite x,
+ * and tj − ti > 0), so every rank the fit reads is +0: the same fit, without the n(n−1)/2 slopes
+ * and their selection. Quiet signals (inodes, image bytes, PIDs on an idle node) are flat for
+ * minutes, and each is fitted on every Summary (trend.ts).
+ */
+function flatFit(points: readonly (readonly [number, number])[], n: number): Fit | undefined {
+  const [t0, v0] = points[0]!;
+  if (!Number.isFinite(v0) || !Number.isFinite(t0)) return undefined;
+  let prev = t0;
+  for (let i = 1; i < n; i++) {
+    const [t, v] = points[i]!;
+    if (!Object.is(v, v0) || !(t > prev) || !Number.isFinite(t)) return undefined;
+    prev = t;
+  }
+  return { slopePerSecond: 0, low: 0, high: 0, n };
+}
+
 /** Fits points [t seconds, value]; null with fewer than 2 points or all at one time. */
 export function theilSen(points: readonly (readonly [number, number])[]): Fit | null {
   const n = points.length;
   if (n < 2) return null;
+  const flat = flatFit(points, n);
+  if (flat) return flat;
   const slopes = new Float64Array((n * (n - 1)) / 2);
   let k = 0;
   for (let i = 0; i < n; i++) {
