@@ -125,14 +125,17 @@ test("fleet-scope Apply it: one fragment per configuration, each pool's own rese
   expect(seen.errors).toEqual([]);
 });
 
-test("with a what-if open the cards say which view they show, and the panel's before is the header's held MemoryPressure", async ({
-  page,
-}) => {
-  const seen = watchPage(page);
-  const node = new NodePage(page);
-  const w = new WhatIfPanel(page);
-  for (const width of [1440, 390])
-    for (const theme of ["light", "dark"] as const) {
+// One test per width and theme (not one loop): each is a page load, an axe run and a full-page
+// screenshot, and the four in a row were the suite's longest test (88 s on a quiet machine), run
+// on one worker while the other could finish early.
+for (const width of [1440, 390])
+  for (const theme of ["light", "dark"] as const)
+    test(`with a what-if open the cards say which view they show, and the panel's before is the header's held MemoryPressure (${width} px, ${theme})`, async ({
+      page,
+    }) => {
+      const seen = watchPage(page);
+      const node = new NodePage(page);
+      const w = new WhatIfPanel(page);
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: theme });
       await page.goto(`${HELD}/nodes/${LEAKY}`);
@@ -164,6 +167,5 @@ test("with a what-if open the cards say which view they show, and the panel's be
       await page.getByRole("button", { name: "Reset all" }).click();
       await expect(node.signal("memory.available").getByTestId("view-label")).toHaveText("live", { timeout: 15_000 });
       await expect(node.signal("memory.available").getByTestId("forecast-memory.available")).toBeVisible();
-    }
-  expect(seen.errors).toEqual([]);
-});
+      expect(seen.errors).toEqual([]);
+    });
