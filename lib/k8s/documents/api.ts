@@ -11,7 +11,7 @@ import { HttpStatusError, redact } from "../io/errors";
 import { contexts, getCache, switchContext } from "../store/runtime";
 import { buildFindingsDocument } from "./findings";
 import { buildNodeDetail } from "./node-detail";
-import { overviewSlices } from "./overview";
+import { overviewJson } from "./overview";
 import { buildFleetTerminations } from "./terminations-doc";
 
 // What the route handlers call: validated input, validated output, typed results. The handlers
@@ -51,7 +51,7 @@ function checked<S extends z.ZodType>(schema: S, value: unknown): ApiResult<z.in
 export function clusterDocument(table = false): ApiResult<string> {
   return cached(() => {
     const { cache, info } = getCache();
-    return { ok: true, data: [...overviewSlices(cache, info, undefined, undefined, undefined, table)].join("") };
+    return { ok: true, data: overviewJson(cache, info, undefined, undefined, table) };
   });
 }
 

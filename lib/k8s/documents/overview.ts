@@ -190,12 +190,13 @@ export function overviewSlices(
   })();
 }
 
-/** The whole overview as one JSON text (tests, benchmarks). */
+/** The whole overview as one JSON text (the route, tests, benchmarks); `table` as in overviewSlices. */
 export function overviewJson(
   cache: ClusterCache,
   info: ClusterInfo,
   wallNow = cache.clock.now(),
   clusterNow = cache.now(),
+  table = false,
 ): string {
-  return [...overviewSlices(cache, info, wallNow, clusterNow)].join("");
+  return [...overviewSlices(cache, info, wallNow, clusterNow, ROWS_PER_SLICE, table)].join("");
 }
