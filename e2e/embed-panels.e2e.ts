@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 
-import { axeAcrossFrames } from "./helpers/axe";
+import { axe } from "./helpers/axe";
 import { watchPage } from "./pages/page-health";
 
 // A portal tile (800×500) on the allowed origin (HEADROOM_EMBED_ORIGINS, playwright.config.ts)
@@ -147,10 +147,10 @@ for (const { panel, heading, sees } of FORENSIC_TILES) {
       await expect(f.getByTestId("live-verdict")).toHaveCount(0);
       await expect(f.getByRole("button", { name: /What if/ })).toHaveCount(0);
       await sees(f, page);
-      const axe = await (await axeAcrossFrames(page)).analyze();
+      const checked = await axe(page).analyze();
       // axe went into the tile (its targets there are [iframe, selector]), not only the portal
-      expect(axe.passes.some((r) => r.nodes.some((n) => n.target.length > 1))).toBe(true);
-      expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+      expect(checked.passes.some((r) => r.nodes.some((n) => n.target.length > 1))).toBe(true);
+      expect(checked.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
       const frame = (await (await page.locator("iframe").elementHandle())!.contentFrame())!;
       for (const width of [1440, 1024, 390]) {

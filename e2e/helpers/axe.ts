@@ -6,7 +6,7 @@
 // and incomplete checks from one axe.run in the page itself (legacy mode), measured on the demo's
 // node page: 10.2 s against 5.7 s on a loaded 2-core machine, identical results (CI time:
 // docs/development.md). A page with any iframe (the portal of e2e/embed-panels.e2e.ts) keeps the
-// default path, which follows the frame across origins: through `axeAcrossFrames`.
+// default path, which follows the frame across origins.
 import { createRequire } from "node:module";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -19,19 +19,25 @@ const AXE_SOURCE: string = createRequire(createRequire(import.meta.url).resolve(
 // per page is enough; axe.run starts from a clean state each time.
 const AXE_IF_MISSING = `if (typeof window.axe === "undefined") {\n${AXE_SOURCE}\n}`;
 
-/** An AxeBuilder for `page`, with `.include()`, `.analyze()` and the rest as usual. */
-export function axe(page: Page): AxeBuilder {
-  return new AxeBuilder({ page, axeSource: AXE_IF_MISSING }).setLegacyMode(page.frames().length === 1);
+/**
+ * AxeBuilder, with axe-core put into every frame before it runs. AxeBuilder injects into a child
+ * frame racing a 1 s timer and, when the frame takes longer to evaluate 600 kB (a loaded CI
+ * machine), leaves that frame out without a word: its rules never run (seen as a flaky
+ * `embed-panels.e2e.ts`, whose check that axe reached the tile failed). Here every frame gets it
+ * first, with no timer, and AxeBuilder's own injection finds it there.
+ */
+class EveryFrameAxeBuilder extends AxeBuilder {
+  constructor(private readonly target: Page) {
+    super({ page: target, axeSource: AXE_IF_MISSING });
+  }
+
+  override async analyze(): ReturnType<AxeBuilder["analyze"]> {
+    for (const frame of this.target.frames()) await frame.evaluate(AXE_IF_MISSING);
+    return super.analyze();
+  }
 }
 
-/**
- * An AxeBuilder that follows every iframe of `page` for sure. AxeBuilder injects axe-core into a
- * child frame racing a 1 s timer and, when the frame takes longer to evaluate 600 kB (a loaded
- * CI machine), leaves that frame out without a word: the tile's rules never run (seen as a flaky
- * `embed-panels.e2e.ts`, whose check that axe reached the tile failed). So every frame gets
- * axe-core here first, with no timer, and AxeBuilder's own injection finds it there.
- */
-export async function axeAcrossFrames(page: Page): Promise<AxeBuilder> {
-  for (const frame of page.frames()) await frame.evaluate(AXE_IF_MISSING);
-  return new AxeBuilder({ page, axeSource: AXE_IF_MISSING });
+/** An AxeBuilder for `page`, with `.include()`, `.analyze()` and the rest as usual. */
+export function axe(page: Page): AxeBuilder {
+  return new EveryFrameAxeBuilder(page).setLegacyMode(page.frames().length === 1);
 }
