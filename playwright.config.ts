@@ -45,6 +45,12 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
+  // Waits sized for a loaded CI machine, not a quiet laptop: two browsers, the servers and the
+  // simulated clusters share 2 cores there (load 12 seen), and a node page then needs more than
+  // Playwright's default 5 s to show its heading after a click (three such failures in one CI run,
+  // docs/development.md "CI time"). A passing test waits no longer for it; a failing one fails later.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

@@ -9,37 +9,42 @@
 // default path, which follows the frame across origins.
 import { createRequire } from "node:module";
 import { AxeBuilder } from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Frame, Page } from "@playwright/test";
 
 // The axe-core that @axe-core/playwright itself injects (its own dependency, not ours).
 const AXE_SOURCE: string = createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright"))("axe-core").source;
-// What AxeBuilder evaluates in each frame: nothing when axe-core is there already. `analyze()`
-// evaluates its source in the page and then again in every frame (legacy mode's inject), and
-// again on each later run in the same page: 0.2–0.3 s each on a quiet machine for 600 kB. Once
-// per page is enough; axe.run starts from a clean state each time.
-const AXE_IF_MISSING = `if (typeof window.axe === "undefined") {\n${AXE_SOURCE}\n}`;
+
+/** The two members of AxeBuilder this file replaces or calls (private in its types, plain methods at run time). */
+interface AxeBuilderInternals {
+  inject(frames: Frame[], shouldThrow?: boolean): Promise<void>;
+  axeConfigure(): Promise<string>;
+}
 
 /**
- * AxeBuilder, with axe-core put into every frame before it runs. AxeBuilder injects into a child
- * frame racing a 1 s timer and, when the frame takes longer to evaluate 600 kB, leaves that frame
- * out without a word; here every frame gets it first, with no timer. That was meant to end a flaky
- * `embed-panels.e2e.ts` (its check that axe reached the tile fails now and then under load), and
- * it did not: the check still failed twice in a clean-clone CI run at load 12 (retries passed).
- * AxeBuilder swallows every error on its way into a child frame, so the cause is still unknown
- * (docs/development.md, "CI time").
+ * AxeBuilder's `inject`, without its timer and without a second copy.
+ *
+ * - AxeBuilder races each frame's evaluate of axe-core's 600 kB against 1 s, and on the default
+ *   path `runPartialRecursive` swallows the timeout: a frame that takes longer (a loaded CI
+ *   machine, load 12) is left out of the results without a word. That was embed-panels.e2e.ts's
+ *   flaky "axe went into the tile" check. Here a frame gets as long as it needs.
+ * - It sends the source again on every run, and legacy mode after the page already has it:
+ *   0.2–0.3 s each on a quiet machine. Here a frame that has axe-core keeps it; axe.run starts from
+ *   a clean state each time.
  */
-class EveryFrameAxeBuilder extends AxeBuilder {
-  constructor(private readonly target: Page) {
-    super({ page: target, axeSource: AXE_IF_MISSING });
-  }
-
-  override async analyze(): ReturnType<AxeBuilder["analyze"]> {
-    for (const frame of this.target.frames()) await frame.evaluate(AXE_IF_MISSING);
-    return super.analyze();
+async function injectWithoutTimer(this: AxeBuilderInternals, frames: Frame[], shouldThrow?: boolean): Promise<void> {
+  for (const frame of frames) {
+    try {
+      if (!(await frame.evaluate(() => "axe" in window))) await frame.evaluate(AXE_SOURCE);
+      await frame.evaluate(await this.axeConfigure());
+    } catch (err) {
+      if (shouldThrow) throw err;
+    }
   }
 }
 
 /** An AxeBuilder for `page`, with `.include()`, `.analyze()` and the rest as usual. */
 export function axe(page: Page): AxeBuilder {
-  return new EveryFrameAxeBuilder(page).setLegacyMode(page.frames().length === 1);
+  const builder = new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1);
+  (builder as unknown as AxeBuilderInternals).inject = injectWithoutTimer;
+  return builder;
 }
