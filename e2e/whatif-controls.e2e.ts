@@ -305,6 +305,8 @@ for (const [width, height] of [
           .map((el) => el.getAttribute("aria-label"));
       });
       expect(overflowing).toEqual([]);
+      // nor the page: no sideways scroll with the panel open, at any width
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `${SHOTS}/node-whatif-controls-${width}-${scheme}.png` });
     }
   });
