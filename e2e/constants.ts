@@ -27,3 +27,11 @@ export const FORECAST_STATES = {
  * and a pod is mid in-place resize (e2e/oom-order.e2e.ts).
  */
 export const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? PORT + 12);
+
+/**
+ * A wall-clock time as the pages print it (lib/format/times.ts formatTime): "23:44:50" today, with
+ * the date before it on another day ("Nov 27, 23:44:50"; the year too in another year). The frozen
+ * clusters' moments are minutes before a test runs, so a run that crosses midnight gets the dated
+ * form (a clean-clone CI started at 23:42 UTC failed on it).
+ */
+export const CLOCK = String.raw`(?:\w+ \d+(?:, \d{4})?, )?\d\d:\d\d:\d\d`;

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 
 import { formatBytes } from "../lib/format";
+import { CLOCK } from "./constants";
 import { FleetPage } from "./pages/fleet-page";
 import { NodePage } from "./pages/node-page";
 
@@ -132,7 +133,9 @@ test("the memory-pressure eviction appears in the node's history", async ({ page
   const table = page.getByTestId("terminations-table");
   await expect(table).toContainText("report-worker");
   await expect(table.getByTestId("termination-verdict").first()).toContainText(
-    /^Evicted by the kubelet at \d\d:\d\d:\d\d for (memory\.available|low memory) \(threshold 300Mi, \S+ available\): worker used \S+ against a 256Mi request, priority 0$/,
+    new RegExp(
+      `^Evicted by the kubelet at ${CLOCK} for (memory\\.available|low memory) \\(threshold 300Mi, \\S+ available\\): worker used \\S+ against a 256Mi request, priority 0$`,
+    ),
   );
 });
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 
+import { CLOCK } from "./constants";
 import { axe } from "./helpers/axe";
 import { watchPage } from "./pages/page-health";
 
@@ -110,7 +111,9 @@ const FORENSIC_TILES: Array<{ panel: string; heading: RegExp; sees: (f: FrameLoc
     sees: async (f) => {
       // the leak's pod, evicted at 300 s of the memory-pressure scenario
       await expect(f.getByTestId("termination-verdict").first()).toHaveText(
-        /^Evicted by the kubelet at \d\d:\d\d:\d\d for memory\.available.*: worker used \S+ against a 256Mi request, priority 0$/,
+        new RegExp(
+          `^Evicted by the kubelet at ${CLOCK} for memory\\.available.*: worker used \\S+ against a 256Mi request, priority 0$`,
+        ),
       );
       await expect(f.getByTestId("eviction-timeline")).toBeVisible();
     },

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { FORECAST_STATES } from "./constants";
+import { CLOCK, FORECAST_STATES } from "./constants";
 import { FleetPage } from "./pages/fleet-page";
 import { NodePage } from "./pages/node-page";
 
@@ -12,7 +12,6 @@ const LEAKY = "ip-10-0-2-0.ec2.internal";
 const CALM = "ip-10-0-2-1.ec2.internal";
 const SHOTS = "artifacts/screenshots";
 const at = (port: number) => `http://127.0.0.1:${port}`;
-const CLOCK = String.raw`\d\d:\d\d:\d\d`;
 
 /** Fails the test on any page error or console error. */
 function watchErrors(page: Page): string[] {
@@ -187,7 +186,7 @@ test("fleet: the next-eviction column counts down and sorts by mouse and keyboar
   await expect(held).toHaveText(new RegExp(`^held to ${CLOCK}$`), { timeout: 30_000 });
   await expect(held).toHaveAttribute(
     "aria-label",
-    /^MemoryPressure held by the kubelet's transition period until \d\d:\d\d:\d\d: no threshold met, no eviction expected$/,
+    new RegExp(`^MemoryPressure held by the kubelet's transition period until ${CLOCK}: no threshold met, no eviction expected$`),
   );
   expect(errors).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { FORECAST_STATES } from "./constants";
+import { CLOCK, FORECAST_STATES } from "./constants";
 import { axe } from "./helpers/axe";
 import { watchPage } from "./pages/page-health";
 
@@ -11,7 +11,6 @@ const LEAKY = "ip-10-0-2-0.ec2.internal";
 const SHOTS = "artifacts/screenshots";
 const BASE = `http://127.0.0.1:${FORECAST_STATES.softGrace.port}`;
 const NODE = `${BASE}/nodes/${LEAKY}`;
-const CLOCK = String.raw`(\w+ \d+, )?\d\d:\d\d:\d\d`;
 
 const secondsLeft = async (page: Page) =>
   Number((await page.getByTestId("verdict-text").textContent())!.match(/^Evicting in ~(\d+) s/)![1]);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { DEMO_PORT, PORT } from "./constants";
+import { CLOCK, DEMO_PORT, PORT } from "./constants";
 import { axe } from "./helpers/axe";
 import { FleetPage } from "./pages/fleet-page";
 import { NodePage } from "./pages/node-page";
@@ -17,7 +17,8 @@ const STALE = "k8s-node-00";
 /** memory-pressure at 330 s: MemoryPressure held by the transition period (e2e/forecast.e2e.ts). */
 const LEAKY = "ip-10-0-2-0.ec2.internal";
 const SHOTS = "artifacts/screenshots";
-const CLOCK = /(\d\d):(\d\d):(\d\d)/;
+// the time of day inside a printed time (CLOCK), its three parts captured for arithmetic
+const TIME_OF_DAY = /(\d\d):(\d\d):(\d\d)/;
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const r = await axe(page).analyze();
@@ -44,14 +45,14 @@ test("a node that stopped reporting: Lease, stats and the taint manager's deadli
       await expect(verdict.getByRole("heading", { level: 2 })).toContainText("Kubelet unreachable");
       const text = page.getByTestId("verdict-text");
       await expect(text).toContainText(
-        /The kubelet last renewed its Lease at \d\d:\d\d:\d\d \(\d+m ago\); Ready has been Unknown since/,
+        new RegExp(`The kubelet last renewed its Lease at ${CLOCK} \\(\\d+m ago\\); Ready has been Unknown since`),
       );
       await expect(text).toContainText("No eviction forecast from stale stats");
       // the taint eviction controller's deadline is the taint's time plus the pods' tolerationSeconds (300 s by default)
       const all = (await text.textContent())!;
-      const tainted = new RegExp(`tainted node\\.kubernetes\\.io/unreachable:NoExecute since ${CLOCK.source}`).exec(all);
+      const tainted = new RegExp(`tainted node\\.kubernetes\\.io/unreachable:NoExecute since ${TIME_OF_DAY.source}`).exec(all);
       const due = new RegExp(
-        `(?:deletes \\d+ pods? at|due for deletion at) ${CLOCK.source}[^(]*\\(tolerationSeconds 300, the default`,
+        `(?:deletes \\d+ pods? at|due for deletion at) ${TIME_OF_DAY.source}[^(]*\\(tolerationSeconds 300, the default`,
       ).exec(all);
       expect(tainted, all).not.toBeNull();
       expect(due, all).not.toBeNull();
@@ -159,7 +160,7 @@ for (const width of [1440, 390])
       await expect(node.diff).toContainText("conditions: MemoryPressure");
       await expect(node.diff).not.toContainText("no pressure →");
       await expect(page.getByTestId("what-if-held")).toContainText(
-        /MemoryPressure: the kubelet holds it until \d\d:\d\d:\d\d \(300 s transition period/,
+        new RegExp(`MemoryPressure: the kubelet holds it until ${CLOCK} \\(300 s transition period`),
       );
       await page.screenshot({ path: `${SHOTS}/whatif-labels-${width}-${theme}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
