@@ -1,39 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
-import { axe } from "./helpers/axe";
-import { ALL_PAGES } from "./pages/all-pages";
 import { FleetPage } from "./pages/fleet-page";
-import { useTheme } from "./pages/page-health";
 
-// axe-core over every page, light and dark, desktop and phone: no serious or critical violation.
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const r = await axe(page).analyze();
-  return r.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .slice(0, 5)
-          .map((n) => n.target.join(" "))
-          .join(" | ")}`,
-    );
-}
-
-for (const [name, open] of ALL_PAGES) {
-  for (const theme of ["light", "dark"] as const) {
-    for (const width of [1440, 390]) {
-      test(`${name} page, ${theme}, ${width} px: no serious or critical axe violation`, async ({ page }) => {
-        await page.setViewportSize({ width, height: 900 });
-        await useTheme(page, theme);
-        await open(page);
-        // the theme is applied once the page has hydrated (components/ui/theme.tsx)
-        await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
-        expect(await seriousViolations(page)).toEqual([]);
-      });
-    }
-  }
-}
+// axe-core over every page, light and dark, desktop and phone, runs in layout.e2e.ts on the same
+// page loads as its width checks. Here: keyboard access that axe cannot see.
 
 test("a skip link is the first stop and moves focus to the content", async ({ page }) => {
   await new FleetPage(page).goto();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { axe } from "./helpers/axe";
+import { seriousViolations } from "./helpers/axe";
+import { screenshot } from "./helpers/screenshot";
 import { AnalyzePage } from "./pages/analyze-page";
 import { watchPage } from "./pages/page-health";
 
@@ -69,9 +70,8 @@ test("pieces pasted in a row each go to their slot, by keyboard and mouse; the r
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: theme });
       await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
-      await page.screenshot({ path: `${SHOTS}/analyze-paste-${width}-${theme}.png`, fullPage: true });
-      const scan = await axe(page).analyze();
-      expect(scan.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+      await screenshot(page, { path: `${SHOTS}/analyze-paste-${width}-${theme}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
     }
   }
   expect(health.errors).toEqual([]);

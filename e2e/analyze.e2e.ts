@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 
+import { screenshot } from "./helpers/screenshot";
 import { AnalyzePage } from "./pages/analyze-page";
 
 test("analyzes the example node in the browser", async ({ page }) => {
@@ -12,7 +13,7 @@ test("analyzes the example node in the browser", async ({ page }) => {
   await expect(analyze.result.getByRole("cell", { name: "memory.available", exact: true }).first()).toBeVisible();
   // the example carries a 7Gi soft threshold over 6.8Gi available
   await expect(analyze.result).toContainText("MemoryPressure");
-  await page.screenshot({ path: "artifacts/screenshots/analyze-light.png", fullPage: true });
+  await screenshot(page, { path: "artifacts/screenshots/analyze-light.png", fullPage: true });
 });
 
 test("shows the field-naming error for bad input", async ({ page }) => {

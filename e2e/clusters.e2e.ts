@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { DEMO_PORT } from "./constants";
+import { screenshot } from "./helpers/screenshot";
 import { watchPage } from "./pages/page-health";
 
 // The clusters page reads the e2e server's own series back from the real Prometheus that
@@ -36,7 +37,7 @@ test("the clusters page lists the e2e cluster from Prometheus with its pressured
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/clusters?theme=${theme}`);
       await expect(row).toContainText("MemoryPressure");
-      await page.screenshot({ path: `artifacts/screenshots/clusters-${width}-${theme}.png`, fullPage: true });
+      await screenshot(page, { path: `artifacts/screenshots/clusters-${width}-${theme}.png`, fullPage: true });
       // No page-wide sideways scroll at any width: the table scrolls inside its own box.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
@@ -76,7 +77,7 @@ test("without Prometheus the clusters page shows this cluster from the cache, wi
       await expect(row.getByRole("cell").first()).toHaveText(String(fleet.nodes.length));
       for (const name of pressured) await expect(row.getByRole("link", { name }).first()).toBeVisible();
       await expect(page.getByText("This view needs Prometheus")).toHaveCount(0);
-      await page.screenshot({ path: `artifacts/screenshots/clusters-cache-${width}-${theme}.png`, fullPage: true });
+      await screenshot(page, { path: `artifacts/screenshots/clusters-cache-${width}-${theme}.png`, fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
   }

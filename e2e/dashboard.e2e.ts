@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 
 import { formatBytes } from "../lib/format";
 import { CLOCK } from "./constants";
+import { screenshot } from "./helpers/screenshot";
 import { FleetPage } from "./pages/fleet-page";
 import { NodePage } from "./pages/node-page";
 
@@ -33,9 +34,9 @@ test("the overview lists nodes and shows the pressured one", async ({ page }) =>
   await expect(fleet.rows).toHaveCount(2);
   await expect(fleet.row(PRESSURED)).toContainText("MemoryPressure");
   await expect(page.getByTestId("demo-notice")).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/overview-light.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/overview-light.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: `${SHOTS}/overview-dark.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/overview-dark.png`, fullPage: true });
 });
 
 test("filters write the URL and a reload restores them", async ({ page }) => {
@@ -74,9 +75,9 @@ test("a label selector filters nodes and survives a reload; one that does not pa
     "Label selector ignored: unable to parse requirement",
   );
   await expect(fleet.rows).toHaveCount(2);
-  await page.screenshot({ path: `${SHOTS}/overview-label-error-light.png` });
+  await screenshot(page, { path: `${SHOTS}/overview-label-error-light.png` });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: `${SHOTS}/overview-label-error-dark.png` });
+  await screenshot(page, { path: `${SHOTS}/overview-label-error-dark.png` });
 });
 
 test("the node page shows what headroom analyze computes", async ({ page, request }) => {
@@ -90,9 +91,9 @@ test("the node page shows what headroom analyze computes", async ({ page, reques
   await expect(node.allocatable("memory")).toHaveText(formatBytes(expected.allocatable.memory));
   const names = expected.rankings["memory.available"].map((r: { name: string }) => r.name);
   await expect(node.rankingPods).toHaveText(names);
-  await page.screenshot({ path: `${SHOTS}/node-light.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/node-light.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: `${SHOTS}/node-dark.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/node-dark.png`, fullPage: true });
 });
 
 test("a what-if threshold changes margins, ranking state and the URL; the link restores it", async ({ page }) => {
@@ -105,9 +106,9 @@ test("a what-if threshold changes margins, ranking state and the URL; the link r
   await expect(node.diff).toBeVisible();
   await expect(page.getByTestId("what-if-replay")).toBeVisible();
   const url = page.url();
-  await page.screenshot({ path: `${SHOTS}/what-if-light.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/what-if-light.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: `${SHOTS}/what-if-dark.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/what-if-dark.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto(url);
   await expect(page.getByLabel("hard memory.available", { exact: true })).toHaveValue("6Gi");
@@ -156,9 +157,9 @@ test("a what-if for every node reports the fleet impact; a fleet document that f
   await node.goto(PRESSURED, "?eh.memory.available=6Gi&scope=all");
   await expect(page.getByTestId("fleet-impact")).toContainText("Across 2 nodes (every node)");
   await page.getByTestId("fleet-impact").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/what-if-fleet-light.png` });
+  await screenshot(page, { path: `${SHOTS}/what-if-fleet-light.png` });
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.screenshot({ path: `${SHOTS}/what-if-fleet-dark.png` });
+  await screenshot(page, { path: `${SHOTS}/what-if-fleet-dark.png` });
   // The same view when /api/cluster answers 500: a visible error, not "Loading the fleet…" forever.
   await page.route("**/api/cluster", (r) =>
     r.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "cache unavailable" }) }),
@@ -169,7 +170,7 @@ test("a what-if for every node reports the fleet impact; a fleet document that f
   });
   await expect(page.getByTestId("fleet-impact")).toHaveCount(0);
   await page.getByTestId("fleet-impact-error").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/what-if-fleet-error-dark.png` });
+  await screenshot(page, { path: `${SHOTS}/what-if-fleet-error-dark.png` });
   await page.emulateMedia({ colorScheme: "light" });
-  await page.screenshot({ path: `${SHOTS}/what-if-fleet-error-light.png` });
+  await screenshot(page, { path: `${SHOTS}/what-if-fleet-error-light.png` });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 
+import { screenshot } from "./helpers/screenshot";
 import { watchPage } from "./pages/page-health";
 
 // A portal tile is 800×500: every panel fits it without a sideways cut. Wide tables choose their
@@ -24,7 +25,7 @@ for (const theme of ["light", "dark"] as const)
           .map((el) => el.getAttribute("aria-label") ?? el.id),
       );
       expect(cut, `${panel ?? "whole embed"}: regions cut on the right`).toEqual([]);
-      await page.screenshot({ path: `artifacts/screenshots/embed-fit-${panel ?? "page"}-${theme}.png`, fullPage: true });
+      await screenshot(page, { path: `artifacts/screenshots/embed-fit-${panel ?? "page"}-${theme}.png`, fullPage: true });
     }
     // pod names: one line each, the whole name in the title
     await page.goto(`/nodes/${NODE}?embed=1&theme=${theme}&panel=ranking`);

@@ -3,6 +3,7 @@ import { expect, test, type FrameLocator, type Page } from "@playwright/test";
 
 import { CLOCK } from "./constants";
 import { axe } from "./helpers/axe";
+import { screenshot } from "./helpers/screenshot";
 import { watchPage } from "./pages/page-health";
 
 // A portal tile (800×500) on the allowed origin (HEADROOM_EMBED_ORIGINS, playwright.config.ts)
@@ -51,7 +52,7 @@ test("a node embed at 800×500 leads with the verdict, signals and eviction orde
   // closed by default: its button says so and no what-if control is on the page
   await expect(whatIf).toHaveAttribute("aria-expanded", "false");
   await expect(f.locator("input[type=range]")).toHaveCount(0);
-  await page.screenshot({ path: "artifacts/screenshots/embed-800x500-dark.png" });
+  await screenshot(page, { path: "artifacts/screenshots/embed-800x500-dark.png" });
 });
 
 for (const [panel, only, absent] of [
@@ -67,7 +68,7 @@ for (const [panel, only, absent] of [
     await expect(f.locator(absent)).toHaveCount(0);
     await expect(f.getByRole("heading", { level: 1 })).toHaveCount(0);
     if (panel.startsWith("signal:")) await expect(f.locator('article[data-testid^="signal-"]')).toHaveCount(1);
-    await page.screenshot({ path: `artifacts/screenshots/embed-panel-${panel.replace(":", "-")}.png` });
+    await screenshot(page, { path: `artifacts/screenshots/embed-panel-${panel.replace(":", "-")}.png` });
   });
 }
 
@@ -150,7 +151,7 @@ for (const { panel, heading, sees } of FORENSIC_TILES) {
       await expect(f.getByTestId("live-verdict")).toHaveCount(0);
       await expect(f.getByRole("button", { name: /What if/ })).toHaveCount(0);
       await sees(f, page);
-      const checked = await axe(page).analyze();
+      const checked = await axe(page, { passes: true }).analyze();
       // axe went into the tile (its targets there are [iframe, selector]), not only the portal
       expect(checked.passes.some((r) => r.nodes.some((n) => n.target.length > 1))).toBe(true);
       expect(checked.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
@@ -165,7 +166,7 @@ for (const { panel, heading, sees } of FORENSIC_TILES) {
         // the whole tile in the screenshot: the iframe as tall as its content
         const tall = await frame.evaluate(() => document.documentElement.scrollHeight);
         await page.locator("iframe").evaluate((el, h) => ((el as HTMLElement).style.height = `${h}px`), tall);
-        await page.screenshot({ path: `artifacts/screenshots/embed-panel-${panel}-${theme}-${width}.png`, fullPage: true });
+        await screenshot(page, { path: `artifacts/screenshots/embed-panel-${panel}-${theme}-${width}.png`, fullPage: true });
         await page.locator("iframe").evaluate((el) => ((el as HTMLElement).style.height = ""));
       }
       expect(health.errors).toEqual([]);

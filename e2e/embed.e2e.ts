@@ -1,6 +1,8 @@
 import { createServer, type Server } from "node:http";
 import { expect, test } from "@playwright/test";
 
+import { screenshot } from "./helpers/screenshot";
+
 // Two "portals" on other origins frame the node view; only the first is in HEADROOM_EMBED_ORIGINS
 // (set for the e2e server in playwright.config.ts).
 const NODE = "ip-10-0-2-0.ec2.internal";
@@ -29,7 +31,7 @@ test("an allowed portal embeds the node view without navigation chrome", async (
   const frame = page.frameLocator("iframe");
   await expect(frame.getByRole("heading", { level: 1, name: NODE })).toBeVisible({ timeout: 30_000 });
   await expect(frame.getByRole("navigation", { name: "Main" })).toHaveCount(0);
-  await page.screenshot({ path: "artifacts/screenshots/embed-dark.png", fullPage: true });
+  await screenshot(page, { path: "artifacts/screenshots/embed-dark.png", fullPage: true });
 });
 
 test("another origin is refused by frame-ancestors", async ({ page }) => {

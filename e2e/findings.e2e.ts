@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { DEMO_PORT } from "./constants";
-import { axe } from "./helpers/axe";
+import { seriousViolations } from "./helpers/axe";
+import { screenshot } from "./helpers/screenshot";
 import { useTheme, watchPage } from "./pages/page-health";
 
 // The advisor where operators see it, on the warmed-up, frozen demo: its EKS and GKE pools run the
@@ -11,13 +12,6 @@ const BASE = `http://127.0.0.1:${DEMO_PORT}`;
 test.use({ baseURL: BASE });
 const SHOTS = "artifacts/screenshots";
 const EKS_NODE = "ip-192-168-0-41.us-west-2.compute.internal";
-
-async function serious(page: Page): Promise<string[]> {
-  const r = await axe(page).analyze();
-  return r.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes[0]?.target}`);
-}
 
 async function themed(page: Page, theme: "light" | "dark") {
   await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
@@ -47,8 +41,8 @@ for (const theme of ["light", "dark"] as const) {
       await pools.filter({ hasText: "Pool gke-default" }).locator("summary").first().focus();
       await page.keyboard.press("Enter");
       await expect(pools.filter({ hasText: "Pool gke-default" }).getByTestId("finding").first()).toBeVisible();
-      expect(await serious(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}/findings-${width}-${theme}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, { path: `${SHOTS}/findings-${width}-${theme}.png`, fullPage: true });
       expect(health.errors).toEqual([]);
     });
 
@@ -68,9 +62,9 @@ for (const theme of ["light", "dark"] as const) {
       await finding.locator("summary").focus();
       await page.keyboard.press("Enter");
       await expect(finding.getByTestId("fix-yaml")).toContainText('imagefs.available: "15%"');
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await section.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/node-findings-${width}-${theme}.png` });
+      await screenshot(page, { path: `${SHOTS}/node-findings-${width}-${theme}.png` });
       expect(health.errors).toEqual([]);
     });
 
@@ -82,8 +76,8 @@ for (const theme of ["light", "dark"] as const) {
       await themed(page, theme);
       // a column at 1440 px; narrower, the columns chosen by width leave it to the row's detail
       if (width >= 1440) await expect(page.getByRole("columnheader", { name: /Findings/ })).toBeVisible();
-      expect(await serious(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}/fleet-findings-${width}-${theme}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, { path: `${SHOTS}/fleet-findings-${width}-${theme}.png` });
       expect(health.errors).toEqual([]);
     });
   }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
+import { screenshot } from "./helpers/screenshot";
 import { FleetPage } from "./pages/fleet-page";
 import { useTheme, watchPage } from "./pages/page-health";
 
@@ -51,7 +52,7 @@ for (const width of WIDTHS)
       await page.reload();
       await expect(fleet.rows.first()).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole("columnheader").nth(count - 1)).toHaveAttribute("aria-sort", "descending");
-      await page.screenshot({ path: `artifacts/screenshots/fleet-${width}-${theme}.png`, fullPage: true });
+      await screenshot(page, { path: `artifacts/screenshots/fleet-${width}-${theme}.png`, fullPage: true });
       expect(seen.errors).toEqual([]);
     });
 

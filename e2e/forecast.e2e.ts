@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { CLOCK, FORECAST_STATES } from "./constants";
+import { screenshot } from "./helpers/screenshot";
 import { FleetPage } from "./pages/fleet-page";
 import { NodePage } from "./pages/node-page";
 
@@ -27,10 +28,10 @@ async function shots(page: Page, name: string) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${SHOTS}/forecast-${name}-${width}-${scheme}.png`, fullPage: width === 1440 });
+      await screenshot(page, { path: `${SHOTS}/forecast-${name}-${width}-${scheme}.png`, fullPage: width === 1440 });
       const signals = page.locator('section[aria-labelledby="signals-h"]');
       if (width !== 1440 && (await signals.count()) > 0)
-        await signals.screenshot({ path: `${SHOTS}/forecast-${name}-signals-${width}-${scheme}.png` });
+        await screenshot(signals, { path: `${SHOTS}/forecast-${name}-signals-${width}-${scheme}.png` });
     }
   }
   await page.emulateMedia({ colorScheme: "light" });

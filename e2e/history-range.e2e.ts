@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { E2E_TOKEN, TOKEN_PORT } from "./constants";
+import { screenshot } from "./helpers/screenshot";
 import { NodePage } from "./pages/node-page";
 
 // The node charts' range picker over the real Prometheus that playwright.config.ts runs beside the
@@ -36,7 +37,7 @@ test("charts read their range from Prometheus; the picker writes range= and work
     "true",
     { timeout: 30_000 },
   );
-  await page.screenshot({ path: "artifacts/screenshots/history-range-light.png" });
+  await screenshot(page, { path: "artifacts/screenshots/history-range-light.png" });
   expect(errors).toEqual([]);
 });
 
@@ -54,5 +55,5 @@ test("with Prometheus unreachable the charts fall back to the in-memory hour and
   await expect(page.getByTestId("eviction-timeline-unavailable")).toContainText(
     /Not available: Prometheus did not answer: unreachable: ECONNREFUSED/,
   );
-  await page.screenshot({ path: "artifacts/screenshots/history-fallback-light.png" });
+  await screenshot(page, { path: "artifacts/screenshots/history-fallback-light.png" });
 });

@@ -1,11 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 
+import { seriousViolations } from "./helpers/axe";
+import { screenshot } from "./helpers/screenshot";
 import { ALL_PAGES } from "./pages/all-pages";
 import { useTheme, watchPage } from "./pages/page-health";
 
 // Every page at 1440, 1024 and 390 px, light and dark: no sideways scroll of the page, a
-// screenshot for a person to look at (artifacts/screenshots/<page>-<width>-<theme>.png).
+// screenshot for a person to look at (artifacts/screenshots/<page>-<width>-<theme>.png), and at
+// the desktop and phone widths no serious or critical axe violation (the same load serves both:
+// a page load of the node page is ~2 s of browser time, docs/development.md "CI time").
 const WIDTHS = [1440, 1024, 390];
+const AXE_WIDTHS = new Set([1440, 390]);
 
 /** Elements sticking out past the right edge of the viewport that nothing clips. */
 async function overflowing(page: Page): Promise<string[]> {
@@ -30,20 +35,24 @@ async function overflowing(page: Page): Promise<string[]> {
 for (const [name, open] of ALL_PAGES) {
   for (const width of WIDTHS) {
     for (const theme of ["light", "dark"] as const) {
-      test(`${name} at ${width} px, ${theme}: no page-wide sideways scroll`, async ({ page }) => {
+      const axed = AXE_WIDTHS.has(width) ? ", no serious or critical axe violation" : "";
+      test(`${name} at ${width} px, ${theme}: no page-wide sideways scroll${axed}`, async ({ page }) => {
         const seen = watchPage(page);
         await page.setViewportSize({ width, height: 900 });
         await useTheme(page, theme);
         await open(page);
         await page.waitForLoadState("networkidle");
-        await page.screenshot({ path: `artifacts/screenshots/${name}-${width}-${theme}.png`, fullPage: true });
+        // the theme is applied once the page has hydrated (components/ui/theme.tsx)
+        await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+        await screenshot(page, { path: `artifacts/screenshots/${name}-${width}-${theme}.png`, fullPage: true });
         // the first screen alone, as README shows it (docs/screenshots/)
         if (width === 1440 && theme === "light")
-          await page.screenshot({ path: `artifacts/screenshots/${name}-1440-light-top.png` });
+          await screenshot(page, { path: `artifacts/screenshots/${name}-1440-light-top.png` });
         // everything on every page fits, the node page at 390 px included (the open what-if panel's
         // controls are held to its own width in whatif-controls.e2e.ts)
         expect(await overflowing(page)).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        if (axed) expect(await seriousViolations(page)).toEqual([]);
         expect(seen.errors).toEqual([]);
       });
     }

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { FORECAST_STATES } from "./constants";
+import { screenshot } from "./helpers/screenshot";
 import { watchPage } from "./pages/page-health";
 
 // Issue 23, pinned links: a pinned view (`at=`) shows the forecast made at that moment, so each
@@ -41,7 +42,7 @@ for (const width of [1440, 1024, 390]) {
     for (const theme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: theme });
       await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
-      await page.screenshot({ path: `${SHOTS}/pinned-forecast-${width}-${theme}.png` });
+      await screenshot(page, { path: `${SHOTS}/pinned-forecast-${width}-${theme}.png` });
     }
 
     // Go live: the same boxes are the live forecast again

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { CLOCK, FORECAST_STATES } from "./constants";
-import { axe } from "./helpers/axe";
+import { seriousViolations } from "./helpers/axe";
+import { screenshot } from "./helpers/screenshot";
 import { watchPage } from "./pages/page-health";
 
 // Pinned links (`at=`): "Copy link as of now" gives a link that shows the node as of that moment,
@@ -15,11 +16,6 @@ const NODE = `${BASE}/nodes/${LEAKY}`;
 const secondsLeft = async (page: Page) =>
   Number((await page.getByTestId("verdict-text").textContent())!.match(/^Evicting in ~(\d+) s/)![1]);
 
-async function serious(page: Page): Promise<string[]> {
-  const r = await axe(page).analyze();
-  return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
-
 async function shotsAndAxe(page: Page, name: string) {
   for (const width of [1440, 1024, 390]) {
     for (const theme of ["light", "dark"] as const) {
@@ -27,8 +23,8 @@ async function shotsAndAxe(page: Page, name: string) {
       await page.emulateMedia({ colorScheme: theme });
       await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `${SHOTS}/pinned-${name}-${width}-${theme}.png` });
-      expect(await serious(page), `${name} ${width} ${theme}`).toEqual([]);
+      await screenshot(page, { path: `${SHOTS}/pinned-${name}-${width}-${theme}.png` });
+      expect(await seriousViolations(page), `${name} ${width} ${theme}`).toEqual([]);
     }
   }
   await page.emulateMedia({ colorScheme: "light" });

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { CLOCK, DEMO_PORT, PORT } from "./constants";
-import { axe } from "./helpers/axe";
+import { seriousViolations } from "./helpers/axe";
+import { screenshot } from "./helpers/screenshot";
 import { FleetPage } from "./pages/fleet-page";
 import { NodePage } from "./pages/node-page";
 import { watchPage } from "./pages/page-health";
@@ -19,11 +20,6 @@ const LEAKY = "ip-10-0-2-0.ec2.internal";
 const SHOTS = "artifacts/screenshots";
 // the time of day inside a printed time (CLOCK), its three parts captured for arithmetic
 const TIME_OF_DAY = /(\d\d):(\d\d):(\d\d)/;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const r = await axe(page).analyze();
-  return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-}
 
 // four page loads (two widths, two themes), each with an axe run, on a shared 2-core machine (4.3 min seen)
 test.describe.configure({ timeout: 420_000 });
@@ -67,7 +63,7 @@ test("a node that stopped reporting: Lease, stats and the taint manager's deadli
       await expect(taints.getByRole("row", { name: /node\.kubernetes\.io\/unreachable:NoExecute .* ago\)/ })).toBeVisible();
       await expect(taints).toContainText("node.kubernetes.io/unreachable:NoSchedule");
       await expect(page.getByTestId("pressure-badge")).toHaveCount(0);
-      await page.screenshot({ path: `${SHOTS}/stale-node-${width}-${theme}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/stale-node-${width}-${theme}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
     }
   expect(seen.errors).toEqual([]);
@@ -120,7 +116,7 @@ test("fleet-scope Apply it: one fragment per configuration, each pool's own rese
       'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\nkubeReserved:\n  memory: "3Gi"',
     );
     await expect(group("kubeadm").getByRole("button", { name: "Copy YAML for pool kubeadm" })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/fleet-fragments-${width}-light.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/fleet-fragments-${width}-light.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   }
   expect(seen.errors).toEqual([]);
@@ -162,7 +158,7 @@ for (const width of [1440, 390])
       await expect(page.getByTestId("what-if-held")).toContainText(
         new RegExp(`MemoryPressure: the kubelet holds it until ${CLOCK} \\(300 s transition period`),
       );
-      await page.screenshot({ path: `${SHOTS}/whatif-labels-${width}-${theme}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/whatif-labels-${width}-${theme}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
       // the mouse resets it: the cards are live again, and say so while the panel is open
       await page.getByRole("button", { name: "Reset all" }).click();

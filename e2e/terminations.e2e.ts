@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { DEMO_PORT } from "./constants";
+import { screenshot } from "./helpers/screenshot";
 import { NodePage } from "./pages/node-page";
 import { useTheme, watchPage } from "./pages/page-health";
 import { TerminationsPage } from "./pages/terminations-page";
@@ -149,14 +150,14 @@ for (const width of [1440, 1024, 390]) {
       const fleet = new TerminationsPage(page);
       await fleet.goto();
       await open(page, fleet.workload("Deployment/image-resizer"), "mouse");
-      await page.screenshot({ path: `artifacts/screenshots/terminations-${width}-${theme}.png`, fullPage: true });
+      await screenshot(page, { path: `artifacts/screenshots/terminations-${width}-${theme}.png`, fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1)).toBe(
         true,
       );
       await new NodePage(page).goto("k8s-node-01");
       const panel = page.getByRole("heading", { name: "Terminations", level: 2 });
       await panel.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `artifacts/screenshots/node-terminations-${width}-${theme}.png` });
+      await screenshot(page, { path: `artifacts/screenshots/node-terminations-${width}-${theme}.png` });
       expect(seen.errors).toEqual([]);
     });
   }
@@ -220,7 +221,7 @@ for (const width of [1440, 1024, 390])
         await expect(page).toHaveURL(new RegExp(`[?&]pod=${encodeURIComponent(pod)}`));
         await expect(page.getByTestId("pod-filter")).toContainText(pod);
         await expect(page.locator("[data-workload]")).toHaveCount(1);
-        await page.screenshot({ path: `artifacts/screenshots/terminations-pod-${width}-${theme}.png`, fullPage: true });
+        await screenshot(page, { path: `artifacts/screenshots/terminations-pod-${width}-${theme}.png`, fullPage: true });
         await open(page, fleet.workload("Deployment/image-resizer"), "mouse");
         const nodeLink = fleet.workload("Deployment/image-resizer").getByRole("table").getByRole("link").last();
         const node = (await nodeLink.textContent())!;

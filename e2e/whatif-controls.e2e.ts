@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { numberToText, textToNumber } from "../components/whatif/slider-math";
 import { analyzeNode } from "../lib/eviction";
 import { formatBytes } from "../lib/format";
+import { screenshot } from "./helpers/screenshot";
 import { NodePage } from "./pages/node-page";
 import { WhatIfPanel } from "./pages/what-if-panel";
 
@@ -287,7 +288,7 @@ for (const [width, height] of [
         const first = await node.signal("memory.available").boundingBox();
         expect(first!.y + 80).toBeLessThan(height);
       }
-      await page.screenshot({ path: `${SHOTS}/node-${width}-${scheme}.png` });
+      await screenshot(page, { path: `${SHOTS}/node-${width}-${scheme}.png` });
       await node.goto(NODE, "?kr.memory=7Gi&scope=pool");
       await expect(w.scope.getByTestId("scope-node")).toHaveCount(2);
       if (width === 1440) {
@@ -295,7 +296,7 @@ for (const [width, height] of [
         for (const l of [w.verdict, node.signal("memory.available")])
           expect((await l.boundingBox())!.y).toBeLessThan(height - 100);
       }
-      await page.screenshot({ path: `${SHOTS}/node-whatif-${width}-${scheme}.png` });
+      await screenshot(page, { path: `${SHOTS}/node-whatif-${width}-${scheme}.png` });
       // the controls never overflow the panel
       await w.panel.getByRole("heading", { name: "Reservations" }).scrollIntoViewIfNeeded();
       const overflowing = await w.panel.evaluate((panel) => {
@@ -307,7 +308,7 @@ for (const [width, height] of [
       expect(overflowing).toEqual([]);
       // nor the page: no sideways scroll with the panel open, at any width
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `${SHOTS}/node-whatif-controls-${width}-${scheme}.png` });
+      await screenshot(page, { path: `${SHOTS}/node-whatif-controls-${width}-${scheme}.png` });
     }
   });
 }

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 
 import { PORT } from "../constants";
+import { screenshot } from "../helpers/screenshot";
 import { NodePage } from "../pages/node-page";
 import { WhatIfPanel } from "../pages/what-if-panel";
 import { startDemoHa, type DemoHa } from "./demo-ha";
@@ -109,5 +110,5 @@ test("a pool what-if names the nodes whose owner stopped answering: Pods not sho
   await expect(note).not.toContainText(here);
   // and the pool's list still shows every changed node, replica-2's included (never a blank result)
   for (const name of theirs) await expect(w.scope.locator(`[data-testid="scope-node"][data-node="${name}"]`)).toBeVisible();
-  await page.screenshot({ path: "artifacts/screenshots/ha-whatif-owner-unreachable.png", fullPage: true });
+  await screenshot(page, { path: "artifacts/screenshots/ha-whatif-owner-unreachable.png", fullPage: true });
 });

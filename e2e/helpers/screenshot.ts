@@ -1,0 +1,24 @@
+// Screenshots for a person to look at (artifacts/screenshots/): every changed page at 1440, 1024
+// and 390 px, light and dark, opened and looked at before a change lands (docs/development.md).
+//
+// A developer's run writes them. A CI run (CI=true) asserts everything else the same and skips
+// the pictures, which nobody opens there: a full-page screenshot of the node page is 1.0–1.9 s
+// of browser time on a quiet machine, and the suite takes about a hundred of them
+// (docs/development.md, "CI time"). HEADROOM_SCREENSHOTS=1 writes them on CI too, =0 skips them anywhere.
+import type { Locator, LocatorScreenshotOptions, Page, PageScreenshotOptions } from "@playwright/test";
+
+/** Whether this run writes screenshots: HEADROOM_SCREENSHOTS when set, else unless CI is. */
+export function takesScreenshots(env: NodeJS.ProcessEnv = process.env): boolean {
+  const asked = env.HEADROOM_SCREENSHOTS;
+  if (asked === "1") return true;
+  if (asked === "0") return false;
+  return !env.CI;
+}
+
+/** `target.screenshot(options)` (a page or one element) when this run takes screenshots; `options.path` names the file. */
+export async function screenshot(
+  target: Page | Locator,
+  options: (PageScreenshotOptions | LocatorScreenshotOptions) & { path: string },
+): Promise<void> {
+  if (takesScreenshots()) await target.screenshot(options);
+}
