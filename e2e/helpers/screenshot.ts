@@ -8,7 +8,7 @@
 import type { Locator, LocatorScreenshotOptions, Page, PageScreenshotOptions } from "@playwright/test";
 
 /** Whether this run writes screenshots: HEADROOM_SCREENSHOTS when set, else unless CI is. */
-export function takesScreenshots(env: NodeJS.ProcessEnv = process.env): boolean {
+function takesScreenshots(env: NodeJS.ProcessEnv = process.env): boolean {
   const asked = env.HEADROOM_SCREENSHOTS;
   if (asked === "1") return true;
   if (asked === "0") return false;
