@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { seriousViolations } from "./helpers/axe";
 import { screenshot } from "./helpers/screenshot";
 import { AnalyzePage } from "./pages/analyze-page";
-import { watchPage } from "./pages/page-health";
+import { themeApplied, watchPage } from "./pages/page-health";
 
 // /analyze recognises a piece the moment it is pasted, so pieces pasted one after another go to
 // their slots (they used to be appended into one box and fail as "not valid JSON at position …");
@@ -69,7 +69,7 @@ test("pieces pasted in a row each go to their slot, by keyboard and mouse; the r
     for (const theme of ["light", "dark"] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: theme });
-      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+      await themeApplied(page, theme);
       await screenshot(page, { path: `${SHOTS}/analyze-paste-${width}-${theme}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
     }

@@ -1,9 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { DEMO_PORT } from "./constants";
 import { seriousViolations } from "./helpers/axe";
 import { screenshot } from "./helpers/screenshot";
-import { useTheme, watchPage } from "./pages/page-health";
+import { themeApplied, useTheme, watchPage } from "./pages/page-health";
 
 // The advisor where operators see it, on the warmed-up, frozen demo: its EKS and GKE pools run the
 // real managed-node configs, whose evictionHard leaves out the imagefs defaults (an info finding on
@@ -13,10 +13,6 @@ test.use({ baseURL: BASE });
 const SHOTS = "artifacts/screenshots";
 const EKS_NODE = "ip-192-168-0-41.us-west-2.compute.internal";
 
-async function themed(page: Page, theme: "light" | "dark") {
-  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
-}
-
 for (const theme of ["light", "dark"] as const) {
   for (const width of [1440, 1024, 390]) {
     test(`/findings, ${theme}, ${width} px: grouped by rule and pool, opened by mouse and keyboard`, async ({ page }) => {
@@ -24,7 +20,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.setViewportSize({ width, height: 900 });
       await useTheme(page, theme);
       await page.goto("/findings");
-      await themed(page, theme);
+      await themeApplied(page, theme);
       const group = page.locator('[data-testid="rule-group"][data-rule="partial-eviction-hard"]');
       await expect(group.getByRole("heading")).toContainText("evictionHard sets some signals and drops the defaults");
       const pools = group.getByTestId("pool-group");
@@ -51,7 +47,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.setViewportSize({ width, height: 900 });
       await useTheme(page, theme);
       await page.goto(`/nodes/${EKS_NODE}`);
-      await themed(page, theme);
+      await themeApplied(page, theme);
       const section = page.getByTestId("node-findings");
       await expect(section.getByRole("heading", { name: "Findings" })).toBeVisible();
       await expect(section.getByTestId("findings-counts")).toHaveText(
@@ -73,7 +69,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.setViewportSize({ width, height: 900 });
       await useTheme(page, theme);
       await page.goto("/");
-      await themed(page, theme);
+      await themeApplied(page, theme);
       // a column at 1440 px; narrower, the columns chosen by width leave it to the row's detail
       if (width >= 1440) await expect(page.getByRole("columnheader", { name: /Findings/ })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { seriousViolations } from "./helpers/axe";
 import { screenshot } from "./helpers/screenshot";
 import { ALL_PAGES } from "./pages/all-pages";
-import { useTheme, watchPage } from "./pages/page-health";
+import { themeApplied, useTheme, watchPage } from "./pages/page-health";
 
 // Every page at 1440, 1024 and 390 px, light and dark: no sideways scroll of the page, a
 // screenshot for a person to look at (artifacts/screenshots/<page>-<width>-<theme>.png), and at
@@ -42,8 +42,7 @@ for (const [name, open] of ALL_PAGES) {
         await useTheme(page, theme);
         await open(page);
         await page.waitForLoadState("networkidle");
-        // the theme is applied once the page has hydrated (components/ui/theme.tsx)
-        await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+        await themeApplied(page, theme);
         await screenshot(page, { path: `artifacts/screenshots/${name}-${width}-${theme}.png`, fullPage: true });
         // the first screen alone, as README shows it (docs/screenshots/)
         if (width === 1440 && theme === "light")

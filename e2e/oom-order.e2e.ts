@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 import { DEMO_PORT } from "./constants";
 import { seriousViolations } from "./helpers/axe";
-import { useTheme, watchPage } from "./pages/page-health";
+import { themeApplied, useTheme, watchPage } from "./pages/page-health";
 
 // The demo's search-api pod is mid in-place resize (PodResizePending: spec 6912Mi, allocated 512Mi).
 // Its node is looked up: the demo's 32 warm-up minutes (a taint, a drain, evictions) may have moved it.
@@ -94,7 +94,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto(`${BASE}/nodes/${NODE}`);
       const section = page.getByTestId("oom-order");
       await expect(section.getByTestId("oom-row").first()).toBeVisible({ timeout: 30_000 });
-      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+      await themeApplied(page, theme);
       await section.locator("details summary").click();
       // the page itself never scrolls sideways; the table scrolls inside its own focusable region
       expect(

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 
 import { FORECAST_STATES } from "./constants";
 import { screenshot } from "./helpers/screenshot";
-import { watchPage } from "./pages/page-health";
+import { themeApplied, watchPage } from "./pages/page-health";
 
 // Issue 23, pinned links: a pinned view (`at=`) shows the forecast made at that moment, so each
 // signal box says "Forecast as of <time> (pinned)", never "Live forecast", and no card claims to be
@@ -41,7 +41,7 @@ for (const width of [1440, 1024, 390]) {
 
     for (const theme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: theme });
-      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+      await themeApplied(page, theme);
       await screenshot(page, { path: `${SHOTS}/pinned-forecast-${width}-${theme}.png` });
     }
 

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { CLOCK, FORECAST_STATES } from "./constants";
 import { seriousViolations } from "./helpers/axe";
 import { screenshot } from "./helpers/screenshot";
-import { watchPage } from "./pages/page-health";
+import { themeApplied, watchPage } from "./pages/page-health";
 
 // Pinned links (`at=`): "Copy link as of now" gives a link that shows the node as of that moment,
 // with the same countdown in a fresh browser opened later, while the live view has moved on; "Go
@@ -21,7 +21,7 @@ async function shotsAndAxe(page: Page, name: string) {
     for (const theme of ["light", "dark"] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: theme });
-      await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
+      await themeApplied(page, theme);
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, { path: `${SHOTS}/pinned-${name}-${width}-${theme}.png` });
       expect(await seriousViolations(page), `${name} ${width} ${theme}`).toEqual([]);

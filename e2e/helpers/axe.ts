@@ -56,11 +56,11 @@ export function axe(page: Page, { passes = false }: { passes?: boolean } = {}): 
   return passes ? builder : builder.options({ resultTypes: ["violations"] });
 }
 
-/** The serious and critical violations on `page` (or inside `within`), each with its first elements. */
-export async function seriousViolations(page: Page, within: string[] = []): Promise<string[]> {
-  const builder = axe(page);
-  for (const selector of within) builder.include(selector);
-  const { violations } = await builder.analyze();
+/** What AxeBuilder.analyze() lists as violations (axe-core is its dependency, not ours). */
+type Violations = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"];
+
+/** The serious and critical violations among `violations`, each with its first elements. */
+export function serious(violations: Violations): string[] {
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map(
@@ -70,4 +70,11 @@ export async function seriousViolations(page: Page, within: string[] = []): Prom
           .map((n) => n.target.join(" "))
           .join(" | ")}`,
     );
+}
+
+/** The serious and critical violations on `page` (or inside `within`), each with its first elements. */
+export async function seriousViolations(page: Page, within: string[] = []): Promise<string[]> {
+  const builder = axe(page);
+  for (const selector of within) builder.include(selector);
+  return serious((await builder.analyze()).violations);
 }

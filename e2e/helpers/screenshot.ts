@@ -8,11 +8,11 @@
 import type { Locator, LocatorScreenshotOptions, Page, PageScreenshotOptions } from "@playwright/test";
 
 /** Whether this run writes screenshots: HEADROOM_SCREENSHOTS when set, else unless CI is. */
-function takesScreenshots(env: NodeJS.ProcessEnv = process.env): boolean {
-  const asked = env.HEADROOM_SCREENSHOTS;
+function takesScreenshots(): boolean {
+  const asked = process.env.HEADROOM_SCREENSHOTS;
   if (asked === "1") return true;
   if (asked === "0") return false;
-  return !env.CI;
+  return !process.env.CI;
 }
 
 /** `target.screenshot(options)` (a page or one element) when this run takes screenshots; `options.path` names the file. */

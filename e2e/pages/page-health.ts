@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** Collects what a person would call a broken page: uncaught errors, console errors, CSP violations. */
 export function watchPage(page: Page, opts: { expectedStatus?: number } = {}) {
@@ -19,4 +19,9 @@ export function watchPage(page: Page, opts: { expectedStatus?: number } = {}) {
 /** The theme a page is shown in: the system preference, as a person's browser would set it. */
 export async function useTheme(page: Page, theme: "light" | "dark") {
   await page.emulateMedia({ colorScheme: theme });
+}
+
+/** Waits until the page shows `theme`: it is applied once the page has hydrated (components/ui/theme.tsx). */
+export async function themeApplied(page: Page, theme: "light" | "dark") {
+  await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark");
 }
