@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 
+import { CHROMIUM_ARGS } from "./e2e/browser";
 import { DEMO_PORT, E2E_TOKEN, FORECAST_STATES, PORT, PROMETHEUS_PORT, TOKEN_PORT, TOKEN_SERVER_LOG } from "./e2e/constants";
 import { requireBinary } from "./tests/test-binaries.mjs";
 
@@ -21,17 +22,7 @@ const sim = { HEADROOM_SIM_SCENARIO: "memory-pressure", HEADROOM_SIM_FAST_FORWAR
 const browser = {
   ...devices["Desktop Chrome"],
   // Debian's Chromium: the project never downloads a browser of its own.
-  launchOptions: {
-    executablePath: requireBinary("chromium"),
-    args: [
-      "--no-sandbox",
-      "--disable-dev-shm-usage",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  },
+  launchOptions: { executablePath: requireBinary("chromium"), args: CHROMIUM_ARGS },
 };
 
 export default defineConfig({

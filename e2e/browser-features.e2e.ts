@@ -1,0 +1,28 @@
+import { expect, test } from "@playwright/test";
+
+import { BROWSER_FURNITURE_FEATURES } from "./browser";
+
+// Chromium keeps only the last --disable-features switch (e2e/browser.ts), so ours must carry every
+// feature that an earlier one (Debian's launcher's, Playwright's) switches off, or a Playwright
+// upgrade would silently turn some back on (HTTPS upgrades, paint holding, …) for every test.
+test("the browser's last --disable-features keeps every earlier one and drops Chromium's window furniture", async ({
+  browser,
+  page,
+}) => {
+  await page.goto("chrome://version");
+  const commandLine = (await page.locator("#command_line").textContent()) ?? "";
+  const lists = [...commandLine.matchAll(/--disable-features=(\S+)/g)].map((m) => m[1]!.split(","));
+  expect(lists.length, "Playwright's own list and ours").toBeGreaterThanOrEqual(2);
+  const ours = new Set(lists.at(-1));
+  const dropped = lists
+    .slice(0, -1)
+    .flat()
+    .filter((feature) => !ours.has(feature));
+  expect(dropped, "features an earlier --disable-features switches off and e2e/browser.ts lacks").toEqual([]);
+  for (const feature of BROWSER_FURNITURE_FEATURES) expect(ours.has(feature), feature).toBe(true);
+
+  // …and it works: no window of this browser has the address bar's popup page behind it.
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = await cdp.send("Target.getTargets");
+  expect(targetInfos.map((t) => t.url).filter((url) => url.includes("top-chrome"))).toEqual([]);
+});

@@ -1,0 +1,46 @@
+// How the e2e tests launch Debian's Chromium (playwright.config.ts), and the check that the launch
+// still keeps what Playwright itself switches off (e2e/browser-features.e2e.ts).
+
+/**
+ * Playwright 1.65's own `--disable-features` list (playwright-core's chromiumSwitches). Chromium
+ * keeps only the last `--disable-features` switch on its command line, so a list of ours must carry
+ * Playwright's whole, or Playwright's would be dropped; e2e/browser-features.e2e.ts fails, naming
+ * what is missing, when an upgrade of Playwright passes a feature this list lacks.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  "AvoidUnnecessaryBeforeUnloadCheckSync",
+  "DestroyProfileOnBrowserClose",
+  "HttpsUpgrades",
+  "HttpsFirstBalancedModeAutoEnable",
+  "LensOverlay",
+  "MediaRouter",
+  "PaintHolding",
+  "ThirdPartyStoragePartitioning",
+  "AvoidCorsURLLoaderRestartOnRedirect",
+  "TcpPortRandomizationWin",
+  "OptimizationHints",
+  "NetworkTimeServiceQuerying",
+  "AimEnabled",
+  "PreconnectToSearch",
+  "msForceBrowserSignIn",
+  "msEdgeUpdateLaunchServicesPreferredVersion",
+];
+
+/**
+ * Chromium's own window furniture, which headless Chromium 156 builds for every new window, that is
+ * for every test's browser context: the address bar's WebUI popups (one renderer process loading
+ * chrome://omnibox-popup.top-chrome/omnibox_popup_aim.html per window) and the preloaded Tab Search.
+ * No test looks at them. Measured on the quiet 2-core machine (2026-11-28): 20 contexts, each one
+ * page on about:blank, took 31–34 s of Chromium CPU with them and 14.4 s without.
+ */
+export const BROWSER_FURNITURE_FEATURES = ["WebUIOmniboxAimPopup", "WebUIOmniboxPopup", "PreloadTopChromeWebUI"];
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-dev-shm-usage",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_FURNITURE_FEATURES].join(",")}`,
+];
