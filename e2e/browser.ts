@@ -29,11 +29,18 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
 /**
  * Chromium's own window furniture, which headless Chromium 156 builds for every new window, that is
  * for every test's browser context: the address bar's WebUI popups (one renderer process loading
- * chrome://omnibox-popup.top-chrome/omnibox_popup_aim.html per window) and the preloaded Tab Search.
- * No test looks at them. Measured on the quiet 2-core machine (2026-11-28): 20 contexts, each one
- * page on about:blank, took 31–34 s of Chromium CPU with them and 14.4 s without.
+ * chrome://omnibox-popup.top-chrome/omnibox_popup_aim.html per window), the preloaded Tab Search,
+ * and a spare renderer process started ahead for a next site, which a context closed after its test
+ * never uses. No test looks at any of them. Measured on the quiet 2-core machine (2026-11-28), 20
+ * contexts, each one page on about:blank kept 300 ms: 31–34 s of Chromium CPU with the popups and
+ * Tab Search, 14.4 s without; closed at once: 8.5–9.0 s with the spare renderer, 6.8–7.1 s without.
  */
-export const BROWSER_FURNITURE_FEATURES = ["WebUIOmniboxAimPopup", "WebUIOmniboxPopup", "PreloadTopChromeWebUI"];
+export const BROWSER_FURNITURE_FEATURES = [
+  "WebUIOmniboxAimPopup",
+  "WebUIOmniboxPopup",
+  "PreloadTopChromeWebUI",
+  "SpareRendererForSitePerProcess",
+];
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",

@@ -11,8 +11,9 @@ import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { chromium, type Browser } from "@playwright/test";
+import { type Browser } from "@playwright/test";
 
+import { launchChromium } from "./bench/chromium";
 import { startSimProcess } from "./bench/sim-process";
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000);
@@ -115,10 +116,7 @@ async function main() {
     base: `http://127.0.0.1:${3211 + i}`,
     proc: startServer(root, 3211 + i, kubeconfig),
   }));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
-  });
+  const browser = await launchChromium();
   try {
     for (const s of servers) await waitReady(s.base);
     const results = servers.map(() => [] as Phases[]);

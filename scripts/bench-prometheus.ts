@@ -9,8 +9,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { chromium } from "@playwright/test";
 
+import { launchChromium } from "./bench/chromium";
 import { startPrometheus } from "./bench/prometheus-server";
 import { printedLines, recordBench } from "./bench/report";
 
@@ -111,10 +111,7 @@ async function chartRender(promUrl: string): Promise<{ median: number; runs: num
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--disable-background-networking"],
-  });
+  const browser = await launchChromium();
   try {
     for (
       let i = 0;

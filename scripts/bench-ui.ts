@@ -13,8 +13,9 @@ import { mkdtempSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { chromium, type Browser } from "@playwright/test";
+import { type Browser } from "@playwright/test";
 
+import { launchChromium } from "./bench/chromium";
 import { gzippedSizes, recordScripts, totalKiB } from "./bench/first-load-js";
 import { measureKeyInteractions, observeInteractions, takeMetrics, type InteractionFigures } from "./bench/inp";
 import { printedLines, recordBench } from "./bench/report";
@@ -140,10 +141,7 @@ async function withServer<T>(env: Record<string, string>, fn: (readyMs: number) 
 }
 
 async function main() {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
-  });
+  const browser = await launchChromium();
   const kubeconfig = join(mkdtempSync(join(tmpdir(), "headroom-bench-ui-")), "kubeconfig");
   const sim = await startSimProcess(NODES, kubeconfig);
   try {

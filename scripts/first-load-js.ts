@@ -4,8 +4,8 @@
 // counts every script it loaded, gzip level 6 (scripts/bench/first-load-js.ts). Prints each script,
 // largest first, and the total against issue 27's target. Takes ~10 s on a built tree.
 import { spawn } from "node:child_process";
-import { chromium } from "@playwright/test";
 
+import { launchChromium } from "./bench/chromium";
 import { gzippedSizes, recordScripts, totalKiB } from "./bench/first-load-js";
 import { againstTarget } from "./bench/targets";
 import { ensureBuilt, serverCommand } from "./built-server.mjs";
@@ -39,10 +39,7 @@ async function main() {
     HEADROOM_SIM_SPEED: "0",
   });
   const server = spawn(process.execPath, args, { env, stdio: ["ignore", "ignore", "inherit"] });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"],
-  });
+  const browser = await launchChromium();
   try {
     await waitReady(120_000);
     const page = await browser.newPage();
