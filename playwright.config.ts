@@ -50,6 +50,12 @@ export default defineConfig({
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
   },
   projects: [
+    // `npm run demo:ha` under test: the test starts the demo itself (the simulated cluster and three
+    // replica processes on this build, at E2E_PORT+20) because it kills one. Listed first and on one
+    // worker, its two files run one after the other beside the "chromium" tests, from the start: most
+    // of their time is waiting on Leases to expire. Listed last, they ran together at the very end,
+    // two demos of four processes starting at once while the other worker had nothing left to run.
+    { name: "chromium-ha", testDir: "./e2e/ha", workers: 1, use: browser },
     {
       name: "chromium",
       // e2e/ha/ starts its own replicas and kills one: project "chromium-ha"
@@ -60,10 +66,6 @@ export default defineConfig({
       teardown: "chromium-alone",
     },
     { name: "chromium-alone", testMatch: ALONE, workers: 1, use: browser },
-    // `npm run demo:ha` under test: the test starts the demo itself (the simulated cluster and three
-    // replica processes on this build, at E2E_PORT+20) because it kills one. It runs beside the
-    // "chromium" tests on one of the two workers (most of it waits on Leases to expire), not after them.
-    { name: "chromium-ha", testDir: "./e2e/ha", use: browser },
   ],
   // Started in order: the first builds when needed, the second reuses that build.
   webServer: [
