@@ -1,8 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
-import { CHROMIUM_ARGS } from "./e2e/browser";
+import { chromiumLaunchOptions } from "./e2e/browser";
 import { DEMO_PORT, E2E_TOKEN, FORECAST_STATES, PORT, PROMETHEUS_PORT, TOKEN_PORT, TOKEN_SERVER_LOG } from "./e2e/constants";
-import { requireBinary } from "./tests/test-binaries.mjs";
 
 // Files that measure the servers themselves (response times, a server's memory under 60 uploads, the
 // token server's log): they run after all the others, one at a time, so a browser test running
@@ -22,7 +21,7 @@ const sim = { HEADROOM_SIM_SCENARIO: "memory-pressure", HEADROOM_SIM_FAST_FORWAR
 const browser = {
   ...devices["Desktop Chrome"],
   // Debian's Chromium: the project never downloads a browser of its own.
-  launchOptions: { executablePath: requireBinary("chromium"), args: CHROMIUM_ARGS },
+  launchOptions: chromiumLaunchOptions(),
 };
 
 export default defineConfig({

@@ -1,5 +1,7 @@
-// How the e2e tests launch Debian's Chromium (playwright.config.ts), and the check that the launch
-// still keeps what Playwright itself switches off (e2e/browser-features.e2e.ts).
+// How the e2e tests (playwright.config.ts) and the benches (scripts/bench/chromium.ts) launch
+// Debian's Chromium, and the check that the launch still keeps what Playwright itself switches off
+// (e2e/browser-features.e2e.ts).
+import { requireBinary } from "../tests/test-binaries.mjs";
 
 /**
  * Playwright 1.65's own `--disable-features` list (playwright-core's chromiumSwitches). Chromium
@@ -42,7 +44,7 @@ export const BROWSER_FURNITURE_FEATURES = [
   "SpareRendererForSitePerProcess",
 ];
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   "--no-sandbox",
   "--disable-dev-shm-usage",
   "--disable-gpu",
@@ -51,3 +53,8 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_FURNITURE_FEATURES].join(",")}`,
 ];
+
+/** Playwright's launch options: Debian's Chromium (or CHROMIUM_PATH) with the arguments above. */
+export function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
+  return { executablePath: requireBinary("chromium"), args: CHROMIUM_ARGS };
+}

@@ -2,8 +2,8 @@
 // Chromium's own window furniture (e2e/browser.ts) does not take CPU from the page being measured.
 import { chromium, type Browser } from "@playwright/test";
 
-import { CHROMIUM_ARGS } from "../../e2e/browser";
+import { chromiumLaunchOptions } from "../../e2e/browser";
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  return chromium.launch(chromiumLaunchOptions());
 }
