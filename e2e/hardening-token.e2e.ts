@@ -43,9 +43,9 @@ test("60 concurrent unauthenticated 9 MiB uploads leave memory where it was", as
       }),
     ),
   );
-  // Refused before the body: 401, or the connection closed under the upload (EPIPE) first.
-  for (const r of replies) expect([401, 0]).toContain(r.status);
-  expect(replies.filter((r) => r.status === 401).length).toBeGreaterThan(0);
+  // Refused before the body is read, and every client reads the 401: the server's close lingers
+  // (lib/http/lingering-close.ts) instead of resetting a client that is still sending.
+  expect(replies.map((r) => r.status)).toEqual(replies.map(() => 401));
   const after = await rssBytes();
   expect(after - before).toBeLessThan(64 * MiB);
 });

@@ -1,5 +1,6 @@
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import type { TLSSocket } from "node:tls";
 
@@ -10,6 +11,7 @@ import type { ServerConfig } from "@/lib/server/config";
 import { framePolicy, securityHeaders } from "@/lib/server/security-headers";
 
 import { bodyProblem } from "./body-limits";
+import { lingerOnClose } from "./lingering-close";
 import { targetProblem } from "./request-target";
 import { applyTimeouts, HEADERS_TIMEOUT_MS, isRequestTimeout, REQUEST_TIMEOUT_MS } from "./slow-clients";
 
@@ -102,8 +104,12 @@ export function refuseMalformed(err: NodeJS.ErrnoException, socket: Duplex, head
 
 function refuse(res: ServerResponse, refusal: Refusal, hasBody: boolean): void {
   if (refusal.status === 401) res.setHeader("WWW-Authenticate", 'Bearer realm="headroom"');
-  // The body was never read: closing is cheaper than draining what the client still sends.
-  if (hasBody) res.setHeader("Connection", "close");
+  // The body was never read: closing is cheaper than draining what the client still sends, but
+  // the close lingers so that a client still sending reads this answer, not a reset.
+  if (hasBody) {
+    res.setHeader("Connection", "close");
+    if (res.socket) lingerOnClose(res.socket as Socket);
+  }
   if (refusal.location) {
     res.writeHead(refusal.status, { Location: refusal.location }).end();
     return;
