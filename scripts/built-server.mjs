@@ -38,8 +38,25 @@ const sources = [
   "postcss.config.mjs",
 ];
 
+/**
+ * Why this Node.js cannot serve Headroom, or null. The server and its bundled client-node need
+ * Node.js 22; the project brings its own (the npm package "node"), which npm's scripts put first on
+ * the PATH. `node scripts/start.mjs` under a machine's older Node.js otherwise builds, starts and
+ * then answers every page with a 500 ("Failed to load external module @headroom/client-node").
+ * @param {string} version
+ */
+export function nodeVersionProblem(version = process.versions.node) {
+  if (Number(version.split(".")[0]) >= 22) return null;
+  return `headroom: needs Node.js 22 or later, and this is ${version}: run it through npm (npm start, npm run demo:ha), which uses the project's own Node.js from node_modules/.bin`;
+}
+
 /** Builds when needed and assembles the standalone server; returns a process exit code (0: ready). */
 export function ensureBuilt() {
+  const tooOld = nodeVersionProblem();
+  if (tooOld) {
+    console.error(tooOld);
+    return 1;
+  }
   process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   // The server's client-node is this bundle ("@headroom/client-node", external to the build).
   bundleClientNode();
