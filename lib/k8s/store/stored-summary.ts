@@ -7,7 +7,7 @@ import { validateSummary, type PodStats, type Summary } from "@/lib/eviction";
 
 import { nodePsiBytes, packNodePsi, unpackNodePsi } from "./node-psi-pack";
 import { packPressure, pressureBytes, unpackPressure, type PackedPressure } from "./pod-pressure-pack";
-import type { TrimmedSummary } from "./trim";
+import { sharedName, type TrimmedSummary } from "./trim";
 
 type NodeStats = TrimmedSummary["node"];
 
@@ -109,8 +109,8 @@ export function packSummary(trimmed: TrimmedSummary): StoredSummary {
 
 /**
  * Points each pod's uid, name and namespace at the cached pod's own strings when they are equal,
- * so 150 000 pods' names are kept once, not once more per Summary (a Summary packed in the
- * collection thread arrives with copies).
+ * and its containers' and volumes' names at one shared copy, so 150 000 pods' names are kept once,
+ * not once more per Summary (a Summary packed in the collection thread arrives with copies).
  */
 export function sharePodStrings(s: StoredSummary, lookup: PodLookup): void {
   if (s.invalid) return;
@@ -126,6 +126,9 @@ export function sharePodStrings(s: StoredSummary, lookup: PodLookup): void {
       refs[r + 1] = m.name;
       refs[r + 2] = m.namespace;
     }
+    // Container and volume names repeat across a workload's pods ("app" 145 000 times at 5 000
+    // nodes, one copy per pod in every node's Summary): one string each.
+    for (let k = r + 3; k < r + 3 + nc + nv; k++) if (typeof refs[k] === "string") refs[k] = sharedName(refs[k] as string);
     r += 3 + nc + nv;
     n += POD_NUMS + nc * CONTAINER_NUMS + nv * VOLUME_NUMS;
   }

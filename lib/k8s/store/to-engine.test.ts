@@ -124,3 +124,44 @@ describe("to-engine", () => {
     });
   });
 });
+
+describe("trim: repeated strings kept once", () => {
+  const wireNode = (name: string) =>
+    JSON.parse(
+      JSON.stringify({
+        metadata: { name, labels: { "node.kubernetes.io/instance-type": "m5.large", "kubernetes.io/hostname": name } },
+        status: {
+          conditions: [
+            {
+              type: "MemoryPressure",
+              status: "False",
+              reason: "KubeletHasSufficientMemory",
+              message: "kubelet has sufficient memory available",
+              lastHeartbeatTime: "2026-11-28T08:00:00Z",
+            },
+          ],
+          nodeInfo: { kubeletVersion: "v1.36.1", osImage: "Ubuntu 24.04.2 LTS", machineID: name },
+          images: [{ names: ["registry.k8s.io/pause:3.10"], sizeBytes: 321 }],
+        },
+      }),
+    ) as Parameters<typeof trimNode>[0];
+  it("shares a pool's label values, condition words, nodeInfo and image list between nodes, values unchanged", () => {
+    const [a, b] = [trimNode(wireNode("n-a")), trimNode(wireNode("n-b"))];
+    expect(a.metadata.labels).toEqual({ "node.kubernetes.io/instance-type": "m5.large", "kubernetes.io/hostname": "n-a" });
+    expect(a.status.conditions).toEqual([
+      {
+        type: "MemoryPressure",
+        status: "False",
+        reason: "KubeletHasSufficientMemory",
+        message: "kubelet has sufficient memory available",
+        lastHeartbeatTime: "2026-11-28T08:00:00Z",
+      },
+    ]);
+    expect(a.status.nodeInfo).toEqual({ kubeletVersion: "v1.36.1", osImage: "Ubuntu 24.04.2 LTS" });
+    // one frozen copy for both nodes (a node's own copy would be another object)
+    expect(a.status.nodeInfo).toBe(b.status.nodeInfo);
+    expect(a.status.images).toBe(b.status.images);
+    expect(Object.isFrozen(a.status.images)).toBe(true);
+    expect(a.status.conditions![0]).not.toBe(b.status.conditions![0]);
+  });
+});

@@ -61,6 +61,22 @@ export interface TrimmedNode {
   };
 }
 
+// The strings every node repeats (a pool's label values, the conditions' words) are kept once per
+// process: JSON.parse makes a copy per node, 5 000 of each (heap snapshot, docs/benchmarks.md). The
+// conditions' times differ per node and are kept as they come.
+const sharedLabels = (labels: Record<string, string>): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const k in labels) out[k] = sharedName(labels[k])!;
+  return out;
+};
+const sharedCondition = (c: NodeCondition): NodeCondition => ({
+  ...c,
+  type: sharedName(c.type)!,
+  status: sharedName(c.status)!,
+  ...(c.reason !== undefined ? { reason: sharedName(c.reason) } : {}),
+  ...(c.message !== undefined ? { message: sharedName(c.message) } : {}),
+});
+
 /** Keeps a Node's identity, labels, spec.unschedulable/taints and the status fields Headroom reads. */
 export function trimNode(n: WireNode): TrimmedNode {
   const s = n.status ?? {};
@@ -68,7 +84,7 @@ export function trimNode(n: WireNode): TrimmedNode {
     metadata: {
       name: n.metadata?.name ?? "",
       uid: n.metadata?.uid,
-      labels: n.metadata?.labels ?? {},
+      labels: n.metadata?.labels ? sharedLabels(n.metadata.labels) : {},
       resourceVersion: n.metadata?.resourceVersion,
       creationTimestamp: n.metadata?.creationTimestamp,
     },
@@ -76,12 +92,15 @@ export function trimNode(n: WireNode): TrimmedNode {
     status: {
       capacity: s.capacity,
       allocatable: s.allocatable,
-      conditions: s.conditions,
+      conditions: s.conditions?.map(sharedCondition),
       addresses: s.addresses,
       daemonEndpoints: s.daemonEndpoints,
-      nodeInfo: pick(s.nodeInfo, ["kubeletVersion", "osImage", "kernelVersion", "containerRuntimeVersion", "architecture"]),
+      // A pool's nodes run the same kubelet and OS, and pull the same images: one frozen copy each.
+      nodeInfo:
+        s.nodeInfo &&
+        intern(pick(s.nodeInfo, ["kubeletVersion", "osImage", "kernelVersion", "containerRuntimeVersion", "architecture"])!),
       ...(Array.isArray(s.images)
-        ? { images: s.images.map((i) => ({ names: i.names ?? [], sizeBytes: i.sizeBytes ?? 0 })) }
+        ? { images: intern(s.images.map((i) => ({ names: i.names ?? [], sizeBytes: i.sizeBytes ?? 0 }))) }
         : {}),
     },
   };
@@ -114,10 +133,12 @@ function deepFreeze<T>(v: T): T {
   return v;
 }
 
-// Each pod carries its node's name: one shared string per node instead of one per pod.
+// Each pod carries its node's name: one shared string per node instead of one per pod (and the
+// same for the other strings many objects repeat: namespaces, label values, condition words).
 const names = new Map<string, string>();
 
-function sharedName(s: string | undefined): string | undefined {
+/** One string per content for the strings many objects repeat (bounded: cleared past 100 000). */
+export function sharedName(s: string | undefined): string | undefined {
   if (typeof s !== "string") return s;
   const hit = names.get(s);
   if (hit !== undefined) return hit;
@@ -190,7 +211,8 @@ export function trimPod(p: WirePod): TrimmedPod | null {
       // No resourceVersion (the reflector keeps it) and no creationTimestamp (nothing reads it):
       // 150 000 copies of each would be dead weight.
       name: m.name,
-      namespace: m.namespace,
+      // a few namespaces for 150 000 pods: one string each
+      namespace: sharedName(m.namespace),
       uid: m.uid,
       ...(m.deletionTimestamp ? { deletionTimestamp: m.deletionTimestamp } : {}),
       ...(annotations && Object.keys(annotations).length ? { annotations } : {}),
@@ -199,7 +221,7 @@ export function trimPod(p: WirePod): TrimmedPod | null {
     spec: {
       nodeName: sharedName(spec.nodeName),
       priority: spec.priority,
-      priorityClassName: spec.priorityClassName,
+      priorityClassName: sharedName(spec.priorityClassName),
       containers: intern((spec.containers ?? []).map(trimContainer)),
       ...(spec.initContainers ? { initContainers: intern(spec.initContainers.map(trimContainer)) } : {}),
       ...(spec.overhead ? { overhead: intern(spec.overhead) } : {}),
