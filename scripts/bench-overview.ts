@@ -92,8 +92,10 @@ async function load(browser: Browser, base: string, selfTimes?: Map<string, numb
     return {
       htmlFirstByte: nav.responseStart,
       htmlLastByte: nav.responseEnd,
+      domInteractive: nav.domInteractive,
       domContentLoaded: nav.domContentLoadedEventEnd,
       apiStart: api?.startTime ?? NaN,
+      apiRequestSent: api?.requestStart ?? NaN,
       apiFirstByte: api?.responseStart ?? NaN,
       apiLastByte: api?.responseEnd ?? NaN,
       firstRow: w.__t.row ?? NaN,

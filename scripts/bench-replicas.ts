@@ -44,10 +44,15 @@ interface Steady {
   cpuSeconds: number;
   rssMiB: number;
   rss0MiB: number;
+  heapUsedMiB: number;
+  heapTotalMiB: number;
+  externalMiB: number;
   summaries: number;
   due: number;
   owned: number;
   pods: number;
+  podRelists: number;
+  summariesFailed: number;
 }
 interface Replica {
   child: ChildProcess;
@@ -58,7 +63,15 @@ interface Replica {
 function startReplica(name: string | undefined, members: number): Replica {
   const child = spawn(
     join(root, "node_modules/.bin/tsx"),
-    ["--max-semi-space-size=8", join(root, "scripts/bench/replica-process.ts")],
+    [
+      "--max-semi-space-size=8",
+      // BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica name, or "one">: that replica's CPU
+      // profiles (every thread), written when it exits.
+      ...(process.env.BENCH_CPU_PROF && process.env.BENCH_CPU_PROF_OF === (name ?? "one")
+        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+      join(root, "scripts/bench/replica-process.ts"),
+    ],
     {
       cwd: root,
       stdio: ["ignore", "pipe", "inherit"],
@@ -150,9 +163,15 @@ try {
   const keptUp = (s: Steady) => s.summaries >= 0.9 * s.due;
   const lag = (s: Steady) =>
     keptUp(s) ? "" : ` (collection did not keep up: ${s.summaries} of ${s.due.toFixed(0)} Summaries due)`;
+  // CPU per Summary asked: comparable between a replica and the single one even when neither kept
+  // up (it then also carries the fixed work: Leases, watches, pod relists, failed requests).
+  const perSummary = (s: Steady) =>
+    `${((s.cpuSeconds * 1000) / Math.max(1, s.summaries)).toFixed(2)} ms per Summary asked (${s.summariesFailed} of ${s.summaries} failed), ${s.podRelists} pod lists completed`;
+  const heap = (s: Steady) =>
+    `heap ${s.heapUsedMiB.toFixed(0)} MiB used of ${s.heapTotalMiB.toFixed(0)}, external ${s.externalMiB.toFixed(0)} MiB`;
   const late = (r: Ready) => (r.timedOut ? ` (first pass not over after ${READY_TIMEOUT_MS / 1000} s)` : "");
   console.log(
-    `  one replica: every node asked once in ${(oneReady.ms / 1000).toFixed(0)} s (${oneReady.collected} collected); steady ${STEADY_MS / 1000} s: CPU ${oneSteady.cpuSeconds.toFixed(2)} s, RSS ${oneSteady.rssMiB.toFixed(0)} MiB (${oneSteady.rss0MiB.toFixed(0)} MiB before the cache started), ${oneSteady.pods} pods held${lag(oneSteady)}${late(oneReady)}; /api/cluster median ${oneDoc.median.toFixed(0)} ms (max ${oneDoc.max.toFixed(0)}), ${mib(oneDoc.bytes)}; 12 node documents (what-if pod detail) median ${oneDocs.median.toFixed(0)} ms, ${mib(oneDocs.bytes)} (${oneDocs.got} of 12)`,
+    `  one replica: every node asked once in ${(oneReady.ms / 1000).toFixed(0)} s (${oneReady.collected} collected); steady ${STEADY_MS / 1000} s: CPU ${oneSteady.cpuSeconds.toFixed(2)} s (${perSummary(oneSteady)}), RSS ${oneSteady.rssMiB.toFixed(0)} MiB (${oneSteady.rss0MiB.toFixed(0)} MiB before the cache started; ${heap(oneSteady)}), ${oneSteady.pods} pods held${lag(oneSteady)}${late(oneReady)}; /api/cluster median ${oneDoc.median.toFixed(0)} ms (max ${oneDoc.max.toFixed(0)}), ${mib(oneDoc.bytes)}; 12 node documents (what-if pod detail) median ${oneDocs.median.toFixed(0)} ms, ${mib(oneDocs.bytes)} (${oneDocs.got} of 12)`,
   );
 
   const names = ["bench-r1", "bench-r2", "bench-r3"];
@@ -167,7 +186,7 @@ try {
     const doc = await timeOverview(readies[i]!.url);
     const docs = await timeDocuments(readies[i]!.url, oneDoc.names);
     console.log(
-      `  ${names[i]}: ${s.owned} nodes, ${s.pods} pods held; every owned node asked once in ${(readies[i]!.ms / 1000).toFixed(0)} s (${readies[i]!.collected} collected); CPU ${s.cpuSeconds.toFixed(2)} s = ${((s.cpuSeconds / oneSteady.cpuSeconds) * 100).toFixed(0)} % ${againstTarget("replicaCpuShare", cpuShare)}, RSS ${s.rssMiB.toFixed(0)} MiB = ${(rssShare * 100).toFixed(0)} % ${againstTarget("replicaRssShare", rssShare)} (${(netShare * 100).toFixed(0)} % net of the ${s.rss0MiB.toFixed(0)} MiB before the cache started)${lag(s)}${late(readies[i]!)}`,
+      `  ${names[i]}: ${s.owned} nodes, ${s.pods} pods held; every owned node asked once in ${(readies[i]!.ms / 1000).toFixed(0)} s (${readies[i]!.collected} collected); CPU ${s.cpuSeconds.toFixed(2)} s = ${((s.cpuSeconds / oneSteady.cpuSeconds) * 100).toFixed(0)} % ${againstTarget("replicaCpuShare", cpuShare)} (${perSummary(s)}), RSS ${s.rssMiB.toFixed(0)} MiB = ${(rssShare * 100).toFixed(0)} % ${againstTarget("replicaRssShare", rssShare)} (${(netShare * 100).toFixed(0)} % net of the ${s.rss0MiB.toFixed(0)} MiB before the cache started; ${heap(s)})${lag(s)}${late(readies[i]!)}`,
     );
     console.log(
       `    merged /api/cluster (${doc.nodes} nodes): median ${doc.median.toFixed(0)} ms (max ${doc.max.toFixed(0)}) = ${(doc.median / oneDoc.median).toFixed(2)} × one replica's ${againstTarget("mergedOverviewOverSingle", doc.median / oneDoc.median)}; 12 node documents, one peer request per owner: median ${docs.median.toFixed(0)} ms = ${(docs.median / oneDocs.median).toFixed(2)} × one replica's (${docs.got} of 12)`,

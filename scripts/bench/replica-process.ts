@@ -107,11 +107,14 @@ membership?.start();
 cache.start();
 const members = Number(process.env.BENCH_MEMBERS ?? 1);
 const readyBy = t0 + Number(process.env.BENCH_READY_TIMEOUT_MS ?? 900_000);
-// Ready: every member live, and every node this replica owns asked once (a Summary that failed
-// under load counts, as in the cache's own readiness; the share collected is printed).
+// Ready: every member live, every node this replica owns asked once (a Summary that failed under
+// load counts, as in the cache's own readiness; the share collected is printed), and the pods
+// watched again: each membership change reshards, and resharding lists every pod again (list-skip
+// drops other replicas'). Without that last condition each replica's steady window held the whole
+// 150 000-pod list the last member's arrival started (one completed in each, 2026-11-28).
 for (;;) {
   const memberCount = membership ? membership.members().length : 1;
-  if (memberCount === members && cache.states.size > 0 && cache.collector.firstPassDone()) break;
+  if (memberCount === members && cache.states.size > 0 && cache.collector.firstPassDone() && cache.pods.status.watching) break;
   if (performance.now() > readyBy) break; // reported as timedOut: measured anyway, marked
   await new Promise((r) => setTimeout(r, 500));
 }
@@ -122,18 +125,36 @@ emit({ ready: { url, ms: performance.now() - t0, owned: cache.states.size, colle
 
 const cpu0 = process.cpuUsage();
 const sent0 = cache.collector.sent.summary;
+const relists0 = cache.pods.status.relists;
+const failed0 = cache.collectStats.failures;
 await new Promise((r) => setTimeout(r, steadyMs));
 const cpu = process.cpuUsage(cpu0);
+const mem = process.memoryUsage();
+// BENCH_HEAP_SNAPSHOT=<dir> and BENCH_HEAP_SNAPSHOT_OF=<replica name, or "one">: a heap snapshot
+// of that replica after its window, to see what it holds.
+if (process.env.BENCH_HEAP_SNAPSHOT && process.env.BENCH_HEAP_SNAPSHOT_OF === (name ?? "one")) {
+  const { writeHeapSnapshot } = await import("node:v8");
+  process.stderr.write(
+    `${name ?? "one"}: ${writeHeapSnapshot(`${process.env.BENCH_HEAP_SNAPSHOT}/${name ?? "one"}.heapsnapshot`)}\n`,
+  );
+}
 emit({
   steady: {
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
-    rssMiB: process.memoryUsage().rss / 2 ** 20,
+    rssMiB: mem.rss / 2 ** 20,
+    heapUsedMiB: mem.heapUsed / 2 ** 20,
+    heapTotalMiB: mem.heapTotal / 2 ** 20,
+    externalMiB: mem.external / 2 ** 20,
     /** RSS before the cache started: the runtime's own, the same in every replica. */
     rss0MiB: rss0 / 2 ** 20,
     summaries: cache.collector.sent.summary - sent0,
     due: (cache.states.size * steadyMs) / SUMMARY_INTERVAL_MS,
     owned: cache.states.size,
     pods: [...cache.states.values()].reduce((n, s) => n + s.pods.size, 0),
+    /** Pod lists begun again in the window (a membership change reshards: resharding relists). */
+    podRelists: cache.pods.status.relists - relists0,
+    /** Summary requests that failed in the window (a timeout on a starved machine costs CPU too). */
+    summariesFailed: cache.collectStats.failures - failed0,
   },
 });
 process.on("SIGTERM", () => {
