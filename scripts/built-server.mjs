@@ -3,7 +3,7 @@
 // than the last build, assemble the standalone server (scripts/standalone.mjs), and the exact
 // command the container image runs (`node server.js`), so what we test is what ships.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -38,16 +38,24 @@ const sources = [
   "postcss.config.mjs",
 ];
 
+// The major version of the Node.js the project brings (package.json's npm package "node"), the one
+// its server and bundled client-node are built for.
+const projectNodeMajor = Number(
+  /** @type {{ dependencies: { node: string } }} */ (
+    JSON.parse(readFileSync(join(root, "package.json"), "utf8"))
+  ).dependencies.node.split(".")[0],
+);
+
 /**
- * Why this Node.js cannot serve Headroom, or null. The server and its bundled client-node need
- * Node.js 22; the project brings its own (the npm package "node"), which npm's scripts put first on
- * the PATH. `node scripts/start.mjs` under a machine's older Node.js otherwise builds, starts and
- * then answers every page with a 500 ("Failed to load external module @headroom/client-node").
+ * Why this Node.js cannot serve Headroom, or null. npm's scripts put the project's own Node.js
+ * first on the PATH; `node scripts/start.mjs` under a machine's older Node.js otherwise builds,
+ * starts and then answers every page with a 500 ("Failed to load external module
+ * @headroom/client-node").
  * @param {string} version
  */
 export function nodeVersionProblem(version = process.versions.node) {
-  if (Number(version.split(".")[0]) >= 22) return null;
-  return `headroom: needs Node.js 22 or later, and this is ${version}: run it through npm (npm start, npm run demo:ha), which uses the project's own Node.js from node_modules/.bin`;
+  if (Number(version.split(".")[0]) >= projectNodeMajor) return null;
+  return `headroom: needs Node.js ${projectNodeMajor} or later, and this is ${version}: run it through npm (npm start, npm run demo:ha), which uses the project's own Node.js from node_modules/.bin`;
 }
 
 /** Builds when needed and assembles the standalone server; returns a process exit code (0: ready). */

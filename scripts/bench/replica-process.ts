@@ -132,11 +132,10 @@ const cpu = process.cpuUsage(cpu0);
 const mem = process.memoryUsage();
 // BENCH_HEAP_SNAPSHOT=<dir> and BENCH_HEAP_SNAPSHOT_OF=<replica name, or "one">: a heap snapshot
 // of that replica after its window, to see what it holds.
-if (process.env.BENCH_HEAP_SNAPSHOT && process.env.BENCH_HEAP_SNAPSHOT_OF === (name ?? "one")) {
+const label = name ?? "one";
+if (process.env.BENCH_HEAP_SNAPSHOT && process.env.BENCH_HEAP_SNAPSHOT_OF === label) {
   const { writeHeapSnapshot } = await import("node:v8");
-  process.stderr.write(
-    `${name ?? "one"}: ${writeHeapSnapshot(`${process.env.BENCH_HEAP_SNAPSHOT}/${name ?? "one"}.heapsnapshot`)}\n`,
-  );
+  process.stderr.write(`${label}: ${writeHeapSnapshot(`${process.env.BENCH_HEAP_SNAPSHOT}/${label}.heapsnapshot`)}\n`);
 }
 emit({
   steady: {

@@ -128,7 +128,7 @@ export function sharePodStrings(s: StoredSummary, lookup: PodLookup): void {
     }
     // Container and volume names repeat across a workload's pods ("app" 145 000 times at 5 000
     // nodes, one copy per pod in every node's Summary): one string each.
-    for (let k = r + 3; k < r + 3 + nc + nv; k++) if (typeof refs[k] === "string") refs[k] = sharedName(refs[k] as string);
+    for (let k = r + 3; k < r + 3 + nc + nv; k++) refs[k] = sharedName(refs[k] as string | undefined);
     r += 3 + nc + nv;
     n += POD_NUMS + nc * CONTAINER_NUMS + nv * VOLUME_NUMS;
   }
