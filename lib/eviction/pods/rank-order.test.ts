@@ -13,23 +13,32 @@ import { rankEntry, rankFunctionFor, rankPods } from "./rank";
 const small = fc.integer({ min: 0, max: 4 }).map((n) => n * 1000);
 const usage = fc.record({ bytes: small, inodes: small });
 
-const facts: fc.Arbitrary<PodFacts> = fc
-  .record({
-    priority: fc.constantFrom(-5, 0, 0, 7, 2_000_000_000),
-    hasStats: fc.boolean(),
-    memoryUsage: small,
-    memoryRequest: small,
-    ephemeralRequest: small,
-    inodesRequest: fc.constantFrom(0, 0, 1000),
-    processCount: fc.integer({ min: 0, max: 3 }),
-    rootfs: usage,
-    logs: usage,
-    localVolumes: usage,
-    critical: fc.boolean(),
-  })
-  .map((f) => ({ ...f, pod: {}, uid: "", name: "", namespace: "default" }));
+// Kubernetes priorities are int32, and rank-order packs two keys into one number for them; a
+// priority past that range (the engine's input only asks for an integer) takes the unpacked sort.
+const int32Priority = fc.constantFrom(-5, 0, 0, 7, 2_000_000_000, -(2 ** 31), 2 ** 31 - 1);
+const anyPriority = fc.oneof(int32Priority, fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 2 ** 40, -(2 ** 53)));
 
-describe("rankPods: the key sort orders pods as the kubelet's comparators do", () => {
+const factsWith = (priority: fc.Arbitrary<number>): fc.Arbitrary<PodFacts> =>
+  fc
+    .record({
+      priority,
+      hasStats: fc.boolean(),
+      memoryUsage: small,
+      memoryRequest: small,
+      ephemeralRequest: small,
+      inodesRequest: fc.constantFrom(0, 0, 1000),
+      processCount: fc.integer({ min: 0, max: 3 }),
+      rootfs: usage,
+      logs: usage,
+      localVolumes: usage,
+      critical: fc.boolean(),
+    })
+    .map((f) => ({ ...f, pod: {}, uid: "", name: "", namespace: "default" }));
+
+describe.each([
+  ["int32 priorities", factsWith(int32Priority)],
+  ["priorities past int32", factsWith(anyPriority)],
+])("rankPods, %s: the key sort orders pods as the kubelet's comparators do", (_, facts) => {
   for (const [layoutName, layout] of Object.entries(LAYOUTS)) {
     it.each(SIGNALS)(`%s on ${layoutName}`, (signal) => {
       fc.assert(
