@@ -16,8 +16,9 @@ RUN node scripts/bundle-client-node.mjs --force && node node_modules/next/dist/b
 
 FROM node:22-bookworm-slim AS run
 WORKDIR /app
-# MALLOC_ARENA_MAX and --max-semi-space-size: the memory settings `npm start` uses (scripts/start.mjs).
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 MALLOC_ARENA_MAX=2
+# MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD_ and --max-semi-space-size: the memory settings `npm start`
+# uses (MEMORY_ENV in scripts/built-server.mjs).
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 HOSTNAME=0.0.0.0 MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 RUN groupadd --system --gid 10001 headroom && useradd --system --uid 10001 --gid headroom --no-create-home headroom
 COPY --from=build --chown=root:root /out ./
 # The only writable path the server needs (with readOnlyRootFilesystem, mount an emptyDir here).

@@ -11,6 +11,7 @@ import { performance } from "node:perf_hooks";
 import { formatCountOf } from "../lib/format";
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./bench/cache-settings";
 import { printedLines, recordBench } from "./bench/report";
+import { formatRssBreakdown, rssBreakdown } from "./bench/rss-breakdown";
 import { startSimProcess } from "./bench/sim-process";
 import { againstTarget } from "./bench/targets";
 
@@ -109,6 +110,7 @@ try {
   const steady = process.memoryUsage();
   const heapSteady = steady.heapUsed;
   const threadHeap = await cache.kubelets.threadHeap();
+  const breakdown = rssBreakdown(threadHeap?.total_physical_size ?? 0);
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   const heapLive = process.memoryUsage().heapUsed;
@@ -158,6 +160,7 @@ try {
   console.log(
     `  heap +25 s: ${mib(heapSteady)} used of ${mib(steady.heapTotal)}, ${mib(steady.external)} external (${mib(steady.arrayBuffers)} array buffers)${gc ? `, ${mib(heapLive)} live after a full GC` : " (run with --expose-gc for the live set)"}`,
   );
+  if (breakdown) console.log(`  RSS +25 s by kind:                    ${formatRssBreakdown(breakdown)}`);
   const threadLine =
     threadCpu0 && threadCpu1
       ? `, collection thread ${cpuSeconds({ user: threadCpu1.user - threadCpu0.user, system: threadCpu1.system - threadCpu0.system }).toFixed(2)} s`

@@ -14,6 +14,7 @@ import { createInterface } from "node:readline";
 import { printedLines, recordBench } from "./bench/report";
 import { startSimProcess } from "./bench/sim-process";
 import { againstTarget } from "./bench/targets";
+import { MEMORY_ENV } from "./built-server.mjs";
 
 const { FETCH_WORKER_FILE, bundleFetchWorker } = await import("./bundle-fetch-worker.mjs");
 
@@ -77,7 +78,7 @@ function startReplica(name: string | undefined, members: number): Replica {
       stdio: ["ignore", "pipe", "inherit"],
       env: {
         ...process.env,
-        MALLOC_ARENA_MAX: "2",
+        ...MEMORY_ENV,
         BENCH_KUBECONFIG: kubeconfig,
         BENCH_FETCH_WORKER: workerFile,
         BENCH_PEER_SECRET: secret,

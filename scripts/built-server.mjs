@@ -84,6 +84,13 @@ export function ensureBuilt() {
 }
 
 /**
+ * glibc's malloc settings the server runs with (why: serverCommand). The Dockerfile, package.json's
+ * bench commands and scripts/bench-replicas.ts use the same (tests/built-server.test.ts holds them
+ * to it).
+ */
+export const MEMORY_ENV = Object.freeze({ MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" });
+
+/**
  * The command line and environment of one standalone server.
  * @param {NodeJS.ProcessEnv} given
  * @returns {{ args: string[]; env: NodeJS.ProcessEnv }}
@@ -102,12 +109,15 @@ export function serverCommand(given) {
       .join(":");
   // Memory at 5 000 nodes (the data layer's RSS with and without them: docs/benchmarks.md). Summaries
   // are parsed in the collection thread, so the main thread no longer needs V8's default 16 MiB
-  // semi-spaces; and glibc's per-thread malloc arenas kept the collection thread's freed body buffers
-  // resident. The same two settings are in the Dockerfile and the bench command. An operator's own
-  // value wins.
+  // semi-spaces; glibc's per-thread malloc arenas kept the collection thread's freed body buffers
+  // resident; and glibc raises its mmap threshold each time a mapped block is freed (up to 32 MiB),
+  // after which the 100-300 KiB response buffers come from the arenas and their freed space stays
+  // resident, fragmented. A fixed threshold at glibc's own starting value (128 KiB) keeps such
+  // buffers in mappings of their own, returned when freed. The same settings are in the Dockerfile
+  // and the bench commands (MEMORY_ENV). An operator's own value wins.
   const has = (/** @type {string} */ flag) => (env.NODE_OPTIONS ?? "").split(/\s+/).some((a) => a.startsWith(flag));
   const nodeFlags = has("--max-semi-space-size") ? [] : ["--max-semi-space-size=8"];
-  env.MALLOC_ARENA_MAX ??= "2";
+  for (const [k, v] of Object.entries(MEMORY_ENV)) env[k] ??= v;
   // Next's own start-up lines as JSON log lines too (scripts/log-preload.mjs).
   const preloadFile = join(root, ".next", "standalone", "headroom-log-preload.mjs");
   const preload = existsSync(preloadFile) ? ["--import", pathToFileURL(preloadFile).href] : [];
