@@ -83,6 +83,27 @@ const STATE_LABEL = ascii('",state="');
 const CLOSE = ascii('"} ');
 const ONE = ascii('"} 1');
 
+const joined = (...parts: Uint8Array[]): Uint8Array => Buffer.concat(parts);
+
+// A signal line's whole tail after the node's name (`",signal="memory.available"} `, with
+// `",kind="hard` for thresholds and margins) as one constant per signal and kind, both closed sets:
+// a line is then the family, the name, the tail and the number, not seven copies and two lookups
+// (the constant copies were two fifths of a 5 000-node scrape, issue 27).
+const signalTails = new Map<string, Uint8Array>();
+function signalTail(signal: string): Uint8Array {
+  let b = signalTails.get(signal);
+  if (!b) signalTails.set(signal, (b = joined(SIGNAL, word(signal), CLOSE)));
+  return b;
+}
+const kindTails = new Map<string, Map<string, Uint8Array>>();
+function kindTail(signal: string, kind: string): Uint8Array {
+  let byKind = kindTails.get(signal);
+  if (!byKind) kindTails.set(signal, (byKind = new Map()));
+  let b = byKind.get(kind);
+  if (!b) byKind.set(kind, (b = joined(SIGNAL, word(signal), KIND, word(kind), CLOSE)));
+  return b;
+}
+
 /**
  * Writes the per-node families in the exposition's order, the advisor's findings family (its text,
  * made once per pass) between the margins and the capacities.
@@ -90,40 +111,20 @@ const ONE = ascii('"} 1');
 export function writeNodeFamilies(w: TextWriter, nodes: readonly ScrapeNode[], clusterNow: number, findings: string): void {
   w.bytes(HEAD.observed);
   for (const { n, signals } of nodes)
-    for (const sig of signals)
-      w.bytes(OBSERVED).bytes(n).bytes(SIGNAL).bytes(word(sig.signal)).bytes(CLOSE).num(sig.available).nl();
+    for (const sig of signals) w.bytes(OBSERVED).bytes(n).bytes(signalTail(sig.signal)).num(sig.available).nl();
   w.bytes(HEAD.threshold);
   for (const { n, signals } of nodes)
     for (const sig of signals)
-      for (const t of sig.thresholds)
-        w.bytes(THRESHOLD)
-          .bytes(n)
-          .bytes(SIGNAL)
-          .bytes(word(sig.signal))
-          .bytes(KIND)
-          .bytes(word(t.kind))
-          .bytes(CLOSE)
-          .num(t.value)
-          .nl();
+      for (const t of sig.thresholds) w.bytes(THRESHOLD).bytes(n).bytes(kindTail(sig.signal, t.kind)).num(t.value).nl();
   w.bytes(HEAD.margin);
   for (const { n, signals } of nodes)
     for (const sig of signals)
-      for (const t of sig.thresholds)
-        w.bytes(MARGIN)
-          .bytes(n)
-          .bytes(SIGNAL)
-          .bytes(word(sig.signal))
-          .bytes(KIND)
-          .bytes(word(t.kind))
-          .bytes(CLOSE)
-          .num(t.margin)
-          .nl();
+      for (const t of sig.thresholds) w.bytes(MARGIN).bytes(n).bytes(kindTail(sig.signal, t.kind)).num(t.margin).nl();
   w.str(findings);
   w.bytes(HEAD.capacity);
   for (const { n, signals } of nodes)
     for (const sig of signals)
-      if (sig.thresholds.length)
-        w.bytes(CAPACITY).bytes(n).bytes(SIGNAL).bytes(word(sig.signal)).bytes(CLOSE).num(sig.capacity).nl();
+      if (sig.thresholds.length) w.bytes(CAPACITY).bytes(n).bytes(signalTail(sig.signal)).num(sig.capacity).nl();
   w.bytes(HEAD.condition);
   for (const { n, row } of nodes)
     for (const c in row.conditions)
