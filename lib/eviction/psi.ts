@@ -102,10 +102,18 @@ function absenceReason(node: Node | undefined, gate: boolean | undefined): Extra
   };
 }
 
+// PSI the kubelet sent: each resource's figures, null where it sent none.
+const reported = (cpu: PsiStats | undefined, memory: PsiStats | undefined, io: PsiStats | undefined): PsiReport => ({
+  reported: true,
+  cpu: resource(cpu),
+  memory: resource(memory),
+  io: resource(io),
+});
+
 function report(list: ReturnType<typeof psiOf>, absent: Extract<PsiReport, { reported: false }>): PsiReport {
   if (!list.some(Boolean)) return absent;
   if (allZero(list)) return { reported: false, cause: "all-zero", reason: ALL_ZERO_REASON };
-  return { reported: true, cpu: resource(list[0]), memory: resource(list[1]), io: resource(list[2]) };
+  return reported(list[0], list[1], list[2]);
 }
 
 // Shared: most pods of a Summary without pod PSI (the cache's own analyses) get this one object.
@@ -127,7 +135,7 @@ function podPsi(p: PodStats): PsiReport {
   const cpu = p.cpu?.psi;
   const memory = p.memory?.psi;
   const io = p.io?.psi;
-  return cpu || memory || io ? { reported: true, cpu: resource(cpu), memory: resource(memory), io: resource(io) } : NO_POD_PSI;
+  return cpu || memory || io ? reported(cpu, memory, io) : NO_POD_PSI;
 }
 
 /** The `psi` section: the node's PSI and each Summary pod's, or why the kubelet sent none. */

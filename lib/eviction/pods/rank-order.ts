@@ -80,6 +80,7 @@ const packable = (priority: number) => priority >= -INT32 && priority < INT32;
 // Insertion sort for a node's few dozen pods, on the packed key in k1 and k3, with the arrays in
 // locals (the rankings' sorts were a tenth of analyze's time); the general sort past that, where
 // insertion sort's n² would show, or when a priority is out of int32 range and nothing was packed.
+// Packed or not, equal k1 implies equal k2 (k2 is part of what k1 packs), so `before` stays right.
 const INSERTION_MAX = 64;
 function sortOrder(n: number, packed: boolean): void {
   const order = S.order;
@@ -101,7 +102,6 @@ function sortOrder(n: number, packed: boolean): void {
     }
     return;
   }
-  if (packed) S.k2.fill(0, 0, n);
   const idx = Array.from(order.subarray(0, n)).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
   order.set(idx);
 }
