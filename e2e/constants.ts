@@ -28,6 +28,9 @@ export const FORECAST_STATES = {
  */
 export const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? PORT + 12);
 
+/** The slow-pod-list scenario's server, started by e2e/first-sync.e2e.ts itself (its first sync is the test). */
+export const FIRST_SYNC_PORT = Number(process.env.E2E_FIRST_SYNC_PORT ?? PORT + 30);
+
 /**
  * A wall-clock time as the pages print it (lib/format/times.ts formatTime): "23:44:50" today, with
  * the date before it on another day ("Nov 27, 23:44:50"; the year too in another year). The frozen

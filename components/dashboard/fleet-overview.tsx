@@ -2,6 +2,7 @@
 
 import { ErrorNote } from "@/components/ui/error-note";
 import { fleetStats, inFirstSync } from "@/lib/fleet-view/summary";
+import { formatCountOf } from "@/lib/format";
 
 import { FleetFilters } from "./fleet-filters";
 import { FleetStateContext } from "./fleet-state-context";
@@ -37,7 +38,19 @@ export function FleetOverview() {
           <div className="text-sm">
             First sync: {c.nodesCollected} of {c.nodesTotal} nodes collected…
           </div>
-          <progress className="w-full" value={c.nodesCollected} max={Math.max(1, c.nodesTotal)} />
+          {c.podsListed !== undefined && (
+            <div className="text-sm" data-testid="pods-listed">
+              Listing the cluster&apos;s pods: {formatCountOf(c.podsListed, "pod")} so far. The table fills in once every pod is
+              in: a node&apos;s eviction order and totals need all of its pods.
+            </div>
+          )}
+          {/* how much of the pod list is left is not known: an indeterminate bar until it is in */}
+          <progress
+            className="w-full"
+            aria-label="First sync"
+            value={c.podsListed === undefined ? c.nodesCollected : undefined}
+            max={Math.max(1, c.nodesTotal)}
+          />
         </div>
       )}
       <section aria-label="Cluster summary" className="grid grid-cols-2 gap-3 md:grid-cols-4">
@@ -64,7 +77,7 @@ export function FleetOverview() {
         pools={pools}
         labelError={labelError}
         shown={rows.length}
-        total={data.nodes.length}
+        total={stats.nodes}
       />
       {labelsPending && (
         <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">

@@ -113,6 +113,11 @@ export const clusterOverview = z.object({
     nodesCollected: z.number(),
     /** Unreachable while the informers get no answer from the API server at all (the data is then as old as generatedAt minus the cache age says). */
     apiServer: z.object({ reachable: z.boolean(), error: z.string().nullable() }),
+    /**
+     * Only during the first sync, while the pod list is still arriving: the pods it brought so far.
+     * Rows wait for it (a row from some of a node's pods would rank and total them wrongly).
+     */
+    podsListed: z.number().optional(),
     /** With HEADROOM_SHARDING=lease: the replica that answered, the live members, and those that did not answer the merge. */
     replicas: z.object({ identity: z.string(), members: z.array(z.string()), unreachable: z.array(z.string()) }).optional(),
   }),

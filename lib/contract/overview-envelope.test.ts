@@ -47,6 +47,7 @@ const good = (): Json => ({
     nodesTotal: 2,
     nodesCollected: 2,
     apiServer: { reachable: false, error: "timeout" },
+    podsListed: 1500,
     replicas: { identity: "r-0", members: ["r-0", "r-1"], unreachable: [] },
   },
   summary: { nodesUnderPressure: 1, evictionsLastHour: 3, reserved: { memory: 1e9 }, capacity: { memory: 8e9, cpu: 4 } },
@@ -84,7 +85,11 @@ describe("parseOverviewEnvelope against clusterOverviewInBrowser", () => {
     const doc = good();
     expect(zodVerdict(doc)).toBeNull();
     expect(parseOverviewEnvelope(doc)).toBe(doc);
-    const minimal = put(put(good(), ["cluster", "replicas"], undefined) as Json, ["nodes"], []);
+    const minimal = put(
+      put(put(good(), ["cluster", "replicas"], undefined) as Json, ["cluster", "podsListed"], undefined) as Json,
+      ["nodes"],
+      [],
+    );
     expect(zodVerdict(minimal)).toBeNull();
     expect(ourVerdict(minimal)).toBeNull();
   });

@@ -95,6 +95,7 @@ const envelope = object({
     nodesTotal: number,
     nodesCollected: number,
     apiServer: object({ reachable: boolean, error: nullable(string) }),
+    podsListed: optional(number),
     replicas: optional(object({ identity: string, members: array(string), unreachable: array(string) })),
   }),
   summary: object({ nodesUnderPressure: number, evictionsLastHour: number, reserved: amounts, capacity: amounts }),

@@ -26,7 +26,7 @@ const summary = (reserved: number, capacity: number): ClusterOverview["summary"]
 
 describe("fleetStats", () => {
   it("counts the nodes, those under pressure and the evictions, and the memory lost to reservations with its share", () => {
-    expect(fleetStats({ nodes: rows, summary: summary(3 * GiB, 24 * GiB) })).toEqual({
+    expect(fleetStats({ nodes: rows, summary: summary(3 * GiB, 24 * GiB), cluster: { nodesTotal: 3 } })).toEqual({
       nodes: 3,
       pressured: 1,
       evictionsLastHour: 4,
@@ -34,7 +34,11 @@ describe("fleetStats", () => {
     });
   });
   it("says – for the reservations when no memory capacity is known", () => {
-    expect(fleetStats({ nodes: [], summary: summary(0, 0) }).reservedMemory).toBe("–");
+    expect(fleetStats({ nodes: [], summary: summary(0, 0), cluster: { nodesTotal: 0 } }).reservedMemory).toBe("–");
+  });
+  it("while rows wait for the first pod list: the cluster's node count, and – for what only rows tell", () => {
+    const waiting = { nodes: [], summary: summary(3 * GiB, 24 * GiB), cluster: { nodesTotal: 5000, podsListed: 120_000 } };
+    expect(fleetStats(waiting)).toEqual({ nodes: 5000, pressured: "–", evictionsLastHour: 4, reservedMemory: "–" });
   });
 });
 

@@ -9,22 +9,29 @@ import { underPressure } from "./filters";
 
 export interface FleetStats {
   nodes: number;
-  /** Nodes with MemoryPressure, DiskPressure or PIDPressure set by their kubelet. */
-  pressured: number;
+  /** Nodes with MemoryPressure, DiskPressure or PIDPressure set by their kubelet; "–" while rows wait for the pod list. */
+  pressured: number | "–";
   evictionsLastHour: number;
   /** Memory lost to reservations over the fleet: "12Gi (3.1%)", or "–" without a known capacity. */
   reservedMemory: string;
 }
 
-/** The summary tiles of the fleet overview. */
-export function fleetStats(data: Pick<FleetOverview, "nodes" | "summary">): FleetStats {
+/**
+ * The summary tiles of the fleet overview. While rows wait for the first pod list
+ * (`cluster.podsListed`, docs/data-layer.md) there are none: the node count is the cluster's,
+ * and what only rows tell (pressure, reservations) is "–", not a 0 that is not true.
+ */
+export function fleetStats(
+  data: Pick<FleetOverview, "nodes" | "summary"> & { cluster: Pick<FleetOverview["cluster"], "nodesTotal" | "podsListed"> },
+): FleetStats {
+  const waiting = data.cluster.podsListed !== undefined;
   const reserved = data.summary.reserved.memory ?? 0;
   const capacity = data.summary.capacity.memory ?? 0;
   return {
-    nodes: data.nodes.length,
-    pressured: data.nodes.filter(underPressure).length,
+    nodes: waiting ? data.cluster.nodesTotal : data.nodes.length,
+    pressured: waiting ? "–" : data.nodes.filter(underPressure).length,
     evictionsLastHour: data.summary.evictionsLastHour,
-    reservedMemory: capacity ? `${formatResource("memory", reserved)} (${formatPercent(reserved / capacity)})` : "–",
+    reservedMemory: capacity && !waiting ? `${formatResource("memory", reserved)} (${formatPercent(reserved / capacity)})` : "–",
   };
 }
 

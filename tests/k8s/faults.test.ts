@@ -1,15 +1,20 @@
 // Failure handling against the sim over real HTTPS: forbidden proxy access, slow and broken
-// kubelets, and an API server that drops watches, throttles and fails.
+// kubelets, an API server that drops watches, throttles and fails, and a first pod list that is slow or fails.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
+import { clusterOverview, nodeDetail } from "@/lib/contract/dto";
+import { buildNodeDetail } from "@/lib/k8s/documents/node-detail";
 import { buildOverview } from "@/lib/k8s/documents/overview";
 import type { ManualClock } from "@/lib/k8s/io/clock";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
 
-import { cacheFor, drive, manualCacheFor } from "./helpers";
+import { cacheFor, drive, FAST, manualCacheFor, until } from "./helpers";
 
 const info = { context: "c", contexts: ["c"], demo: false };
+// the first pod list is held for six of FAST's collection intervals
+const INTERVAL_MS = FAST.summaryIntervalMs;
+const LIST_HELD_MS = 3000;
 
 /** Moves the clock 100 ms at a time (waiting for the API server's answers between steps) until `check`; at most the 30 s back-off cap. */
 async function stepClock(clock: ManualClock, check: () => boolean, what: string): Promise<void> {
@@ -133,4 +138,67 @@ describe("collection failures", () => {
       "node to turn NotReady",
     );
   });
+
+  // The first sync while the pod list is still arriving (slow at 150 000 pods): rows wait for it, so
+  // no row ranks or totals a node from some of its pods; the overview counts the nodes and Summaries
+  // in and says how far the list is; a Summary is only kept fresh meanwhile (every two intervals).
+  // A pod list that fails does not hold rows back.
+  it("holds rows back until it is in, says how far it is, and polls kubelets every two intervals meanwhile", async () => {
+    const held = sim.faults.add({ target: "apiserver", kind: "latency", ms: LIST_HELD_MS, paths: ["/api/v1/pods"] });
+    const t0 = Date.now();
+    const cache = start();
+    const nodes = sim.cluster.nodes.map((n) => n.name).sort();
+    await cache.nodes.synced;
+    await until(() => cache.collector.firstPassDone(), 10_000, "every kubelet's first answer");
+    // (an earlier test here stopped one node's kubelet: its Summary fails)
+    const collected = nodes.filter((n) => cache.states.get(n)?.summaryAt != null);
+    expect(collected.length).toBeGreaterThanOrEqual(nodes.length - 1);
+    expect(cache.pods.status.synced).toBe(false);
+    expect(sim.faults.hits(held)).toBeGreaterThan(0);
+    // Summaries in, no row: the overview counts the nodes and says the list is under way
+    expect(nodes.every((n) => cache.states.get(n)!.row === null || cache.states.get(n)!.row === undefined)).toBe(true);
+    const during = clusterOverview.parse(buildOverview(cache, info));
+    expect(during.nodes).toEqual([]);
+    expect(during.cluster).toMatchObject({
+      ready: false,
+      nodesTotal: nodes.length,
+      nodesCollected: collected.length,
+      podsListed: 0,
+    });
+    expect(buildNodeDetail(cache, nodes[0]!)).toBeUndefined();
+    expect(cache.podListProgress()).toBe(0);
+
+    expect(await cache.whenReady(20_000)).toBe(true);
+    const listedAfterMs = Date.now() - t0;
+    expect(listedAfterMs).toBeGreaterThanOrEqual(LIST_HELD_MS);
+    const sent = cache.collector.sent.summary;
+    // Each node asked about every 2 × 500 ms while the list was held (jitter ±10 %): at most
+    // ~listedAfterMs / 1000 + 1 times, where the normal cadence asks twice as often.
+    expect(sent).toBeLessThanOrEqual(nodes.length * (Math.floor(listedAfterMs / (1.8 * INTERVAL_MS)) + 1));
+    expect(sent).toBeGreaterThan(nodes.length); // a Summary was refreshed meanwhile, not left to turn stale
+
+    // Every row at once, from all of its pods
+    const after = clusterOverview.parse(buildOverview(cache, info));
+    expect(after.cluster.podsListed).toBeUndefined();
+    expect(cache.podListProgress()).toBeNull();
+    expect(after.nodes.map((r) => r.name)).toEqual(nodes);
+    for (const r of after.nodes) {
+      const pods = [...cache.pods.store.values()].filter((p) => p.spec.nodeName === r.name);
+      expect({ node: r.name, pods: r.podCount }).toEqual({ node: r.name, pods: pods.length });
+      expect(r.collection.state).toBe(collected.includes(r.name) ? "ok" : "failed");
+    }
+    expect(nodeDetail.parse(buildNodeDetail(cache, nodes[0]!)).pods.length).toBe(after.nodes[0]!.podCount);
+  }, 30_000);
+
+  it("computes rows from what is there when the pod list fails", async () => {
+    const failing = sim.faults.add({ target: "apiserver", kind: "error", paths: ["/api/v1/pods"] });
+    const cache = start();
+    const nodes = sim.cluster.nodes.map((n) => n.name).sort();
+    await until(() => buildOverview(cache, info).nodes.length === nodes.length, 10_000, "a row per node");
+    expect(sim.faults.hits(failing)).toBeGreaterThan(0);
+    expect(cache.pods.status).toMatchObject({ synced: false, error: expect.stringContaining("500") });
+    const doc = clusterOverview.parse(buildOverview(cache, info));
+    expect(doc.cluster.podsListed).toBeUndefined();
+    expect(doc.cluster.ready).toBe(false);
+  }, 30_000);
 });

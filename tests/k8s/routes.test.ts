@@ -11,7 +11,7 @@ import { parseOverviewEnvelope } from "@/lib/contract/overview-envelope";
 import { configureCluster, getCache, resetCluster } from "@/lib/k8s/store/runtime";
 import { startSim, type Sim } from "@/lib/sim";
 
-import { FAST } from "./helpers";
+import { FAST, until } from "./helpers";
 
 const nodeGet = (name: string) => node(new Request(`http://x/api/nodes/${name}`), { params: Promise.resolve({ name }) });
 
@@ -92,6 +92,26 @@ describe("cluster routes", () => {
     const bad = await nodeGet("..%2F..%2Fapi");
     expect(bad.status).toBe(400);
     expect((await bad.json()).error).toMatch(/^name: /);
+  });
+
+  it("answers a node page 503 while the first pod list is arriving, naming it, then 200", async () => {
+    sim = await startSim({ scenario: "memory-pressure" });
+    const held = sim.faults.add({ target: "apiserver", kind: "latency", ms: 2500, paths: ["/api/v1/pods"] });
+    await configured(sim);
+    const name = sim.cluster.nodes[0]!.name;
+    const { cache } = getCache();
+    await until(() => cache.states.get(name)?.summaryAt != null, 10_000, "the node's first Summary");
+    const during = await nodeGet(name);
+    expect(during.status).toBe(503);
+    expect(((await during.json()) as { error: string }).error).toBe(
+      `first sync: listing the cluster's pods (0 pods so far); node "${name}" is shown once every pod is in`,
+    );
+    expect((await nodeGet("no-such-node")).status).toBe(404);
+    expect(parseOverviewEnvelope(await (await cluster()).json()).cluster.podsListed).toBe(0);
+    sim.faults.remove(held);
+    expect(await cache.whenReady(15_000)).toBe(true);
+    expect(nodeDetail.parse(await (await nodeGet(name)).json()).row.name).toBe(name);
+    expect(parseOverviewEnvelope(await (await cluster()).json()).cluster).not.toHaveProperty("podsListed");
   });
 
   it("lists contexts and refuses an unknown one with 400", async () => {

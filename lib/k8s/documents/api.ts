@@ -4,6 +4,7 @@ import { z } from "zod";
 
 import { nodeDetail } from "@/lib/contract/dto";
 import type { FindingsDocument } from "@/lib/contract/findings";
+import { formatCountOf } from "@/lib/format";
 import { replicaReadiness, type ReplicaReadiness } from "@/lib/k8s/replicas/readiness";
 import type { FleetTerminations } from "@/lib/terminations/fleet";
 
@@ -69,6 +70,13 @@ export function nodeDocument(rawName: string): ApiResult<z.infer<typeof nodeDeta
   return cached(() => {
     const { cache } = getCache();
     const doc = buildNodeDetail(cache, name.data);
+    // A node the cache knows has no row yet while its pods are being listed: not "not found".
+    const listed = cache.podListProgress();
+    if (!doc && listed !== null && cache.states.get(name.data)?.node)
+      return fail(
+        503,
+        `first sync: listing the cluster's pods (${formatCountOf(listed, "pod")} so far); node ${JSON.stringify(name.data)} is shown once every pod is in`,
+      );
     if (!doc) return fail(404, `node ${JSON.stringify(name.data)} not found`);
     return checked(nodeDetail, doc);
   });

@@ -75,6 +75,12 @@ export function rowOf(
 
 export type Envelope = Omit<ClusterOverview, "nodes">;
 
+/** During the first sync, until the pod list is in (rows wait for it): the pods it brought so far. */
+function podsListed(cache: ClusterCache): { podsListed?: number } {
+  const n = cache.podListProgress();
+  return n === null ? {} : { podsListed: n };
+}
+
 /** Walks the cache once: the envelope (cluster, summary, configs) and the node names in order. */
 export function envelope(
   cache: ClusterCache,
@@ -86,7 +92,13 @@ export function envelope(
   const configs: ClusterOverview["configs"] = {};
   const names: string[] = [];
   let collected = 0;
+  // Counted over the nodes, not the rows: during the first pod list rows wait for it (cache.ts),
+  // while the first sync's progress still counts every Summary in.
+  let known = 0;
   for (const [name, s] of cache.states) {
+    if (!s.node && !s.row) continue; // pods of a node the Node informer does not list (yet)
+    known++;
+    if (s.collection(wallNow, cache.settings.summaryIntervalMs).state === "ok") collected++;
     const row = s.row;
     if (!row) continue;
     names.push(name);
@@ -97,7 +109,6 @@ export function envelope(
         source: s.config.source,
       };
     tallyRow(totals, row);
-    if (s.collection(wallNow, cache.settings.summaryIntervalMs).state === "ok") collected++;
   }
   names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const env: Envelope = {
@@ -108,9 +119,10 @@ export function envelope(
       demo: info.demo,
       collectionMode: cache.settings.mode,
       ready: cache.ready(),
-      nodesTotal: names.length,
+      nodesTotal: known,
       nodesCollected: collected,
       apiServer: cache.apiServer(),
+      ...podsListed(cache),
     },
     summary: {
       nodesUnderPressure: totals.underPressure,

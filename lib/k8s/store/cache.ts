@@ -137,7 +137,9 @@ export class ClusterCache {
     });
     this.kubelets = new KubeletClient(client, o.settings, o.fetchWorker);
     this.mayRun = o.mayRun ?? (() => backgroundGate().mayRun());
-    this.collector = new Collector(this.kubelets, o.settings, this.sink(), this.mayRun, clock, random);
+    this.collector = new Collector(this.kubelets, o.settings, this.sink(), this.mayRun, clock, random, () =>
+      this.awaitingPodList(),
+    );
   }
 
   get settings(): CollectorSettings {
@@ -178,7 +180,7 @@ export class ClusterCache {
       this.leases.status.synced &&
       this.collector.firstPassDone() &&
       this.dirty.size === 0 &&
-      this.podsPending.size === 0;
+      this.rowsWaiting.size === 0;
     if (ok) this.firstCompleteAt = this.clock.now();
     return ok;
   }
@@ -232,6 +234,7 @@ export class ClusterCache {
   }
 
   private markDirty(name: string): void {
+    if (this.awaitingPodList()) return this.waitForPodList(name);
     this.dirty.add(name);
     if (!this.recomputeTimer) this.recomputeTimer = this.clock.after(50, () => this.recompute());
   }
@@ -309,28 +312,41 @@ export class ClusterCache {
     const now = pod?.spec?.nodeName;
     if (was && was !== now) {
       this.states.get(was)?.pods.delete(key);
-      this.podsChanged(was);
+      this.markDirty(was);
     }
     if (now && this.owns(now)) {
       this.state(now).pods.set(key, pod!);
-      this.podsChanged(now);
+      this.markDirty(now);
     }
   }
 
   // During the first pod list a node's pods arrive one page at a time, over many seconds at
-  // 150 000 pods: recomputing its row on each would analyze every node dozens of times before
-  // the list is even complete. Until then a pod change waits, and the list's end flushes them.
-  private readonly podsPending = new Set<string>();
+  // 150 000 pods. A row computed meanwhile would rank, total and forecast from some of the node's
+  // pods, and recomputing it on each page or Summary would analyze every node several times before
+  // the list is even complete, on the thread that decodes the list. So until the list is in, a
+  // node's changes (pods, Summaries, configz, its Node) wait, and the list's end flushes them. A
+  // list that fails does not hold rows back: they are computed from what is there, as before.
+  private readonly rowsWaiting = new Set<string>();
 
-  private podsChanged(name: string): void {
-    if (this.pods.status.synced) return this.markDirty(name);
-    if (this.podsPending.size === 0) void this.pods.synced.then(() => this.flushPods());
-    this.podsPending.add(name);
+  /** Whether rows wait for the first pod list (listing, and no error so far). */
+  awaitingPodList(): boolean {
+    return !this.pods.status.synced && this.pods.status.error === null;
   }
 
-  private flushPods(): void {
-    for (const name of this.podsPending) this.markDirty(name);
-    this.podsPending.clear();
+  /** While rows wait for the first pod list: how many pods it has brought so far; else null. */
+  podListProgress(): number | null {
+    return this.awaitingPodList() ? this.pods.store.size : null;
+  }
+
+  private waitForPodList(name: string): void {
+    if (this.rowsWaiting.size === 0) void this.pods.synced.then(() => this.flushWaiting());
+    this.rowsWaiting.add(name);
+  }
+
+  private flushWaiting(): void {
+    const names = [...this.rowsWaiting];
+    this.rowsWaiting.clear();
+    for (const name of names) if (this.states.has(name)) this.markDirty(name);
   }
 
   private onLease(name: string, lease: TrimmedLease | undefined): void {
