@@ -105,7 +105,7 @@ export class Collector {
 
   /**
    * `mayRun`: whether new requests may start now (the server holds them while it serves viewers).
-   * `rowsWaiting`: whether rows wait for the first pod list (ClusterCache); meanwhile a Summary
+   * `awaitingPodList`: whether rows wait for the first pod list (ClusterCache); meanwhile a Summary
    * only has to stay fresh for the row computed when the list is in, so the next one is due two
    * intervals later rather than one (a node turns stale after three). At 150 000 pods the list
    * takes tens of seconds, and it is served by the same API server that proxies the Summaries.
@@ -117,7 +117,7 @@ export class Collector {
     private readonly mayRun: () => boolean = () => true,
     private readonly clock: Clock = realClock,
     private readonly random: Random = realRandom,
-    private readonly rowsWaiting: () => boolean = () => false,
+    private readonly awaitingPodList: () => boolean = () => false,
   ) {}
 
   /** `ms` ± `spread` (a fraction), drawn from the random source. */
@@ -260,7 +260,7 @@ export class Collector {
       this.sent.summary++;
       const body = await this.kubelets.summary(node);
       st.summaryFailures = 0;
-      st.nextSummary = t0 + this.jitter(this.s.summaryIntervalMs * (this.rowsWaiting() ? 2 : 1));
+      st.nextSummary = t0 + this.jitter(this.s.summaryIntervalMs * (this.awaitingPodList() ? 2 : 1));
       if (this.sched.has(name)) this.sink.summary(name, body, this.clock.now() - t0);
     } catch (e) {
       st.summaryFailures++;
