@@ -58,10 +58,11 @@ test("the first sync says the pods are being listed, the node page says so too, 
   expect(doc.cluster).toMatchObject({ nodesTotal: 3, nodesCollected: 3, podsListed: 0 });
   expect(doc.nodes).toEqual([]);
   await expect(page.getByTestId("node-row")).toHaveCount(0);
-  // the tiles count the cluster's nodes and say "–" for what only rows tell, rather than a false 0
+  // the tiles count the cluster's nodes and say "–" for what only rows and pods tell, rather than a false 0
   const tiles = page.getByRole("region", { name: "Cluster summary" });
   await expect(tiles).toContainText("Nodes3");
   await expect(tiles).toContainText("Under pressure–");
+  await expect(tiles).toContainText("Evictions (1 h)–");
   await expect(tiles).toContainText("Memory lost to reservations–");
   await expect(page.getByText("0 of 3 nodes")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -91,6 +92,7 @@ test("the first sync says the pods are being listed, the node page says so too, 
   await expect(page.getByTestId("pods-listed")).toHaveCount(0);
   for (const name of NODES) await expect(page.getByTestId("node-row").filter({ hasText: name })).toHaveCount(1);
   await expect(tiles).toContainText("Under pressure0");
+  await expect(tiles).toContainText("Evictions (1 h)0");
   await expect(page.getByText("3 of 3 nodes", { exact: true })).toBeVisible();
   // the node page follows on its next poll
   await expect(node.getByRole("heading", { level: 1 })).toContainText(NODES[0]!, { timeout: 30_000 });

@@ -11,7 +11,8 @@ export interface FleetStats {
   nodes: number;
   /** Nodes with MemoryPressure, DiskPressure or PIDPressure set by their kubelet; "–" while rows wait for the pod list. */
   pressured: number | "–";
-  evictionsLastHour: number;
+  /** Pods evicted for node pressure in the last hour; "–" while rows wait for the pod list (it counts evicted pods too). */
+  evictionsLastHour: number | "–";
   /** Memory lost to reservations over the fleet: "12Gi (3.1%)", or "–" without a known capacity. */
   reservedMemory: string;
 }
@@ -19,7 +20,7 @@ export interface FleetStats {
 /**
  * The summary tiles of the fleet overview. While rows wait for the first pod list
  * (`cluster.podsListed`, docs/data-layer.md) there are none: the node count is the cluster's,
- * and what only rows tell (pressure, reservations) is "–", not a 0 that is not true.
+ * and what only rows and pods tell (pressure, evictions, reservations) is "–", not a 0 that is not true.
  */
 export function fleetStats(
   data: Pick<FleetOverview, "nodes" | "summary"> & { cluster: Pick<FleetOverview["cluster"], "nodesTotal" | "podsListed"> },
@@ -30,7 +31,7 @@ export function fleetStats(
   return {
     nodes: waiting ? data.cluster.nodesTotal : data.nodes.length,
     pressured: waiting ? "–" : data.nodes.filter(underPressure).length,
-    evictionsLastHour: data.summary.evictionsLastHour,
+    evictionsLastHour: waiting ? "–" : data.summary.evictionsLastHour,
     reservedMemory: capacity && !waiting ? `${formatResource("memory", reserved)} (${formatPercent(reserved / capacity)})` : "–",
   };
 }
