@@ -344,9 +344,8 @@ export class ClusterCache {
   }
 
   private flushWaiting(): void {
-    const names = [...this.rowsWaiting];
+    for (const name of this.rowsWaiting) this.markDirty(name);
     this.rowsWaiting.clear();
-    for (const name of names) if (this.states.has(name)) this.markDirty(name);
   }
 
   private onLease(name: string, lease: TrimmedLease | undefined): void {
