@@ -2,17 +2,19 @@
 // lib/eviction/advisor, with each fix written out as the KubeletConfiguration fragment and kubelet
 // flags by the what-if's writers (lib/whatif/kubelet-fragment.ts).
 import {
-  adviseFleet as adviseFleetRules,
   adviseNode as adviseNodeRules,
+  fleetAdvice as fleetAdviceRules,
   type AdvisorInput,
   type Finding,
+  type FleetAdvice,
+  type RawSettings,
 } from "../eviction/advisor";
 import { kubeletChange, settingChange } from "./kubelet-fragment";
 
 export { findingsDiff, RULES, type AdvisorInput, type Finding } from "../eviction/advisor";
 
 /** Fills in a finding's fix fragment and flags on top of its node's own settings. */
-function written(f: Finding, raw: Pick<AdvisorInput, "kubeletConfig" | "kubeletFlags">): Finding {
+function written(f: Finding, raw: RawSettings): Finding {
   if (!f.fix) return f;
   try {
     if (f.fix.whatIf) {
@@ -35,11 +37,14 @@ export function adviseNode(input: AdvisorInput): Finding[] {
   return adviseNodeRules(input).map((f) => written(f, input));
 }
 
+/** A fleet's findings built one node at a time (lib/k8s/documents/findings.ts), each fix written out. */
+export function fleetAdvice(): FleetAdvice {
+  return fleetAdviceRules(written);
+}
+
 /** Every finding of a fleet (node rules and pool drift), each fix written out. */
 export function adviseFleet(nodes: readonly (AdvisorInput & { pool: string | null })[]): Finding[] {
-  const byName = new Map(nodes.map((n) => [n.name, n]));
-  return adviseFleetRules(nodes).map((f) => {
-    const n = f.node === null ? undefined : byName.get(f.node);
-    return n ? written(f, n) : f;
-  });
+  const advice = fleetAdvice();
+  for (const n of nodes) advice.add(n);
+  return advice.finish();
 }

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Finding } from "@/lib/eviction/advisor";
-import { fleetFindings, overviewFindingCounts } from "@/lib/k8s/documents/findings";
+import { HOLD_POLL_MS } from "@/lib/http/request-activity";
+import { advisorPassInSlices, fleetFindings, overviewFindingCounts } from "@/lib/k8s/documents/findings";
 import { renderCacheMetrics } from "@/lib/k8s/metrics/exposition";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
@@ -113,6 +114,36 @@ describe("the streamed fleet overview's findings column", () => {
     clock.advance(25);
     await new Promise((r) => setImmediate(r));
     expect(fleetFindings(cache, Infinity)).not.toBe(before);
+  });
+  it("a background pass advises the nodes a slice at a time, holds between slices while requests are served, and finds what one task finds", async () => {
+    const turn = () => new Promise((r) => setImmediate(r));
+    const nodes = cache.states.size;
+    expect(nodes).toBeGreaterThan(3);
+    let done = false;
+    // a slice of 0 ms: one node per turn of the event loop
+    const sliced = advisorPassInSlices(cache, 0).then((f) => ((done = true), f));
+    await turn();
+    await turn();
+    expect(done).toBe(false);
+    viewersServed = false; // a page's requests are being answered: no slice runs
+    for (let i = 0; i < nodes + 2; i++) {
+      clock.advance(HOLD_POLL_MS);
+      await turn();
+    }
+    expect(done).toBe(false);
+    viewersServed = true;
+    let turns = 0;
+    while (!done && turns < 4 * nodes) {
+      clock.advance(HOLD_POLL_MS);
+      await turn();
+      turns++;
+    }
+    expect(done).toBe(true);
+    expect(turns).toBeGreaterThan(1);
+    const findings = await sliced;
+    expect(fleetFindings(cache, Infinity)).toBe(findings);
+    expect(findings).toEqual(fleetFindings(cache, 0));
+    expect(findings.map((f) => `${f.node}:${f.rule}`)).toContain("web-drifted-0:pool-drift");
   });
   it("waits for a pass when the last one is over a minute old", () => {
     const before = fleetFindings(cache, 0);

@@ -1,10 +1,12 @@
 import "server-only";
 
-import type { FindingsDocument } from "@/lib/contract/findings";
 // The advisor (lib/eviction/advisor) over the cache: every node's kubelet settings, Node, active
 // pods, Summary and last hour of memory.available, plus pool drift across each pool. Computed on
 // demand and kept for a few seconds, so /metrics, /findings and the overview share one pass.
-import { adviseFleet, RULES, type AdvisorInput, type Finding } from "@/lib/whatif/advisor-fixes";
+import { performance } from "node:perf_hooks";
+
+import type { FindingsDocument } from "@/lib/contract/findings";
+import { adviseFleet, fleetAdvice, RULES, type AdvisorInput, type Finding } from "@/lib/whatif/advisor-fixes";
 
 import type { ClusterCache } from "../store/cache";
 import type { NodeState } from "../store/node-state";
@@ -44,12 +46,7 @@ interface Pass {
 }
 const memo = new WeakMap<ClusterCache, Pass>();
 
-function pass(cache: ClusterCache, maxAgeMs: number): Pass {
-  const wallNow = cache.clock.now();
-  const hit = memo.get(cache);
-  if (hit && wallNow - hit.at < maxAgeMs) return hit;
-  const inputs = [...cache.states.values()].map(advisorInput).filter((i) => i !== null);
-  const findings = adviseFleet(inputs);
+function keep(cache: ClusterCache, at: number, findings: Finding[]): Pass {
   const counts = new Map<string, FindingCounts>();
   for (const f of findings) {
     if (!f.node) continue;
@@ -57,9 +54,49 @@ function pass(cache: ClusterCache, maxAgeMs: number): Pass {
     c[f.severity]++;
     counts.set(f.node, c);
   }
-  const p = { at: wallNow, findings, counts };
-  memo.set(cache, p);
+  const p = { at, findings, counts };
+  // a pass spread over turns can end after a newer one that a request waited for
+  const hit = memo.get(cache);
+  if (!hit || hit.at <= at) memo.set(cache, p);
   return p;
+}
+
+function pass(cache: ClusterCache, maxAgeMs: number): Pass {
+  const wallNow = cache.clock.now();
+  const hit = memo.get(cache);
+  if (hit && wallNow - hit.at < maxAgeMs) return hit;
+  return keep(cache, wallNow, adviseFleet([...cache.states.values()].map(advisorInput).filter((i) => i !== null)));
+}
+
+// How long one turn of a background pass may hold the event loop: the recompute's slice.
+const SLICE_MS = 25;
+
+/**
+ * The same pass as a background job: nodes are advised a slice of `sliceMs` at a time, each slice
+ * once no viewer's request holds background work back (the gate collection and recomputes use),
+ * then pool drift and the sort. At 5 000 nodes the pass in one task held the event loop for
+ * 1–2 s after every overview and scrape, so the next page's HTML, a node page or a scrape that
+ * arrived meanwhile waited for all of it (docs/benchmarks.md). Each node is read as it is when its
+ * slice runs; the pass is dated from its start.
+ */
+export function advisorPassInSlices(cache: ClusterCache, sliceMs = SLICE_MS): Promise<Finding[]> {
+  const at = cache.clock.now();
+  const advice = fleetAdvice();
+  const names = [...cache.states.keys()];
+  let next = 0;
+  return new Promise((resolve) => {
+    const slice = () => {
+      const end = performance.now() + sliceMs;
+      while (next < names.length) {
+        const s = cache.states.get(names[next++]!);
+        const input = s ? advisorInput(s) : null;
+        if (input) advice.add(input);
+        if (next < names.length && performance.now() >= end) return cache.whenViewersServed(slice);
+      }
+      resolve(keep(cache, at, advice.finish()).findings);
+    };
+    cache.whenViewersServed(slice);
+  });
 }
 
 /** Every finding of the fleet (node rules and pool drift), errors first; recomputed at most every 5 s. */
@@ -93,13 +130,9 @@ export function overviewFindingCounts(cache: ClusterCache): {
     whenSent: () => {
       if (cache.clock.now() - last.at < FRESH_MS || refreshing.has(cache)) return;
       refreshing.add(cache);
-      // Not at once: the pass holds the event loop (~0.7 s at 5 000 nodes) and, run as the last
-      // slice is written, sat between the overview's last bytes and the browser; it waits, as
-      // collection does, until the page's requests are answered.
-      cache.whenViewersServed(() => {
-        refreshing.delete(cache);
-        pass(cache, FRESH_MS);
-      });
+      // Not at once, and not in one task: the pass takes 1–2 s at 5 000 nodes, so it runs in
+      // slices once the page's requests are answered, as collection does.
+      void advisorPassInSlices(cache).finally(() => refreshing.delete(cache));
     },
   };
 }
@@ -120,15 +153,12 @@ export function metricsFindings(cache: ClusterCache): Finding[] {
   return hit && cache.clock.now() - hit.at < METRICS_MAX_STALE_MS ? hit.findings : pass(cache, FRESH_MS).findings;
 }
 
-/** Redoes the advisor pass on the next turn of the event loop if the last one is over 5 s old (at most one waiting). */
+/** Redoes the advisor pass in the background, in slices, if the last one is over 5 s old (at most one at a time). */
 export function refreshFindings(cache: ClusterCache): void {
   const hit = memo.get(cache);
   if ((hit && cache.clock.now() - hit.at < FRESH_MS) || refreshing.has(cache)) return;
   refreshing.add(cache);
-  setImmediate(() => {
-    refreshing.delete(cache);
-    pass(cache, FRESH_MS);
-  });
+  void advisorPassInSlices(cache).finally(() => refreshing.delete(cache));
 }
 
 /** The findings of one node (its pool's drift included). */
