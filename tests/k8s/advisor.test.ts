@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Finding } from "@/lib/eviction/advisor";
 import { HOLD_POLL_MS } from "@/lib/http/request-activity";
-import { advisorPassInSlices, fleetFindings, overviewFindingCounts } from "@/lib/k8s/documents/findings";
+import { advisorPassInSlices, buildFindingsDocument, fleetFindings, overviewFindingCounts } from "@/lib/k8s/documents/findings";
 import { renderCacheMetrics } from "@/lib/k8s/metrics/exposition";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { startSim, type Sim } from "@/lib/sim";
@@ -149,6 +149,35 @@ describe("the streamed fleet overview's findings column", () => {
     const before = fleetFindings(cache, 0);
     clock.advance(61_000);
     overviewFindingCounts(cache);
+    expect(fleetFindings(cache, Infinity)).not.toBe(before);
+  });
+});
+
+describe("GET /api/findings (the findings page, and each node page every 30 s)", () => {
+  const turn = () => new Promise((r) => setImmediate(r));
+  it("serves the last pass when it is stale, and redoes it in the background", async () => {
+    const before = fleetFindings(cache, 0);
+    clock.advance(6_000);
+    const doc = buildFindingsDocument(cache, "batch-0");
+    expect(doc.findings.map((f) => `${f.node}:${f.rule}:${f.severity}`)).toEqual([
+      "batch-0:partial-eviction-hard:error",
+      "batch-0:hard-below-cycle-drop:warning",
+    ]);
+    // nothing was recomputed on the request's path
+    expect(fleetFindings(cache, Infinity)).toBe(before);
+    for (let i = 0; i < 4 && fleetFindings(cache, Infinity) === before; i++) await turn();
+    const after = fleetFindings(cache, Infinity);
+    expect(after).not.toBe(before);
+    expect(after).toEqual(before);
+  });
+  it("a node's findings include its pool's drift; the fleet's are every node's", () => {
+    expect(buildFindingsDocument(cache, "web-drifted-0").findings.map((f) => f.rule)).toContain("pool-drift");
+    expect(buildFindingsDocument(cache).findings.length).toBe(fleetFindings(cache, Infinity).length);
+  });
+  it("waits for a pass when the last one is over a minute old", () => {
+    const before = fleetFindings(cache, 0);
+    clock.advance(61_000);
+    buildFindingsDocument(cache, "batch-0");
     expect(fleetFindings(cache, Infinity)).not.toBe(before);
   });
 });

@@ -161,14 +161,25 @@ export function refreshFindings(cache: ClusterCache): void {
   void advisorPassInSlices(cache).finally(() => refreshing.delete(cache));
 }
 
-/** The findings of one node (its pool's drift included). */
-function nodeFindings(cache: ClusterCache, name: string, maxAgeMs = FRESH_MS): Finding[] {
-  return fleetFindings(cache, maxAgeMs).filter((f) => f.node === name);
+/**
+ * The findings GET /api/findings serves (the findings page, and every node page every 30 s): as
+ * the overview's column, the last pass up to a minute old, with the next one asked for in the
+ * background once this answer is out. A node page asked for the whole fleet's pass on its
+ * request's path whenever the last was over 5 s old: 0.3–2 s at 5 000 nodes for one node's
+ * findings, with every other request waiting behind it.
+ */
+function servedFindings(cache: ClusterCache): Finding[] {
+  const hit = memo.get(cache);
+  const last = hit && cache.clock.now() - hit.at < MAX_STALE_MS ? hit : pass(cache, FRESH_MS);
+  refreshFindings(cache);
+  return last.findings;
 }
 
 /** The document GET /api/findings returns: every finding with its node's pool, its rule's title and source. */
 export function buildFindingsDocument(cache: ClusterCache, node?: string): FindingsDocument {
-  const all = node === undefined ? fleetFindings(cache) : nodeFindings(cache, node);
+  const served = servedFindings(cache);
+  // one node's findings, its pool's drift included
+  const all = node === undefined ? served : served.filter((f) => f.node === node);
   return {
     generatedAt: new Date(cache.now()).toISOString(),
     findings: all.map((f) => {
