@@ -18,6 +18,7 @@ import { MEMORY_ENV } from "./built-server.mjs";
 
 const { FETCH_WORKER_FILE, bundleFetchWorker } = await import("./bundle-fetch-worker.mjs");
 
+// BENCH_NO_GATE=1: the replicas without the request gate (lib/http/request-activity.ts), for an A/B.
 // BENCH_NODES: a smaller fleet to try the bench on a busy machine (the figures are for 5 000).
 const NODES = Number(process.env.BENCH_NODES ?? 5000);
 if (!Number.isInteger(NODES) || NODES < 30)

@@ -20,6 +20,7 @@ const { peerOverview } = await import("../../lib/k8s/replicas/peer/peer-overview
 const { peerRows } = await import("../../lib/k8s/replicas/peer/peer-rows");
 const { mergedDocuments, peerDocuments } = await import("../../lib/k8s/replicas/merge/documents-merge");
 const { localDocuments } = await import("../../lib/k8s/documents/node-documents");
+const { installRequestActivity } = await import("../../lib/http/request-activity");
 
 const kubeconfig = process.env.BENCH_KUBECONFIG!;
 const workerFile = process.env.BENCH_FETCH_WORKER!;
@@ -27,6 +28,10 @@ const name = process.env.REPLICA_NAME;
 const secret = process.env.BENCH_PEER_SECRET ?? "";
 const steadyMs = Number(process.env.BENCH_STEADY_MS ?? 25_000);
 
+// As the app's boot does (lib/server/start/boot.ts): requests in flight on this process's plain-HTTP
+// server, a viewer's or a peer's, hold its background work (lib/http/request-activity.ts). Without
+// it each replica kept collecting while it answered its part of a merged overview.
+if (process.env.BENCH_NO_GATE !== "1") installRequestActivity();
 const server = createServer();
 await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
