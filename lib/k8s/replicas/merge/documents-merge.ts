@@ -8,7 +8,7 @@ import { localDocuments } from "@/lib/k8s/documents/node-documents";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 
 import type { Member } from "../membership";
-import { askPeer } from "../peer/peer-ask";
+import { askPeer, peerRequestsWritten } from "../peer/peer-ask";
 import { peerAuthorized } from "../peer/peer-auth";
 import { MERGE_TIMEOUT_MS } from "./fleet-merge";
 
@@ -61,16 +61,20 @@ export async function mergedDocuments(names: readonly string[], ctx: DocumentsMe
     if (owner === undefined) missing.push({ name: n, error: "no live replica owns it (membership not settled)" });
     else byOwner.set(owner, [...(byOwner.get(owner) ?? []), n]);
   }
-  const local = peerDocuments(`Bearer ${ctx.peerToken}`, byOwner.get(ctx.identity) ?? [], ctx);
-  if (local.status !== 200) throw new Error("internal: own peer token refused");
   const asked = [...byOwner].filter(([owner]) => owner !== ctx.identity);
-  const answers = await Promise.all(
+  // Peers first: they build their documents while we build ours (peer-ask.ts).
+  const written = peerRequestsWritten();
+  const answering = Promise.all(
     asked.map(([owner, list]) => {
       const peer = ctx.peers.find((p) => p.identity === owner) ?? { identity: owner, peerUrl: "", seenAt: 0, self: false };
       const query = `documents?names=${encodeURIComponent(list.join(","))}`;
       return askPeer(peer, query, documentsPart, ctx.peerToken, timeoutMs);
     }),
   );
+  await written(asked.length);
+  const local = peerDocuments(`Bearer ${ctx.peerToken}`, byOwner.get(ctx.identity) ?? [], ctx);
+  if (local.status !== 200) throw new Error("internal: own peer token refused");
+  const answers = await answering;
   const found = new Map<string, NodeDetail>();
   for (const d of local.body.documents) found.set(d.row.name, d);
   for (const m of local.body.missing) missing.push({ ...m, owner: ctx.identity });

@@ -5,7 +5,7 @@ import type { ClusterInfo } from "@/lib/k8s/documents/overview";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 
 import type { Member } from "../membership";
-import { askPeer, askPeerText } from "../peer/peer-ask";
+import { askPeer, askPeerText, peerRequestsWritten } from "../peer/peer-ask";
 import { localPart, readPart, type OverviewPart } from "../peer/peer-rows";
 import { mergeParts, type MergedParts, type PartAnswer } from "./fleet-parts";
 
@@ -49,9 +49,12 @@ function partOfDocument(doc: ClusterOverview): OverviewPart {
 
 /** The whole fleet's overview, merged from every live replica's document. */
 export async function mergedOverview(ctx: MergeContext): Promise<ClusterOverview> {
-  const local = localPart(ctx.cache, ctx.info, ctx.identity, false);
   const timeoutMs = ctx.timeoutMs ?? MERGE_TIMEOUT_MS;
-  const answers = await Promise.all(others(ctx).map((p) => askPeer(p, "overview", clusterOverview, ctx.peerToken, timeoutMs)));
+  const written = peerRequestsWritten();
+  const asked = Promise.all(others(ctx).map((p) => askPeer(p, "overview", clusterOverview, ctx.peerToken, timeoutMs)));
+  await written(others(ctx).length);
+  const local = localPart(ctx.cache, ctx.info, ctx.identity, false);
+  const answers = await asked;
   const parts: PartAnswer[] = answers.map((a) => ("doc" in a ? { identity: a.identity, part: partOfDocument(a.doc) } : a));
   const m = mergeParts(partsContext(ctx), local, parts, false);
   return { ...m.env, nodes: JSON.parse(`[${m.rows.join(",")}]`) as ClusterOverview["nodes"] };
@@ -59,15 +62,16 @@ export async function mergedOverview(ctx: MergeContext): Promise<ClusterOverview
 
 /**
  * The merge the route streams: every peer's rows as text (GET /api/peer/rows, `?rows=table` passed
- * on), read within the bound and copied, not parsed. Everything is known before the first byte:
+ * on), read within the bound and copied, not parsed; peers are asked before our own rows are read,
+ * so they build theirs meanwhile. Everything is known before the first byte:
  * rows go out in name order and a node's owner is a hash of its name, so any peer may hold the
  * first row; the envelope, with the fleet's totals and who did not answer, is whole when sent.
  */
 export async function mergedOverviewParts(ctx: MergeContext, table: boolean): Promise<MergedParts> {
-  const local = localPart(ctx.cache, ctx.info, ctx.identity, table);
   const timeoutMs = ctx.timeoutMs ?? MERGE_TIMEOUT_MS;
   const path = table ? "rows?rows=table" : "rows";
-  const answers = await Promise.all(
+  const written = peerRequestsWritten();
+  const asked = Promise.all(
     others(ctx).map(async (p): Promise<PartAnswer> => {
       const a = await askPeerText(p, path, ctx.peerToken, timeoutMs);
       if ("error" in a) return a;
@@ -78,7 +82,9 @@ export async function mergedOverviewParts(ctx: MergeContext, table: boolean): Pr
       }
     }),
   );
-  return mergeParts(partsContext(ctx), local, answers, table);
+  await written(others(ctx).length);
+  const local = localPart(ctx.cache, ctx.info, ctx.identity, table);
+  return mergeParts(partsContext(ctx), local, await asked, table);
 }
 
 /** Rows per slice of the merged document: ~1 MB of JSON, a few milliseconds of work. */

@@ -8,7 +8,7 @@ import type { ClusterCache } from "@/lib/k8s/store/cache";
 import type { FleetTerminations } from "@/lib/terminations/fleet";
 
 import type { Member } from "../membership";
-import { askPeer } from "../peer/peer-ask";
+import { askPeer, peerRequestsWritten } from "../peer/peer-ask";
 import { peerAuthorized } from "../peer/peer-auth";
 import { MERGE_TIMEOUT_MS } from "./fleet-merge";
 
@@ -54,11 +54,15 @@ export interface TerminationsMergeContext extends TerminationsContext {
 
 /** The fleet's terminations, merged from every live replica's share. */
 export async function mergedTerminations(ctx: TerminationsMergeContext): Promise<FleetTerminations> {
-  const local = peerTerminations(`Bearer ${ctx.peerToken}`, ctx);
-  if (local.status !== 200) throw new Error("internal: own peer token refused");
   const timeoutMs = ctx.timeoutMs ?? MERGE_TIMEOUT_MS;
   const others = ctx.peers.filter((p) => p.identity !== ctx.identity);
-  const answers = await Promise.all(others.map((p) => askPeer(p, "terminations", terminationsPart, ctx.peerToken, timeoutMs)));
+  // Peers first: they build their shares while we build ours (peer-ask.ts).
+  const written = peerRequestsWritten();
+  const asked = Promise.all(others.map((p) => askPeer(p, "terminations", terminationsPart, ctx.peerToken, timeoutMs)));
+  await written(others.length);
+  const local = peerTerminations(`Bearer ${ctx.peerToken}`, ctx);
+  if (local.status !== 200) throw new Error("internal: own peer token refused");
+  const answers = await asked;
   const parts = [local.body, ...answers.flatMap((a) => ("doc" in a ? [a.doc] : []))];
   const byId = new Map<string, Termination>();
   const allocatable = new Map<string, Record<string, number>>();

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { subscribe } from "node:diagnostics_channel";
 import type { z } from "zod";
 
 import { PEER_PATH_PREFIX } from "@/lib/auth/peer-path";
@@ -61,4 +62,34 @@ export async function askPeerText(
 ): Promise<{ identity: string; text: string } | { identity: string; error: string }> {
   const a = await fetchPeer(p, path, peerToken, timeoutMs, (res) => res.text());
   return "error" in a ? a : { identity: a.identity, text: a.value };
+}
+
+// Peer requests whose headers are on the wire so far, counted on undici's own diagnostics channel
+// (Node's fetch publishes it once a request's headers are written to its socket).
+let peerRequestsSent = 0;
+subscribe("undici:client:sendHeaders", (message) => {
+  if ((message as { request?: { path?: string } }).request?.path?.includes(PEER_PATH_PREFIX)) peerRequestsSent++;
+});
+
+/** How long a merge waits for its peer requests to be written before building its own part anyway. */
+const SEND_WAIT_MS = 25;
+
+/**
+ * A merge asks its peers first and builds its own part while they build theirs. fetch writes a
+ * request only after the caller yields (a turn or more: one to connect when no idle connection is
+ * left, and the page asks every 10 s, past undici's 4 s keep-alive). Without waiting for that, our
+ * own part (30–50 ms of rows at 5 000 nodes, more when the cache is cold) blocks the event loop
+ * before any peer has been asked (docs/replicas.md). Call before asking; the returned function
+ * resolves once `n` peer requests asked since are written (or SEND_WAIT_MS passed), plus one turn
+ * for a peer in this same process (the tests') to read its request.
+ */
+export function peerRequestsWritten(): (n: number) => Promise<void> {
+  const from = peerRequestsSent;
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  return async (n) => {
+    if (n === 0) return;
+    const end = performance.now() + SEND_WAIT_MS;
+    while (peerRequestsSent - from < n && performance.now() < end) await turn();
+    await turn();
+  };
 }
