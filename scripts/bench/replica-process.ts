@@ -4,7 +4,7 @@
 // (/api/cluster, merged from every replica when sharded) and the peer route. Prints one JSON line
 // when its own nodes are all collected ({ready}), then one after a steady-state window of its own
 // CPU and RSS ({steady}); the parent reads them. Asserts nothing.
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./cache-settings";
@@ -61,6 +61,21 @@ const cache = new ClusterCache({
 shard?.attach(cache);
 const info = { context: client.context, contexts: client.contexts, demo: false };
 
+/**
+ * Text slices written one an event-loop turn, as the routes stream them (sliceStream in
+ * lib/k8s/replicas/peer/serve-overview.ts): the peer rows and the merged overview.
+ */
+function sendSlices(res: ServerResponse, type: string, slices: Generator<string, void, undefined>): void {
+  res.writeHead(200, { "content-type": type });
+  const pump = () => {
+    const next = slices.next();
+    if (next.done) return void res.end();
+    res.write(next.value);
+    setImmediate(pump);
+  };
+  setImmediate(pump);
+}
+
 server.on("request", (req, res) => {
   const send = (status: number, body: string) => res.writeHead(status, { "content-type": "application/json" }).end(body);
   if (req.url === "/api/peer/overview" && name) {
@@ -71,7 +86,7 @@ server.on("request", (req, res) => {
   const rows = /^\/api\/peer\/rows(\?rows=table)?$/.exec(req.url ?? "");
   if (rows && name) {
     const p = peerRows(req.headers.authorization ?? null, { cache, info, identity: name, peerToken: secret }, !!rows[1]);
-    return p.status === 200 ? send(200, [...p.lines].join("")) : send(p.status, JSON.stringify(p.body));
+    return p.status === 200 ? sendSlices(res, "text/plain; charset=utf-8", p.lines) : send(p.status, JSON.stringify(p.body));
   }
   // Several node documents (the what-if's pod detail): one peer request per owner when sharded.
   const docs = /^\/api\/(peer\/documents|nodes)\?names=([^&]+)$/.exec(req.url ?? "");
@@ -99,7 +114,7 @@ server.on("request", (req, res) => {
   if (req.url === "/api/cluster") {
     if (!membership || !shard || !name) return send(200, overviewJson(cache, info));
     return void mergedOverviewParts({ cache, info, identity: name, peerToken: secret, ...shard.view() }, false).then(
-      (m) => send(200, [...mergedSlices(m)].join("")),
+      (m) => sendSlices(res, "application/json", mergedSlices(m)),
       (e: Error) => send(500, JSON.stringify({ error: e.message })),
     );
   }
