@@ -10,7 +10,9 @@ import { raw } from "./helpers/raw-http";
 const MiB = 2 ** 20;
 const AUTH = { authorization: `Bearer ${E2E_TOKEN}` };
 
+/** The token server's RSS from /metrics, read after the route's 1 s reuse of its last answer (app/metrics/route.ts). */
 async function rssBytes(): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1100));
   const text = (await raw({ port: TOKEN_PORT, path: "/metrics", headers: AUTH })).body;
   return Number(/^process_resident_memory_bytes (\d+)/m.exec(text)![1]);
 }
@@ -31,23 +33,32 @@ test("an unauthenticated POST declaring 10 MiB gets 401 at once, not after its b
 
 test("60 concurrent unauthenticated 9 MiB uploads leave memory where it was", async () => {
   test.setTimeout(120_000);
+  const round = async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        raw({
+          port: TOKEN_PORT,
+          method: "POST",
+          path: "/api/analyze",
+          headers: { "transfer-encoding": "chunked" },
+          stream: { chunks: 9, chunkBytes: MiB },
+        }),
+      ),
+    );
+    // Refused before the body is read, and every client reads the 401: the server's close lingers
+    // (lib/http/lingering-close.ts) instead of resetting a client that is still sending.
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 401));
+  };
   const before = await rssBytes();
-  const replies = await Promise.all(
-    Array.from({ length: 60 }, () =>
-      raw({
-        port: TOKEN_PORT,
-        method: "POST",
-        path: "/api/analyze",
-        headers: { "transfer-encoding": "chunked" },
-        stream: { chunks: 9, chunkBytes: MiB },
-      }),
-    ),
-  );
-  // Refused before the body is read, and every client reads the 401: the server's close lingers
-  // (lib/http/lingering-close.ts) instead of resetting a client that is still sending.
-  expect(replies.map((r) => r.status)).toEqual(replies.map(() => 401));
-  const after = await rssBytes();
-  expect(after - before).toBeLessThan(64 * MiB);
+  await round();
+  const first = await rssBytes();
+  // Buffering the bodies would hold 540 MiB. Reading and dropping them grows the process's buffers
+  // once, on its first such burst (sockets read at once, malloc's arenas): 40 MiB here, 72 MiB once
+  // in CI, over the single 64 MiB bound this test had.
+  expect(first - before).toBeLessThan(160 * MiB);
+  await round();
+  // A second round reuses those buffers: whatever a refused upload leaves behind shows here.
+  expect((await rssBytes()) - first).toBeLessThan(64 * MiB);
 });
 
 test("Next's image optimizer needs credentials like everything else", async () => {
