@@ -68,6 +68,12 @@ function pass(cache: ClusterCache, maxAgeMs: number): Pass {
   return keep(cache, wallNow, adviseFleet([...cache.states.values()].map(advisorInput).filter((i) => i !== null)));
 }
 
+/** The last pass if it is under `maxStaleMs` old, else a new one now (the first request, or one after a long quiet). */
+function lastPass(cache: ClusterCache, maxStaleMs: number): Pass {
+  const hit = memo.get(cache);
+  return hit && cache.clock.now() - hit.at < maxStaleMs ? hit : pass(cache, FRESH_MS);
+}
+
 // How long one turn of a background pass may hold the event loop: the recompute's slice.
 const SLICE_MS = 25;
 
@@ -123,17 +129,12 @@ export function overviewFindingCounts(cache: ClusterCache): {
   countsOf: (name: string) => FindingCounts;
   whenSent: () => void;
 } {
-  const hit = memo.get(cache);
-  const last = hit && cache.clock.now() - hit.at < MAX_STALE_MS ? hit : pass(cache, FRESH_MS);
+  const last = lastPass(cache, MAX_STALE_MS);
   return {
     countsOf: (name) => last.counts.get(name) ?? NONE,
-    whenSent: () => {
-      if (cache.clock.now() - last.at < FRESH_MS || refreshing.has(cache)) return;
-      refreshing.add(cache);
-      // Not at once, and not in one task: the pass takes 1–2 s at 5 000 nodes, so it runs in
-      // slices once the page's requests are answered, as collection does.
-      void advisorPassInSlices(cache).finally(() => refreshing.delete(cache));
-    },
+    // Not at once, and not in one task: the pass takes 1–2 s at 5 000 nodes, so it runs in slices
+    // once the page's requests are answered, as collection does.
+    whenSent: () => refreshFindings(cache),
   };
 }
 
@@ -149,8 +150,7 @@ const METRICS_MAX_STALE_MS = 300_000;
  * scrape interval old (plus the pass's own time), older only if scrapes come further apart.
  */
 export function metricsFindings(cache: ClusterCache): Finding[] {
-  const hit = memo.get(cache);
-  return hit && cache.clock.now() - hit.at < METRICS_MAX_STALE_MS ? hit.findings : pass(cache, FRESH_MS).findings;
+  return lastPass(cache, METRICS_MAX_STALE_MS).findings;
 }
 
 /** Redoes the advisor pass in the background, in slices, if the last one is over 5 s old (at most one at a time). */
@@ -169,8 +169,7 @@ export function refreshFindings(cache: ClusterCache): void {
  * findings, with every other request waiting behind it.
  */
 function servedFindings(cache: ClusterCache): Finding[] {
-  const hit = memo.get(cache);
-  const last = hit && cache.clock.now() - hit.at < MAX_STALE_MS ? hit : pass(cache, FRESH_MS);
+  const last = lastPass(cache, MAX_STALE_MS);
   refreshFindings(cache);
   return last.findings;
 }
