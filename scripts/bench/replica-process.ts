@@ -65,7 +65,7 @@ const info = { context: client.context, contexts: client.contexts, demo: false }
  * Text slices written one an event-loop turn, as the routes stream them (sliceStream in
  * lib/k8s/replicas/peer/serve-overview.ts): the peer rows and the merged overview.
  */
-function sendSlices(res: ServerResponse, type: string, slices: Generator<string, void, undefined>): void {
+function sendSlices(res: ServerResponse, type: string, slices: Generator<string | Uint8Array, void, undefined>): void {
   res.writeHead(200, { "content-type": type });
   const pump = () => {
     const next = slices.next();

@@ -45,7 +45,7 @@ const startStreamReplica = (sim: Sim, name: string) =>
     const view = { ...ctx, ...r.shard.view() };
     if (url.pathname === "/api/cluster")
       return void mergedOverviewParts(view, table).then(
-        (m) => void res.writeHead(200, { "content-type": "application/json" }).end([...mergedSlices(m)].join("")),
+        (m) => void res.writeHead(200, { "content-type": "application/json" }).end(Buffer.concat([...mergedSlices(m)])),
         (e: Error) => sendJson(res, 500, { error: e.message }),
       );
     if (url.pathname === "/api/cluster-documents")

@@ -5,16 +5,16 @@ import type { ClusterInfo } from "@/lib/k8s/documents/overview";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 
 import type { Member } from "../membership";
-import { askPeer, askPeerText, peerRequestsWritten } from "../peer/peer-ask";
+import { askPeer, askPeerBytes, peerRequestsWritten } from "../peer/peer-ask";
 import { localPart, readPart, type OverviewPart } from "../peer/peer-rows";
-import { mergeParts, type MergedParts, type PartAnswer } from "./fleet-parts";
+import { mergeParts, type MergedParts, type MergedRow, type PartAnswer } from "./fleet-parts";
 
 // The fleet overview on any replica (HEADROOM_SHARDING=lease): our own rows plus every live peer's,
 // fetched in parallel within MERGE_TIMEOUT_MS. A node whose owner did not answer (or whose owner's
 // answer lacks it) still gets a row, built from the Node object every replica watches, marked with
 // why; cluster.ready is false then, so the page never takes a partial merge for a complete fleet.
 // The route asks peers for their rows as rendered text (GET /api/peer/rows) and streams the merge
-// (mergedOverviewSlices); mergedOverview reads peers' whole documents (GET /api/peer/overview) and
+// (mergedOverviewParts, mergedSlices); mergedOverview reads peers' whole documents (GET /api/peer/overview) and
 // answers an object, for /clusters and the tests. Both merge in fleet-parts.ts.
 
 /** How long a peer may take to send its rows before its nodes are shown as owner unreachable. */
@@ -56,13 +56,12 @@ export async function mergedOverview(ctx: MergeContext): Promise<ClusterOverview
   const local = localPart(ctx.cache, ctx.info, ctx.identity, false);
   const answers = await asked;
   const parts: PartAnswer[] = answers.map((a) => ("doc" in a ? { identity: a.identity, part: partOfDocument(a.doc) } : a));
-  const m = mergeParts(partsContext(ctx), local, parts, false);
-  return { ...m.env, nodes: JSON.parse(`[${m.rows.join(",")}]`) as ClusterOverview["nodes"] };
+  return mergedDocument(mergeParts(partsContext(ctx), local, parts, false));
 }
 
 /**
  * The merge the route streams: every peer's rows as text (GET /api/peer/rows, `?rows=table` passed
- * on), read within the bound and copied, not parsed; peers are asked before our own rows are read,
+ * on), read within the bound and copied as the bytes they came in, neither decoded nor parsed; peers are asked before our own rows are read,
  * so they build theirs meanwhile. Everything is known before the first byte:
  * rows go out in name order and a node's owner is a hash of its name, so any peer may hold the
  * first row; the envelope, with the fleet's totals and who did not answer, is whole when sent.
@@ -73,10 +72,10 @@ export async function mergedOverviewParts(ctx: MergeContext, table: boolean): Pr
   const written = peerRequestsWritten();
   const asked = Promise.all(
     others(ctx).map(async (p): Promise<PartAnswer> => {
-      const a = await askPeerText(p, path, ctx.peerToken, timeoutMs);
+      const a = await askPeerBytes(p, path, ctx.peerToken, timeoutMs);
       if ("error" in a) return a;
       try {
-        return { identity: p.identity, part: readPart(a.text) };
+        return { identity: p.identity, part: readPart(a.body) };
       } catch (e) {
         return { identity: p.identity, error: (e as Error).message };
       }
@@ -90,11 +89,30 @@ export async function mergedOverviewParts(ctx: MergeContext, table: boolean): Pr
 /** Rows per slice of the merged document: ~1 MB of JSON, a few milliseconds of work. */
 const ROWS_PER_SLICE = 500;
 
-/** The merged document as text slices: the envelope, then the rows (`rows: false`: none). */
-export function* mergedSlices(m: MergedParts, rows = true): Generator<string, void, undefined> {
-  yield `${JSON.stringify(m.env).slice(0, -1)},"nodes":[`;
-  if (rows)
-    for (let i = 0; i < m.rows.length; i += ROWS_PER_SLICE)
-      yield (i === 0 ? "" : ",") + m.rows.slice(i, i + ROWS_PER_SLICE).join(",");
-  yield "]}";
+/** One slice of rows as bytes, comma-separated: our text encoded and a peer's pieces copied straight into one buffer. */
+function rowBytes(rows: readonly MergedRow[], first: boolean): Buffer {
+  const pieces: (string | Buffer)[] = [];
+  for (const r of rows) {
+    if (!first || pieces.length > 0) pieces.push(",");
+    if (typeof r === "string") pieces.push(r);
+    else for (const p of r) pieces.push(p);
+  }
+  let size = 0;
+  for (const p of pieces) size += typeof p === "string" ? Buffer.byteLength(p) : p.length;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const p of pieces) at += typeof p === "string" ? out.write(p, at) : p.copy(out, at);
+  return out;
+}
+
+/** The merged document as byte slices: the envelope, then the rows (`rows: false`: none). */
+export function* mergedSlices(m: MergedParts, rows = true): Generator<Buffer, void, undefined> {
+  yield Buffer.from(`${JSON.stringify(m.env).slice(0, -1)},"nodes":[`);
+  if (rows) for (let i = 0; i < m.rows.length; i += ROWS_PER_SLICE) yield rowBytes(m.rows.slice(i, i + ROWS_PER_SLICE), i === 0);
+  yield Buffer.from("]}");
+}
+
+/** The merged document as an object (/clusters, the tests). */
+export function mergedDocument(m: MergedParts): ClusterOverview {
+  return JSON.parse(Buffer.concat([...mergedSlices(m)]).toString()) as ClusterOverview;
 }

@@ -5,12 +5,12 @@ import { tallyRow, type Envelope, type FleetTotals } from "@/lib/k8s/documents/o
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 
 import type { Member } from "../membership";
-import type { OverviewPart, RowText } from "../peer/peer-rows";
+import type { OverviewPart, PartRow } from "../peer/peer-rows";
 import { placeholderRow, UNREACHABLE_CONFIG, UNREACHABLE_CONFIG_ID } from "./placeholder-rows";
 
-// The fleet merge over rows as text: every replica's part (its envelope, whose totals cover its own
-// rows, and its rendered rows) becomes one envelope and one name-ordered list of row texts, without
-// parsing a row. Totals are the sum of the parts' totals; a row sent twice (two replicas both
+// The fleet merge over rendered rows: every replica's part (its envelope, whose totals cover its own
+// rows, and its rows as text or, from a peer, as the bytes it sent) becomes one envelope and one
+// name-ordered list of rows, without parsing a row or decoding a peer's. Totals are the sum of the parts' totals; a row sent twice (two replicas both
 // holding a node during a membership change: the first one, ours, wins) is the only one parsed, to
 // take its share back out. A node the Node informer knows that no answer carried gets a placeholder
 // row (placeholder-rows.ts): "owner unreachable" when its owner did not answer, else pending.
@@ -26,10 +26,22 @@ export interface PartsContext {
 
 export type PartAnswer = { identity: string; part: OverviewPart } | { identity: string; error: string };
 
-/** The merged envelope and the rows' JSON texts in name order. */
+/** A merged row's JSON: text (ours, a placeholder), or pieces (a peer's bytes) to write one after another. */
+export type MergedRow = string | readonly (string | Buffer)[];
+
+/** The merged envelope and the rows' JSON in name order. */
 export interface MergedParts {
   env: Envelope;
-  rows: string[];
+  rows: MergedRow[];
+}
+
+const CLOSE = Buffer.from("}");
+const text = (piece: string | Buffer) => (typeof piece === "string" ? piece : piece.toString());
+
+/** The row's JSON, whole or (`table`) without labels and observations. */
+function rowJson(r: PartRow, table: boolean): MergedRow {
+  if (typeof r.head === "string" && typeof r.extra === "string") return `${r.head}${table ? "" : r.extra}}`;
+  return table || r.extra.length === 0 ? [r.head, CLOSE] : [r.head, r.extra, CLOSE];
 }
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -41,7 +53,7 @@ export function mergeParts(ctx: PartsContext, local: OverviewPart, answers: Part
   const totals: FleetTotals = { underPressure: 0, reserved: {}, capacity: {} };
   const twice: FleetTotals = { underPressure: 0, reserved: {}, capacity: {} };
   const configs: ClusterOverview["configs"] = {};
-  const seen = new Map<string, RowText>();
+  const seen = new Map<string, PartRow>();
   let collected = 0;
   let evictions = 0;
   for (const p of parts) {
@@ -58,7 +70,7 @@ export function mergeParts(ctx: PartsContext, local: OverviewPart, answers: Part
         seen.set(r.name, r);
         continue;
       }
-      const dup = JSON.parse(`${r.head}}`) as NodeRow;
+      const dup = JSON.parse(`${text(r.head)}}`) as NodeRow;
       tallyRow(twice, dup);
       if (dup.collection.state === "ok") collected--;
     }
@@ -67,8 +79,8 @@ export function mergeParts(ctx: PartsContext, local: OverviewPart, answers: Part
   for (const [k, v] of Object.entries(twice.capacity)) totals.capacity[k]! -= v;
   for (const [k, v] of Object.entries(twice.reserved)) totals.reserved[k]! -= v;
 
-  const rows: { name: string; json: string }[] = [];
-  for (const r of seen.values()) rows.push({ name: r.name, json: `${r.head}${table ? "" : r.extra}}` });
+  const rows: { name: string; json: MergedRow }[] = [];
+  for (const r of seen.values()) rows.push({ name: r.name, json: rowJson(r, table) });
   // Every node the Node informer knows gets a row: an unreachable owner's, or one its owner has not
   // collected yet (a membership change in flight).
   const wallNow = ctx.now();

@@ -53,15 +53,18 @@ export async function askPeer<T>(
   return "error" in a ? a : { identity: a.identity, doc: a.value };
 }
 
-/** GET `${peer}/api/peer/${path}` as text, within `timeoutMs` (the caller reads it). */
-export async function askPeerText(
+/**
+ * GET `${peer}/api/peer/${path}` as bytes, within `timeoutMs` (the caller reads them): the fleet
+ * merge copies a peer's rows into its document without decoding them (peer-rows.ts).
+ */
+export async function askPeerBytes(
   p: Member,
   path: string,
   peerToken: string,
   timeoutMs: number,
-): Promise<{ identity: string; text: string } | { identity: string; error: string }> {
-  const a = await fetchPeer(p, path, peerToken, timeoutMs, (res) => res.text());
-  return "error" in a ? a : { identity: a.identity, text: a.value };
+): Promise<{ identity: string; body: Buffer } | { identity: string; error: string }> {
+  const a = await fetchPeer(p, path, peerToken, timeoutMs, async (res) => Buffer.from(await res.arrayBuffer()));
+  return "error" in a ? a : { identity: a.identity, body: a.value };
 }
 
 // Peer requests whose headers are on the wire so far, counted on undici's own diagnostics channel

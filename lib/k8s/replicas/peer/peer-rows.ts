@@ -7,7 +7,7 @@ import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { peerAuthorized } from "./peer-auth";
 
 // A replica's own overview rows for a peer's fleet merge, as the text the merge copies into its
-// document without parsing (GET /api/peer/rows). The cache keeps each row's JSON rendered since the
+// document without parsing, or even decoding, them (GET /api/peer/rows). The cache keeps each row's JSON rendered since the
 // node last changed (node-state.ts: rowJson, the table part, and rowExtraJson, labels and
 // observations); this adds the clock-dependent ages and the owner, as the single process's stream
 // does. Parsing 5 000 peer rows through the schema and rebuilding them is what made the merged
@@ -20,17 +20,20 @@ import { peerAuthorized } from "./peer-auth";
 //                 "observations":…` (empty with `table`)
 //   last line     `end N`, N the number of rows: a cut answer is never taken for a whole one
 
-/** One row as text: `head + extra + "}"` is the row's JSON, `head + "}"` its fleet-table form. */
-export interface RowText {
+/**
+ * One row's JSON in two pieces: `head + extra + "}"` is the row, `head + "}"` its fleet-table form.
+ * Text for our own rows; for a peer's, the bytes of its answer as they came (readPart).
+ */
+export interface PartRow {
   name: string;
-  head: string;
-  extra: string;
+  head: string | Buffer;
+  extra: string | Buffer;
 }
 
 /** A replica's part of the fleet: its envelope (totals over its own rows) and its rows in name order. */
 export interface OverviewPart {
   env: Envelope;
-  rows: RowText[];
+  rows: PartRow[];
 }
 
 /** This replica's rows as text, each with its owner (`identity`); the cache is read now. */
@@ -41,7 +44,7 @@ export function localPart(cache: ClusterCache, info: ClusterInfo, identity: stri
   const interval = cache.settings.summaryIntervalMs;
   const findings = overviewFindingCounts(cache);
   const owner = `,"owner":${JSON.stringify(identity)}`;
-  const rows = names.map((name): RowText => {
+  const rows = names.map((name): PartRow => {
     const s = cache.states.get(name)!;
     const ages = `,"leaseAgeSeconds":${JSON.stringify(s.leaseAge(clusterNow))},"collection":${JSON.stringify(s.collection(wallNow, interval))},"findings":${JSON.stringify(findings.countsOf(name))}`;
     return { name, head: s.rowJson + ages + owner, extra: table ? "" : s.rowExtraJson };
@@ -78,29 +81,46 @@ export function peerRows(
 }
 
 const NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
+const NL = 0x0a;
+const TAB = 0x09;
 
 /**
- * A peer's answer read back: the envelope checked against its schema, each row line split (not
- * parsed: the peer rendered and validated it), its shape checked cheaply; the `end N` line must be
- * there and count the rows. Throws words naming what is wrong, for the "owner unreachable" note.
+ * A peer's answer read back from its bytes: the envelope decoded and checked against its schema;
+ * each row line split at its tabs (JSON never holds a raw newline or tab, and UTF-8 never uses
+ * those bytes inside a character) into views of the answer, neither decoded nor parsed (the peer
+ * rendered and validated them), only the name read and the row's start checked against it; the
+ * `end N` line must be there and count the rows. Throws words naming what is wrong, for the "owner
+ * unreachable" note. Decoding the rows and encoding them again was most of the merge's own work.
  */
-export function readPart(text: string): OverviewPart {
-  const lines = text.split("\n");
-  const last = lines.pop() ?? "";
-  const end = /^end (\d+)$/.exec(last);
+export function readPart(body: Buffer): OverviewPart {
+  const lastNl = body.lastIndexOf(NL);
+  const end = /^end (\d+)$/.exec(body.toString("latin1", lastNl + 1));
   if (!end) throw new Error("answer cut short (no end line)");
+  const firstNl = body.indexOf(NL);
   let env: Envelope;
   try {
-    env = envelopeSchema.parse(JSON.parse(lines[0] ?? ""));
+    env = envelopeSchema.parse(JSON.parse(body.toString("utf8", 0, firstNl)));
   } catch {
     throw new Error("bad document: envelope");
   }
-  const rows: RowText[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    const [name, head, extra, more] = lines[i]!.split("\t");
-    if (more !== undefined || extra === undefined || !NAME.test(name!) || !head!.startsWith(`{"name":${JSON.stringify(name)},`))
-      throw new Error(`bad document: row ${i - 1}`);
-    rows.push({ name: name!, head: head!, extra });
+  const rows: PartRow[] = [];
+  for (let at = firstNl + 1; at <= lastNl;) {
+    const nl = body.indexOf(NL, at);
+    const t1 = body.indexOf(TAB, at);
+    const t2 = t1 < 0 || t1 > nl ? -1 : body.indexOf(TAB, t1 + 1);
+    const t3 = t2 < 0 || t2 > nl ? -1 : body.indexOf(TAB, t2 + 1);
+    const name = t1 < 0 ? "" : body.toString("latin1", at, t1);
+    const start = `{"name":${JSON.stringify(name)},`;
+    if (
+      t2 < 0 ||
+      t2 > nl ||
+      (t3 >= 0 && t3 < nl) ||
+      !NAME.test(name) ||
+      body.toString("latin1", t1 + 1, t1 + 1 + start.length) !== start
+    )
+      throw new Error(`bad document: row ${rows.length}`);
+    rows.push({ name, head: body.subarray(t1 + 1, t2), extra: body.subarray(t2 + 1, nl) });
+    at = nl + 1;
   }
   if (rows.length !== Number(end[1])) throw new Error(`answer cut short (${rows.length} of ${end[1]} rows)`);
   return { env, rows };

@@ -3,7 +3,7 @@ import "server-only";
 import type { ClusterOverview } from "@/lib/contract/dto";
 import { getCache } from "@/lib/k8s/store/runtime";
 
-import { mergedOverviewParts, mergedSlices, type MergeContext } from "../merge/fleet-merge";
+import { mergedDocument, mergedOverviewParts, mergedSlices, type MergeContext } from "../merge/fleet-merge";
 import { currentShard } from "../runtime";
 import { peerOverview } from "./peer-overview";
 import { peerRows } from "./peer-rows";
@@ -25,15 +25,15 @@ export function servePeerOverview(authorization: string | null): Response {
   return refused(r.status, r.body);
 }
 
-/** Text slices as a response body, one slice per pull, other requests served in between. */
-function sliceStream(slices: Generator<string, void, undefined>): ReadableStream<Uint8Array> {
+/** Slices (text, or bytes as they are) as a response body, one slice per pull, other requests served in between. */
+function sliceStream(slices: Generator<string | Uint8Array, void, undefined>): ReadableStream<Uint8Array> {
   const utf8 = new TextEncoder();
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       await new Promise((resolve) => setImmediate(resolve));
       const next = slices.next();
       if (next.done) controller.close();
-      else controller.enqueue(utf8.encode(next.value));
+      else controller.enqueue(typeof next.value === "string" ? utf8.encode(next.value) : next.value);
     },
     cancel() {
       slices.return();
@@ -62,8 +62,7 @@ function mergeContext(): MergeContext | undefined {
 export async function currentMergedOverview(): Promise<ClusterOverview | undefined> {
   const ctx = mergeContext();
   if (!ctx) return undefined;
-  const m = await mergedOverviewParts(ctx, false);
-  return { ...m.env, nodes: JSON.parse(`[${m.rows.join(",")}]`) as ClusterOverview["nodes"] };
+  return mergedDocument(await mergedOverviewParts(ctx, false));
 }
 
 /**

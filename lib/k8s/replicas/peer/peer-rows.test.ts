@@ -1,0 +1,106 @@
+// A peer's rows read back from the bytes it sent (readPart) and copied into the merged document
+// (mergeParts, mergedSlices) without being decoded: what goes in comes out byte for byte, UTF-8
+// beyond ASCII included, and a malformed answer is refused with words naming what is wrong.
+import { describe, expect, it } from "vitest";
+
+import type { Envelope } from "@/lib/k8s/documents/overview";
+
+import { mergedDocument } from "../merge/fleet-merge";
+import { mergeParts, type PartsContext } from "../merge/fleet-parts";
+import { readPart, type OverviewPart } from "./peer-rows";
+
+const env = (collected: number): Envelope => ({
+  generatedAt: "2026-11-28T00:00:00.000Z",
+  cluster: {
+    context: "sim",
+    contexts: ["sim"],
+    demo: false,
+    collectionMode: "proxy",
+    ready: true,
+    nodesTotal: collected,
+    nodesCollected: collected,
+    apiServer: { reachable: true, error: null },
+  },
+  summary: { nodesUnderPressure: 0, evictionsLastHour: 0, reserved: {}, capacity: { memory: collected } },
+  configs: {},
+});
+
+// A row's two pieces as a peer renders them: the head (up to its closing brace) and the extra fields.
+const head = (name: string, owner: string) =>
+  `{"name":${JSON.stringify(name)},"owner":${JSON.stringify(owner)},"conditions":{},"capacity":{"memory":1},"allocatable":{"memory":1},"collection":{"state":"ok"}`;
+const extra = (note: string) => `,"labels":{"zone":"eu-1"},"observations":[${JSON.stringify(note)}]`;
+const answer = (rows: [string, string][], owner: string, end = rows.length) =>
+  Buffer.from(
+    `${JSON.stringify(env(rows.length))}\n${rows.map(([n, note]) => `${n}\t${head(n, owner)}\t${extra(note)}\n`).join("")}end ${end}`,
+  );
+
+// No Node informer entries: every row comes from a part, none is a placeholder.
+const ctx = {
+  cache: { nodes: { store: new Map() } },
+  identity: "r-0",
+  peers: [],
+  members: ["r-0", "r-1"],
+  ownerOf: () => undefined,
+  now: () => 0,
+} as unknown as PartsContext;
+
+describe("a peer's rows as bytes", () => {
+  const peerRows: [string, string][] = [
+    ["node-b", "mémoire ½ libre 💾"],
+    ["node-d", "plain"],
+    ["node-e", "tab\\tand newline\\n escaped, as JSON does"],
+  ];
+  const local: OverviewPart = {
+    env: env(2),
+    rows: ["node-a", "node-c"].map((n) => ({ name: n, head: head(n, "r-0"), extra: extra(`ours ${n} ✓`) })),
+  };
+
+  it("are merged in name order into the document a parse of every row would give", () => {
+    const part = readPart(answer(peerRows, "r-1"));
+    expect(part.rows.map((r) => r.name)).toEqual(["node-b", "node-d", "node-e"]);
+    for (const table of [false, true]) {
+      const doc = mergedDocument(mergeParts(ctx, local, [{ identity: "r-1", part }], table));
+      const want = [
+        ...local.rows.map((r) => [r.name, `ours ${r.name} ✓`, "r-0"]),
+        ...peerRows.map(([n, note]) => [n, note, "r-1"]),
+      ]
+        .sort(([a], [b]) => (a! < b! ? -1 : 1))
+        .map(([n, note, owner]) => JSON.parse(`${head(n!, owner!)}${table ? "" : extra(note!)}}`) as unknown);
+      expect(doc.nodes).toEqual(want);
+      expect(doc.cluster.nodesCollected).toBe(5);
+      expect(doc.summary.capacity).toEqual({ memory: 5 });
+    }
+  });
+
+  it("count a node both parts hold once, ours first", () => {
+    const part = readPart(answer([["node-a", "theirs"], ...peerRows], "r-1"));
+    const doc = mergedDocument(mergeParts(ctx, local, [{ identity: "r-1", part }], false));
+    expect(doc.nodes.map((n) => n.name)).toEqual(["node-a", "node-b", "node-c", "node-d", "node-e"]);
+    expect(doc.nodes[0]!.owner).toBe("r-0");
+    expect(doc.cluster).toMatchObject({ nodesTotal: 5, nodesCollected: 5 }); // 2 + 4, the one sent twice taken out
+    expect(doc.summary.capacity).toEqual({ memory: 5 });
+  });
+
+  it("are refused, with words naming what is wrong, when the answer is malformed", () => {
+    const good = answer(peerRows, "r-1").toString();
+    const cases: [string, string, RegExp][] = [
+      ["no end line", good.slice(0, good.lastIndexOf("\n")), /^answer cut short \(no end line\)$/],
+      ["fewer rows than the end line counts", good.replace(/end 3$/, "end 4"), /^answer cut short \(3 of 4 rows\)$/],
+      ["an envelope that is not one", `{"generatedAt":1}${good.slice(good.indexOf("\n"))}`, /^bad document: envelope$/],
+      ["only an end line", "end 0", /^bad document: envelope$/],
+      ["a fourth field", good.replace(/(node-d\t[^\n]*)/, "$1\tmore"), /^bad document: row 1$/],
+      ["one field", good.replace(/node-d\t[^\n]*/, "node-d"), /^bad document: row 1$/],
+      [
+        "a row whose name is not its line's",
+        good.replace(`node-e\t{"name":"node-e"`, `node-e\t{"name":"node-x"`),
+        /^bad document: row 2$/,
+      ],
+      [
+        "a name that is no node name",
+        good.replace(/node-b\t\{"name":"node-b"/, `Node_B\t{"name":"Node_B"`),
+        /^bad document: row 0$/,
+      ],
+    ];
+    for (const [what, text, why] of cases) expect(() => readPart(Buffer.from(text)), what).toThrow(why);
+  });
+});
