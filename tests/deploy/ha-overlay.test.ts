@@ -1,6 +1,7 @@
 // deploy/overlays/ha: three replicas sharing the collection through Leases (docs/replicas.md).
 // Renders with kubectl's kustomize; checks the replicas' settings, the PDB and anti-affinity, the
-// Lease RBAC (own namespace, no delete), the headless peers Service and the scrape of every pod.
+// Lease RBAC (own namespace, no delete), the Lease renewals' FlowSchema, the headless peers Service
+// and the scrape of every pod.
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -63,6 +64,35 @@ describe("deploy/overlays/ha", () => {
     // Still no ClusterRole with write verbs.
     for (const r of docs.filter((d) => d.kind === "ClusterRole"))
       for (const rule of r.rules) expect(rule.verbs.filter((v: string) => !["get", "list", "watch"].includes(v))).toEqual([]);
+  });
+
+  it("puts the replicas' Lease renewals, and nothing else, in the leader-election priority level", () => {
+    const fs = find("FlowSchema", "headroom-replica-leases");
+    expect(fs.apiVersion).toBe("flowcontrol.apiserver.k8s.io/v1");
+    expect(fs.spec.priorityLevelConfiguration).toEqual({ name: "leader-election" });
+    // Matched before the built-in "service-accounts" schema (9000, workload-low) that would take them
+    // otherwise; after the built-in leader-election schemas (100, 200), which never match Headroom.
+    expect(fs.spec.matchingPrecedence).toBeGreaterThan(200);
+    expect(fs.spec.matchingPrecedence).toBeLessThan(9000);
+    // The Deployment's own service account, in the namespace its Leases live in.
+    expect(fs.spec.rules).toEqual([
+      {
+        subjects: [
+          {
+            kind: "ServiceAccount",
+            serviceAccount: { name: pod.spec.serviceAccountName, namespace: deployment.metadata.namespace },
+          },
+        ],
+        resourceRules: [
+          {
+            apiGroups: ["coordination.k8s.io"],
+            resources: ["leases"],
+            verbs: ["get", "create", "update"],
+            namespaces: [find("Role", "headroom-replica-leases").metadata.namespace],
+          },
+        ],
+      },
+    ]);
   });
 
   it("has a headless peers Service and scrapes every pod once", () => {

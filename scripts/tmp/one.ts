@@ -1,0 +1,10 @@
+import { analyzeNode } from "../../lib/eviction/index";
+import { syntheticNode } from "../bench/synthetic";
+const pods = Number(process.env.PODS ?? 30);
+const one = syntheticNode(42, pods);
+const input = { node: JSON.parse(one.node), pods: JSON.parse(one.pods), summary: JSON.parse(one.summary), kubeletConfig: JSON.parse(one.configz) };
+for (let i = 0; i < 200; i++) analyzeNode(input);
+const runs = Number(process.env.RUNS ?? 20000);
+const t0 = performance.now();
+for (let i = 0; i < runs; i++) analyzeNode(input);
+console.log(pods, ((performance.now() - t0) / runs).toFixed(4), "ms");
