@@ -62,16 +62,17 @@ export async function mergedDocuments(names: readonly string[], ctx: DocumentsMe
     else byOwner.set(owner, [...(byOwner.get(owner) ?? []), n]);
   }
   const asked = [...byOwner].filter(([owner]) => owner !== ctx.identity);
+  const peerOf = (owner: string) =>
+    ctx.peers.find((p) => p.identity === owner) ?? { identity: owner, peerUrl: "", seenAt: 0, self: false };
   // Peers first: they build their documents while we build ours (peer-ask.ts).
   const written = peerRequestsWritten();
   const answering = Promise.all(
     asked.map(([owner, list]) => {
-      const peer = ctx.peers.find((p) => p.identity === owner) ?? { identity: owner, peerUrl: "", seenAt: 0, self: false };
       const query = `documents?names=${encodeURIComponent(list.join(","))}`;
-      return askPeer(peer, query, documentsPart, ctx.peerToken, timeoutMs);
+      return askPeer(peerOf(owner), query, documentsPart, ctx.peerToken, timeoutMs);
     }),
   );
-  await written(asked.length);
+  await written(asked.map(([owner]) => peerOf(owner)));
   const local = peerDocuments(`Bearer ${ctx.peerToken}`, byOwner.get(ctx.identity) ?? [], ctx);
   if (local.status !== 200) throw new Error("internal: own peer token refused");
   const answers = await answering;

@@ -52,7 +52,7 @@ export async function mergedOverview(ctx: MergeContext): Promise<ClusterOverview
   const timeoutMs = ctx.timeoutMs ?? MERGE_TIMEOUT_MS;
   const written = peerRequestsWritten();
   const asked = Promise.all(others(ctx).map((p) => askPeer(p, "overview", clusterOverview, ctx.peerToken, timeoutMs)));
-  await written(others(ctx).length);
+  await written(others(ctx));
   const local = localPart(ctx.cache, ctx.info, ctx.identity, false);
   const answers = await asked;
   const parts: PartAnswer[] = answers.map((a) => ("doc" in a ? { identity: a.identity, part: partOfDocument(a.doc) } : a));
@@ -81,7 +81,7 @@ export async function mergedOverviewParts(ctx: MergeContext, table: boolean): Pr
       }
     }),
   );
-  await written(others(ctx).length);
+  await written(others(ctx));
   const local = localPart(ctx.cache, ctx.info, ctx.identity, table);
   return mergeParts(partsContext(ctx), local, await asked, table);
 }

@@ -59,7 +59,7 @@ export async function mergedTerminations(ctx: TerminationsMergeContext): Promise
   // Peers first: they build their shares while we build ours (peer-ask.ts).
   const written = peerRequestsWritten();
   const asked = Promise.all(others.map((p) => askPeer(p, "terminations", terminationsPart, ctx.peerToken, timeoutMs)));
-  await written(others.length);
+  await written(others);
   const local = peerTerminations(`Bearer ${ctx.peerToken}`, ctx);
   if (local.status !== 200) throw new Error("internal: own peer token refused");
   const answers = await asked;

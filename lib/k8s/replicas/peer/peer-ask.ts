@@ -83,13 +83,15 @@ const SEND_WAIT_MS = 25;
  * left, and the page asks every 10 s, past undici's 4 s keep-alive). Without waiting for that, our
  * own part (30–50 ms of rows at 5 000 nodes, more when the cache is cold) blocks the event loop
  * before any peer has been asked (docs/replicas.md). Call before asking; the returned function
- * resolves once `n` peer requests asked since are written (or SEND_WAIT_MS passed), plus one turn
- * for a peer in this same process (the tests') to read its request.
+ * resolves once the requests to `peers` asked since are written (or SEND_WAIT_MS passed), plus one
+ * turn for a peer in this same process (the tests') to read its request. A peer without a URL in
+ * its Lease is never sent one (fetchPeer fails at once), so it is not waited for.
  */
-export function peerRequestsWritten(): (n: number) => Promise<void> {
+export function peerRequestsWritten(): (peers: readonly Pick<Member, "peerUrl">[]) => Promise<void> {
   const from = peerRequestsSent;
   const turn = () => new Promise((resolve) => setImmediate(resolve));
-  return async (n) => {
+  return async (peers) => {
+    const n = peers.filter((p) => p.peerUrl).length;
     if (n === 0) return;
     const end = performance.now() + SEND_WAIT_MS;
     while (peerRequestsSent - from < n && performance.now() < end) await turn();
