@@ -6,6 +6,8 @@
 // CPU and RSS ({steady}); the parent reads them. Asserts nothing.
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./cache-settings";
 
@@ -21,6 +23,7 @@ const { peerRows } = await import("../../lib/k8s/replicas/peer/peer-rows");
 const { mergedDocuments, peerDocuments } = await import("../../lib/k8s/replicas/merge/documents-merge");
 const { localDocuments } = await import("../../lib/k8s/documents/node-documents");
 const { installRequestActivity } = await import("../../lib/http/request-activity");
+const { sliceStream } = await import("../../lib/http/slice-stream");
 
 const kubeconfig = process.env.BENCH_KUBECONFIG!;
 const workerFile = process.env.BENCH_FETCH_WORKER!;
@@ -61,19 +64,10 @@ const cache = new ClusterCache({
 shard?.attach(cache);
 const info = { context: client.context, contexts: client.contexts, demo: false };
 
-/**
- * Text slices written one an event-loop turn, as the routes stream them (sliceStream in
- * lib/k8s/replicas/peer/serve-overview.ts): the peer rows and the merged overview.
- */
+/** Slices written as the routes stream them (lib/http/slice-stream.ts): the peer rows and the merged overview. */
 function sendSlices(res: ServerResponse, type: string, slices: Generator<string | Uint8Array, void, undefined>): void {
   res.writeHead(200, { "content-type": type });
-  const pump = () => {
-    const next = slices.next();
-    if (next.done) return void res.end();
-    res.write(next.value);
-    setImmediate(pump);
-  };
-  setImmediate(pump);
+  Readable.fromWeb(sliceStream(slices) as WebReadableStream<Uint8Array>).pipe(res);
 }
 
 server.on("request", (req, res) => {

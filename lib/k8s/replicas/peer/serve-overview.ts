@@ -1,6 +1,7 @@
 import "server-only";
 
 import type { ClusterOverview } from "@/lib/contract/dto";
+import { sliceStream } from "@/lib/http/slice-stream";
 import { getCache } from "@/lib/k8s/store/runtime";
 
 import { mergedDocument, mergedOverviewParts, mergedSlices, type MergeContext } from "../merge/fleet-merge";
@@ -23,22 +24,6 @@ export function servePeerOverview(authorization: string | null): Response {
   const { cache, info } = getCache();
   const r = peerOverview(authorization, { cache, info, identity: cur.settings.identity, peerToken: cur.settings.peerToken });
   return refused(r.status, r.body);
-}
-
-/** Slices (text, or bytes as they are) as a response body, one slice per pull, other requests served in between. */
-function sliceStream(slices: Generator<string | Uint8Array, void, undefined>): ReadableStream<Uint8Array> {
-  const utf8 = new TextEncoder();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      await new Promise((resolve) => setImmediate(resolve));
-      const next = slices.next();
-      if (next.done) controller.close();
-      else controller.enqueue(typeof next.value === "string" ? utf8.encode(next.value) : next.value);
-    },
-    cancel() {
-      slices.return();
-    },
-  });
 }
 
 /** GET /api/peer/rows: this replica's rows as text (peer-rows.ts); 404 when sharding is off, 401 without the secret. */
