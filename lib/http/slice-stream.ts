@@ -2,7 +2,7 @@
 // pull, one event-loop turn before each, so a 10 MB document does not hold the process while
 // other requests (a peer's, a probe) wait.
 
-/** Slices (text, or bytes as they are) as a response body, one slice per pull, other requests served in between. */
+/** Slices (text, or bytes as they are) as a response body, one per pull, other requests served in between. */
 export function sliceStream(slices: Generator<string | Uint8Array, void, undefined>): ReadableStream<Uint8Array> {
   const utf8 = new TextEncoder();
   return new ReadableStream<Uint8Array>({

@@ -14,8 +14,9 @@ import { mergeParts, type MergedParts, type MergedRow, type PartAnswer } from ".
 // answer lacks it) still gets a row, built from the Node object every replica watches, marked with
 // why; cluster.ready is false then, so the page never takes a partial merge for a complete fleet.
 // The route asks peers for their rows as rendered text (GET /api/peer/rows) and streams the merge
-// (mergedOverviewParts, mergedSlices); mergedOverview reads peers' whole documents (GET /api/peer/overview) and
-// answers an object, for /clusters and the tests. Both merge in fleet-parts.ts.
+// (mergedOverviewParts, mergedSlices); mergedOverview reads peers' whole documents (GET
+// /api/peer/overview) and answers an object, for /clusters and the tests. Both merge in
+// fleet-parts.ts.
 
 /** How long a peer may take to send its rows before its nodes are shown as owner unreachable. */
 export const MERGE_TIMEOUT_MS = 3000;
@@ -61,9 +62,9 @@ export async function mergedOverview(ctx: MergeContext): Promise<ClusterOverview
 
 /**
  * The merge the route streams: every peer's rows as text (GET /api/peer/rows, `?rows=table` passed
- * on), read within the bound and copied as the bytes they came in, neither decoded nor parsed; peers are asked before our own rows are read,
- * so they build theirs meanwhile. Everything is known before the first byte:
- * rows go out in name order and a node's owner is a hash of its name, so any peer may hold the
+ * on), read within the bound and copied as the bytes they came in, neither decoded nor parsed;
+ * peers are asked before our own rows are read, so they build theirs meanwhile. Everything is
+ * known before the first byte: rows go out in name order and a node's owner is a hash of its name, so any peer may hold the
  * first row; the envelope, with the fleet's totals and who did not answer, is whole when sent.
  */
 export async function mergedOverviewParts(ctx: MergeContext, table: boolean): Promise<MergedParts> {
@@ -89,7 +90,7 @@ export async function mergedOverviewParts(ctx: MergeContext, table: boolean): Pr
 /** Rows per slice of the merged document: ~1 MB of JSON, a few milliseconds of work. */
 const ROWS_PER_SLICE = 500;
 
-/** One slice of rows as bytes, comma-separated: our text encoded and a peer's pieces copied straight into one buffer. */
+/** One slice of rows as bytes, comma-separated: our text encoded, a peer's pieces copied, into one buffer. */
 function rowBytes(rows: readonly MergedRow[], first: boolean): Buffer {
   const pieces: (string | Buffer)[] = [];
   for (const r of rows) {

@@ -8,12 +8,13 @@ import type { Member } from "../membership";
 import type { OverviewPart, PartRow } from "../peer/peer-rows";
 import { placeholderRow, UNREACHABLE_CONFIG, UNREACHABLE_CONFIG_ID } from "./placeholder-rows";
 
-// The fleet merge over rendered rows: every replica's part (its envelope, whose totals cover its own
-// rows, and its rows as text or, from a peer, as the bytes it sent) becomes one envelope and one
-// name-ordered list of rows, without parsing a row or decoding a peer's. Totals are the sum of the parts' totals; a row sent twice (two replicas both
-// holding a node during a membership change: the first one, ours, wins) is the only one parsed, to
-// take its share back out. A node the Node informer knows that no answer carried gets a placeholder
-// row (placeholder-rows.ts): "owner unreachable" when its owner did not answer, else pending.
+// The fleet merge over rendered rows: every replica's part (its envelope, whose totals cover its
+// own rows, and its rows as text or, from a peer, as the bytes it sent) becomes one envelope and
+// one name-ordered list of rows, without parsing a row or decoding a peer's. Totals are the sum of
+// the parts' totals; a row sent twice (two replicas both holding a node during a membership change:
+// the first one, ours, wins) is the only one parsed, to take its share back out. A node the Node
+// informer knows that no answer carried gets a placeholder row (placeholder-rows.ts): "owner
+// unreachable" when its owner did not answer, else pending.
 
 export interface PartsContext {
   cache: ClusterCache;

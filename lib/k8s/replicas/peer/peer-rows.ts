@@ -7,11 +7,11 @@ import type { ClusterCache } from "@/lib/k8s/store/cache";
 import { peerAuthorized } from "./peer-auth";
 
 // A replica's own overview rows for a peer's fleet merge, as the text the merge copies into its
-// document without parsing, or even decoding, them (GET /api/peer/rows). The cache keeps each row's JSON rendered since the
-// node last changed (node-state.ts: rowJson, the table part, and rowExtraJson, labels and
-// observations); this adds the clock-dependent ages and the owner, as the single process's stream
-// does. Parsing 5 000 peer rows through the schema and rebuilding them is what made the merged
-// overview 2.8–4.2 × one process's (docs/replicas.md).
+// document without parsing, or even decoding, them (GET /api/peer/rows). The cache keeps each row's
+// JSON rendered since the node last changed (node-state.ts: rowJson, the table part, and
+// rowExtraJson, labels and observations); this adds the clock-dependent ages and the owner, as the
+// single process's stream does. Parsing 5 000 peer rows through the schema and rebuilding them is
+// what made the merged overview 2.8–4.2 × one process's (docs/replicas.md).
 //
 // The text, one item a line (JSON never holds a raw newline or tab):
 //   line 1        the replica's envelope (generatedAt, cluster, summary over its rows, configs)
