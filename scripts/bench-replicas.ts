@@ -39,6 +39,8 @@ interface Ready {
   ms: number;
   owned: number;
   collected: number;
+  /** The longest the process's event loop ran late until ready. */
+  loopDelayMaxMs: number;
   /** The first pass had not ended within READY_TIMEOUT_MS. */
   timedOut?: boolean;
 }
@@ -173,7 +175,7 @@ try {
     `heap ${s.heapUsedMiB.toFixed(0)} MiB used of ${s.heapTotalMiB.toFixed(0)}, external ${s.externalMiB.toFixed(0)} MiB`;
   const late = (r: Ready) => (r.timedOut ? ` (first pass not over after ${READY_TIMEOUT_MS / 1000} s)` : "");
   console.log(
-    `  one replica: every node asked once in ${(oneReady.ms / 1000).toFixed(0)} s (${oneReady.collected} collected); steady ${STEADY_MS / 1000} s: CPU ${oneSteady.cpuSeconds.toFixed(2)} s (${perSummary(oneSteady)}), RSS ${oneSteady.rssMiB.toFixed(0)} MiB (${oneSteady.rss0MiB.toFixed(0)} MiB before the cache started; ${heap(oneSteady)}), ${oneSteady.pods} pods held${lag(oneSteady)}${late(oneReady)}; /api/cluster median ${oneDoc.median.toFixed(0)} ms (max ${oneDoc.max.toFixed(0)}), ${mib(oneDoc.bytes)}; 12 node documents (what-if pod detail) median ${oneDocs.median.toFixed(0)} ms, ${mib(oneDocs.bytes)} (${oneDocs.got} of 12)`,
+    `  one replica: every node asked once in ${(oneReady.ms / 1000).toFixed(0)} s (${oneReady.collected} collected, event loop late by up to ${oneReady.loopDelayMaxMs.toFixed(0)} ms); steady ${STEADY_MS / 1000} s: CPU ${oneSteady.cpuSeconds.toFixed(2)} s (${perSummary(oneSteady)}), RSS ${oneSteady.rssMiB.toFixed(0)} MiB (${oneSteady.rss0MiB.toFixed(0)} MiB before the cache started; ${heap(oneSteady)}), ${oneSteady.pods} pods held${lag(oneSteady)}${late(oneReady)}; /api/cluster median ${oneDoc.median.toFixed(0)} ms (max ${oneDoc.max.toFixed(0)}), ${mib(oneDoc.bytes)}; 12 node documents (what-if pod detail) median ${oneDocs.median.toFixed(0)} ms, ${mib(oneDocs.bytes)} (${oneDocs.got} of 12)`,
   );
 
   const names = ["bench-r1", "bench-r2", "bench-r3"];
@@ -188,7 +190,7 @@ try {
     const doc = await timeOverview(readies[i]!.url);
     const docs = await timeDocuments(readies[i]!.url, oneDoc.names);
     console.log(
-      `  ${names[i]}: ${s.owned} nodes, ${s.pods} pods held; every owned node asked once in ${(readies[i]!.ms / 1000).toFixed(0)} s (${readies[i]!.collected} collected); CPU ${s.cpuSeconds.toFixed(2)} s = ${((s.cpuSeconds / oneSteady.cpuSeconds) * 100).toFixed(0)} % ${againstTarget("replicaCpuShare", cpuShare)} (${perSummary(s)}), RSS ${s.rssMiB.toFixed(0)} MiB = ${(rssShare * 100).toFixed(0)} % ${againstTarget("replicaRssShare", rssShare)} (${(netShare * 100).toFixed(0)} % net of the ${s.rss0MiB.toFixed(0)} MiB before the cache started; ${heap(s)})${lag(s)}${late(readies[i]!)}`,
+      `  ${names[i]}: ${s.owned} nodes, ${s.pods} pods held; every owned node asked once in ${(readies[i]!.ms / 1000).toFixed(0)} s (${readies[i]!.collected} collected, event loop late by up to ${readies[i]!.loopDelayMaxMs.toFixed(0)} ms); CPU ${s.cpuSeconds.toFixed(2)} s = ${((s.cpuSeconds / oneSteady.cpuSeconds) * 100).toFixed(0)} % ${againstTarget("replicaCpuShare", cpuShare)} (${perSummary(s)}), RSS ${s.rssMiB.toFixed(0)} MiB = ${(rssShare * 100).toFixed(0)} % ${againstTarget("replicaRssShare", rssShare)} (${(netShare * 100).toFixed(0)} % net of the ${s.rss0MiB.toFixed(0)} MiB before the cache started; ${heap(s)})${lag(s)}${late(readies[i]!)}`,
     );
     console.log(
       `    merged /api/cluster (${doc.nodes} nodes): median ${doc.median.toFixed(0)} ms (max ${doc.max.toFixed(0)}) = ${(doc.median / oneDoc.median).toFixed(2)} × one replica's ${againstTarget("mergedOverviewOverSingle", doc.median / oneDoc.median)}; 12 node documents, one peer request per owner: median ${docs.median.toFixed(0)} ms = ${(docs.median / oneDocs.median).toFixed(2)} × one replica's (${docs.got} of 12)`,

@@ -6,6 +6,7 @@
 // CPU and RSS ({steady}); the parent reads them. Asserts nothing.
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
@@ -115,6 +116,10 @@ server.on("request", (req, res) => {
   send(404, "{}");
 });
 
+// How late this process's event loop ran until ready (its pod list and first rows): a Lease renewal
+// due meanwhile waits that long before it is even sent (docs/benchmarks.md, "Replicas").
+const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+loopDelay.enable();
 const rss0 = process.memoryUsage().rss;
 const t0 = performance.now();
 membership?.start();
@@ -135,7 +140,18 @@ for (;;) {
 const emit = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
 const collected = [...cache.states.values()].filter((st) => st.summaryAt !== null).length;
 const timedOut = performance.now() > readyBy;
-emit({ ready: { url, ms: performance.now() - t0, owned: cache.states.size, collected, ...(timedOut ? { timedOut } : {}) } });
+loopDelay.disable();
+const loopDelayMaxMs = loopDelay.max / 1e6;
+emit({
+  ready: {
+    url,
+    ms: performance.now() - t0,
+    owned: cache.states.size,
+    collected,
+    loopDelayMaxMs,
+    ...(timedOut ? { timedOut } : {}),
+  },
+});
 
 const cpu0 = process.cpuUsage();
 const sent0 = cache.collector.sent.summary;
