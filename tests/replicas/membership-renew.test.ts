@@ -3,6 +3,7 @@
 // past the renew deadline. Before, the next renewal waited 5 s after the previous one *ended*, so
 // one hung request held every later renewal (and the "collection stopped" check) behind it, and
 // replicas on a busy machine lost their Leases over and over (bench:replicas at 1 000 nodes).
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -49,6 +50,38 @@ describe("Lease renewal", () => {
       expect(m.status().error).toBeNull();
     } finally {
       await m.stop();
+    }
+  });
+
+  it("renews over one kept connection, not a new TLS connection each time", async () => {
+    // client-node's generated clients build a new connection pool per request (lease-api.ts): ten
+    // renewals were ten TCP and TLS handshakes with the API server.
+    const port = new URL(sim.url).port;
+    let connections = 0;
+    const counted = (message: unknown) => {
+      const p = (message as { connectParams?: { port?: string | number } }).connectParams?.port;
+      if (String(p) === port) connections++;
+    };
+    subscribe("undici:client:connected", counted);
+    const client = new ClusterClient(loadKubeConfig({ kind: "text", yaml: sim.kubeconfigFor("full") }));
+    const m = new Membership({
+      client,
+      namespace: "default",
+      identity: "renew-pool",
+      peerUrl: "http://127.0.0.1:1",
+      renewMs: 300,
+    });
+    m.start();
+    try {
+      await until(() => m.status().holding, 10_000);
+      const from = connections;
+      await new Promise((r) => setTimeout(r, 3_000)); // ~10 renewals
+      expect(m.status().error).toBeNull();
+      expect(connections).toBeGreaterThanOrEqual(1); // the channel is heard: the Lease was created over one
+      expect(connections - from).toBeLessThanOrEqual(1);
+    } finally {
+      await m.stop();
+      unsubscribe("undici:client:connected", counted);
     }
   });
 

@@ -3,11 +3,12 @@ import "server-only";
 import type { V1Lease } from "@kubernetes/client-node";
 
 import type { ClusterClient } from "@/lib/k8s/io/client";
-import { ApiException, CoordinationV1Api } from "@/lib/k8s/io/client-node";
+import { ApiException, type CoordinationV1Api } from "@/lib/k8s/io/client-node";
 import { realClock, type Clock, type Timer } from "@/lib/k8s/io/clock";
 import { describeError } from "@/lib/k8s/io/errors";
 import { Reflector } from "@/lib/k8s/io/informers";
 
+import { leaseApi } from "./lease-api";
 import { LEASE_PREFIX, replicaLease, trimReplicaLease, type PeerLease } from "./lease-wire";
 
 // Who the live replicas are, through coordination.k8s.io/v1 Leases: each replica holds one Lease of
@@ -75,7 +76,7 @@ export class Membership {
     this.durationS = o.leaseDurationS ?? 15;
     this.renewMs = o.renewMs ?? 2000;
     this.settleMs = o.settleMs ?? 5000;
-    this.api = o.client.kc.makeApiClient(CoordinationV1Api);
+    this.api = leaseApi(o.client.kc);
     this.leases = new Reflector<PeerLease>({
       client: o.client,
       clock: this.clock,
