@@ -133,7 +133,9 @@ describe("history from Prometheus", () => {
     const { status, body } = await route("1h");
     expect(status).toBe(200);
     expect(body.source).toBe("memory");
-    expect(body.prometheusError).toMatch(/^unreachable: ECONNREFUSED/);
+    // refused on a new connection; reset on one kept from an earlier query when the process died
+    // under it (CI 2026-11-29, once): either way Prometheus is down, and the note says so.
+    expect(body.prometheusError).toMatch(/^unreachable: (ECONNREFUSED|ECONNRESET)/);
     expect(body.series.find((s) => s.signal === SIGNAL)!.points.length).toBeGreaterThan(0);
     // A node Headroom does not know and Prometheus cannot be asked about: not found, said plainly.
     const r = await historyRoute(new Request("http://x/api/nodes/gone/history"), { params: Promise.resolve({ name: "gone" }) });
