@@ -64,8 +64,9 @@ export async function mergedOverview(ctx: MergeContext): Promise<ClusterOverview
  * The merge the route streams: every peer's rows as text (GET /api/peer/rows, `?rows=table` passed
  * on), read within the bound and copied as the bytes they came in, neither decoded nor parsed;
  * peers are asked before our own rows are read, so they build theirs meanwhile. Everything is
- * known before the first byte: rows go out in name order and a node's owner is a hash of its name, so any peer may hold the
- * first row; the envelope, with the fleet's totals and who did not answer, is whole when sent.
+ * known before the first byte: rows go out in name order and a node's owner is a hash of its
+ * name, so any peer may hold the first row; the envelope, with the fleet's totals and who did not
+ * answer, is whole when sent.
  */
 export async function mergedOverviewParts(ctx: MergeContext, table: boolean): Promise<MergedParts> {
   const timeoutMs = ctx.timeoutMs ?? MERGE_TIMEOUT_MS;

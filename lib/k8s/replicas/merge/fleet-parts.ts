@@ -42,7 +42,7 @@ const text = (piece: string | Buffer) => (typeof piece === "string" ? piece : pi
 /** The row's JSON, whole or (`table`) without labels and observations. */
 function rowJson(r: PartRow, table: boolean): MergedRow {
   if (typeof r.head === "string" && typeof r.extra === "string") return `${r.head}${table ? "" : r.extra}}`;
-  return table || r.extra.length === 0 ? [r.head, CLOSE] : [r.head, r.extra, CLOSE];
+  return table ? [r.head, CLOSE] : [r.head, r.extra, CLOSE];
 }
 
 const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
