@@ -4,7 +4,9 @@
 // (scripts/bench/replica-process.ts) so its CPU and RSS are its own. Figures: each replica's
 // steady-state CPU and RSS as a share of the single replica's (target ≤ 40 %), and the fleet
 // overview's answer time over HTTP from each replica (merged from the three) against the single
-// replica's (target ≤ 1.2 ×). Also what a peer document weighs, for docs/replicas.md's projection.
+// replica's (target ≤ 1.2 ×), with its first byte's. Also what a peer document weighs, for
+// docs/replicas.md's projection. BENCH_TRACE=1: each process prints every answer's first byte and
+// end as it served them (scripts/bench/replica-process.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -108,21 +110,30 @@ function startReplica(name: string | undefined, members: number): Replica {
 async function timeOverview(
   url: string,
   n = 7,
-): Promise<{ median: number; max: number; bytes: number; nodes: number; names: string[] }> {
+): Promise<{ median: number; max: number; firstByte: number; bytes: number; nodes: number; names: string[] }> {
   const times: number[] = [];
+  const firstBytes: number[] = [];
   let bytes = 0;
   let nodes = 0;
   let names: string[] = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
-    const text = await (await fetch(`${url}/api/cluster`)).text();
+    const res = await fetch(`${url}/api/cluster`);
+    const reader = res.body!.getReader();
+    const chunks: Uint8Array[] = [];
+    for (let c = await reader.read(); !c.done; c = await reader.read()) {
+      if (chunks.length === 0) firstBytes.push(performance.now() - t);
+      chunks.push(c.value);
+    }
+    const text = Buffer.concat(chunks).toString();
     times.push(performance.now() - t);
     bytes = text.length;
     names = (JSON.parse(text) as { nodes: { name: string }[] }).nodes.map((r) => r.name);
     nodes = names.length;
   }
   times.sort((a, b) => a - b);
-  return { median: times[n >> 1]!, max: times[n - 1]!, bytes, nodes, names };
+  firstBytes.sort((a, b) => a - b);
+  return { median: times[n >> 1]!, max: times[n - 1]!, firstByte: firstBytes[n >> 1]!, bytes, nodes, names };
 }
 
 /**
@@ -175,7 +186,7 @@ try {
     `heap ${s.heapUsedMiB.toFixed(0)} MiB used of ${s.heapTotalMiB.toFixed(0)}, external ${s.externalMiB.toFixed(0)} MiB`;
   const late = (r: Ready) => (r.timedOut ? ` (first pass not over after ${READY_TIMEOUT_MS / 1000} s)` : "");
   console.log(
-    `  one replica: every node asked once in ${(oneReady.ms / 1000).toFixed(0)} s (${oneReady.collected} collected, event loop late by up to ${oneReady.loopDelayMaxMs.toFixed(0)} ms); steady ${STEADY_MS / 1000} s: CPU ${oneSteady.cpuSeconds.toFixed(2)} s (${perSummary(oneSteady)}), RSS ${oneSteady.rssMiB.toFixed(0)} MiB (${oneSteady.rss0MiB.toFixed(0)} MiB before the cache started; ${heap(oneSteady)}), ${oneSteady.pods} pods held${lag(oneSteady)}${late(oneReady)}; /api/cluster median ${oneDoc.median.toFixed(0)} ms (max ${oneDoc.max.toFixed(0)}), ${mib(oneDoc.bytes)}; 12 node documents (what-if pod detail) median ${oneDocs.median.toFixed(0)} ms, ${mib(oneDocs.bytes)} (${oneDocs.got} of 12)`,
+    `  one replica: every node asked once in ${(oneReady.ms / 1000).toFixed(0)} s (${oneReady.collected} collected, event loop late by up to ${oneReady.loopDelayMaxMs.toFixed(0)} ms); steady ${STEADY_MS / 1000} s: CPU ${oneSteady.cpuSeconds.toFixed(2)} s (${perSummary(oneSteady)}), RSS ${oneSteady.rssMiB.toFixed(0)} MiB (${oneSteady.rss0MiB.toFixed(0)} MiB before the cache started; ${heap(oneSteady)}), ${oneSteady.pods} pods held${lag(oneSteady)}${late(oneReady)}; /api/cluster median ${oneDoc.median.toFixed(0)} ms (max ${oneDoc.max.toFixed(0)}; first byte ${oneDoc.firstByte.toFixed(0)} ms), ${mib(oneDoc.bytes)}; 12 node documents (what-if pod detail) median ${oneDocs.median.toFixed(0)} ms, ${mib(oneDocs.bytes)} (${oneDocs.got} of 12)`,
   );
 
   const names = ["bench-r1", "bench-r2", "bench-r3"];
@@ -193,7 +204,7 @@ try {
       `  ${names[i]}: ${s.owned} nodes, ${s.pods} pods held; every owned node asked once in ${(readies[i]!.ms / 1000).toFixed(0)} s (${readies[i]!.collected} collected, event loop late by up to ${readies[i]!.loopDelayMaxMs.toFixed(0)} ms); CPU ${s.cpuSeconds.toFixed(2)} s = ${((s.cpuSeconds / oneSteady.cpuSeconds) * 100).toFixed(0)} % ${againstTarget("replicaCpuShare", cpuShare)} (${perSummary(s)}), RSS ${s.rssMiB.toFixed(0)} MiB = ${(rssShare * 100).toFixed(0)} % ${againstTarget("replicaRssShare", rssShare)} (${(netShare * 100).toFixed(0)} % net of the ${s.rss0MiB.toFixed(0)} MiB before the cache started; ${heap(s)})${lag(s)}${late(readies[i]!)}`,
     );
     console.log(
-      `    merged /api/cluster (${doc.nodes} nodes): median ${doc.median.toFixed(0)} ms (max ${doc.max.toFixed(0)}) = ${(doc.median / oneDoc.median).toFixed(2)} × one replica's ${againstTarget("mergedOverviewOverSingle", doc.median / oneDoc.median)}; 12 node documents, one peer request per owner: median ${docs.median.toFixed(0)} ms = ${(docs.median / oneDocs.median).toFixed(2)} × one replica's (${docs.got} of 12)`,
+      `    merged /api/cluster (${doc.nodes} nodes): median ${doc.median.toFixed(0)} ms (max ${doc.max.toFixed(0)}; first byte ${doc.firstByte.toFixed(0)} ms) = ${(doc.median / oneDoc.median).toFixed(2)} × one replica's ${againstTarget("mergedOverviewOverSingle", doc.median / oneDoc.median)}; 12 node documents, one peer request per owner: median ${docs.median.toFixed(0)} ms = ${(docs.median / oneDocs.median).toFixed(2)} × one replica's (${docs.got} of 12)`,
     );
   }
   // Per node, for the projection in docs/replicas.md.

@@ -1,15 +1,15 @@
 // Microbench of the merged fleet overview's own work on the asked replica (no collection, no HTTP):
-// two peers' answers to GET /api/peer/rows, as bytes, read back (readPart), merged with our own
-// third of the rows (mergeParts) and written as the route writes them (mergedSlices), against one
+// two peers' answers to GET /api/peer/rows, as bytes in 64 KiB chunks as the network hands them
+// over, read as they come (part-reader.ts) and merged with our own third of the rows into the
+// document's slices (mergeParts), against one
 // process writing the same 5 000 rows as text (joined in slices of 500 and encoded, as its route
 // does). Synthetic rows of the real document's size (2 KB whole, ~1.1 KB in the table's form), ASCII
 // as label values are. Prints medians; asserts nothing.
 export {};
 
 await import("../../bin/register-server-only.mjs");
-const { readPart } = await import("../../lib/k8s/replicas/peer/peer-rows");
 const { mergeParts } = await import("../../lib/k8s/replicas/merge/fleet-parts");
-const { mergedSlices } = await import("../../lib/k8s/replicas/merge/fleet-merge");
+const { StreamedSource } = await import("../../lib/k8s/replicas/merge/part-source");
 type PartsContext = import("../../lib/k8s/replicas/merge/fleet-parts").PartsContext;
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000);
@@ -55,11 +55,21 @@ const ctx = {
   now: Date.now,
 } as unknown as PartsContext;
 
-function merged(): number {
+// A peer's answer as its response body delivers it.
+const chunked = (body: Buffer) => {
+  let at = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(c) {
+      if (at >= body.length) return c.close();
+      c.enqueue(body.subarray(at, (at += 64 * 1024)));
+    },
+  });
+};
+async function merged(): Promise<number> {
   const local = { env, rows: rowsOf(0) };
-  const parts = answers.map((b, i) => ({ identity: `r-${i + 1}`, part: readPart(b) }));
+  const peers = answers.map((b, i) => new StreamedSource(`r-${i + 1}`, chunked(b), 3000));
   let bytes = 0;
-  for (const s of mergedSlices(mergeParts(ctx, local, parts, false))) bytes += s.length;
+  for await (const s of mergeParts(ctx, local, peers, false)) bytes += s.length;
   return bytes;
 }
 function oneProcess(): number {
@@ -69,16 +79,16 @@ function oneProcess(): number {
   for (let i = 0; i < rows.length; i += 500) bytes += utf8.encode((i ? "," : "") + rows.slice(i, i + 500).join(",")).length;
   return bytes;
 }
-const time = (f: () => number) => {
+const time = async (f: () => number | Promise<number>) => {
   const t = performance.now();
-  const bytes = f();
+  const bytes = await f();
   return { ms: performance.now() - t, bytes };
 };
 const runs = { merged: [] as number[], one: [] as number[] };
 let bytes = 0;
 for (let i = 0; i < RUNS + 3; i++) {
-  const m = time(merged);
-  const o = time(oneProcess);
+  const m = await time(merged);
+  const o = await time(oneProcess);
   if (i < 3) continue; // warm-up
   runs.merged.push(m.ms);
   runs.one.push(o.ms);

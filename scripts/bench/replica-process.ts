@@ -18,7 +18,7 @@ const { ClusterClient, loadKubeConfig } = await import("../../lib/k8s/io/client"
 const { overviewJson } = await import("../../lib/k8s/documents/overview");
 const { Membership } = await import("../../lib/k8s/replicas/membership");
 const { Shard } = await import("../../lib/k8s/replicas/shard");
-const { mergedOverviewParts, mergedSlices } = await import("../../lib/k8s/replicas/merge/fleet-merge");
+const { mergedStream } = await import("../../lib/k8s/replicas/merge/fleet-merge");
 const { peerOverview } = await import("../../lib/k8s/replicas/peer/peer-overview");
 const { peerRows } = await import("../../lib/k8s/replicas/peer/peer-rows");
 const { mergedDocuments, peerDocuments } = await import("../../lib/k8s/replicas/merge/documents-merge");
@@ -65,10 +65,26 @@ const cache = new ClusterCache({
 shard?.attach(cache);
 const info = { context: client.context, contexts: client.contexts, demo: false };
 
+// BENCH_TRACE=1: for each answer, ms from the handler's start to its first byte (the single
+// process: to its document built) and to its last, on stderr.
+function trace(res: ServerResponse, t0: number, first: () => number): void {
+  if (process.env.BENCH_TRACE)
+    res.on("finish", () =>
+      console.error(
+        `TRACE ${name ?? "one"} ${res.req.url} first ${first().toFixed(0)} end ${(performance.now() - t0).toFixed(0)}`,
+      ),
+    );
+}
+
 /** Slices written as the routes stream them (lib/http/slice-stream.ts): the peer rows and the merged overview. */
-function sendSlices(res: ServerResponse, type: string, slices: Generator<string | Uint8Array, void, undefined>): void {
+function sendSlices(res: ServerResponse, type: string, slices: Parameters<typeof sliceStream>[0]): void {
+  const t0 = performance.now();
+  let first = 0;
   res.writeHead(200, { "content-type": type });
-  Readable.fromWeb(sliceStream(slices) as WebReadableStream<Uint8Array>).pipe(res);
+  const body = Readable.fromWeb(sliceStream(slices) as WebReadableStream<Uint8Array>);
+  body.once("data", () => (first = performance.now() - t0));
+  trace(res, t0, () => first);
+  body.pipe(res);
 }
 
 server.on("request", (req, res) => {
@@ -107,10 +123,17 @@ server.on("request", (req, res) => {
     );
   }
   if (req.url === "/api/cluster") {
-    if (!membership || !shard || !name) return send(200, overviewJson(cache, info));
-    return void mergedOverviewParts({ cache, info, identity: name, peerToken: secret, ...shard.view() }, false).then(
-      (m) => sendSlices(res, "application/json", mergedSlices(m)),
-      (e: Error) => send(500, JSON.stringify({ error: e.message })),
+    if (!membership || !shard || !name) {
+      const t0 = performance.now();
+      const body = overviewJson(cache, info);
+      const built = performance.now() - t0;
+      trace(res, t0, () => built);
+      return send(200, body);
+    }
+    return sendSlices(
+      res,
+      "application/json",
+      mergedStream({ cache, info, identity: name, peerToken: secret, ...shard.view() }, false),
     );
   }
   send(404, "{}");

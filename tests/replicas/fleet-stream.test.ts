@@ -1,16 +1,20 @@
 // The fleet overview as the route serves it with sharding on: peers send their rows as rendered
 // text (/api/peer/rows, lib/k8s/replicas/peer/peer-rows.ts) and the asked replica copies them into
-// one streamed document (mergedOverviewParts + mergedSlices) without parsing a row. Three replicas
+// one document streamed as their answers arrive (mergedStream) without parsing a row. Three replicas
 // of the data layer in one process against a 24-node simulated cluster, each behind a loopback
 // HTTP server. Checks: the streamed document has the same content as the merge over the peers'
 // whole documents (the path fleet-merge.test.ts covers), row for row and in the same order;
 // `?rows=table` is the same rows without labels and observations; 401 and no rows without the
 // secret; a peer whose answer is cut short (no end line, or its connection dropped mid-body) or
-// that hangs has its nodes listed as owner unreachable and the document says it is not complete.
+// that hangs has its nodes that had not come listed as owner unreachable, and the document says it
+// is not complete.
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { clusterOverview, type ClusterOverview, type FleetOverview } from "@/lib/contract/dto";
-import { MERGE_TIMEOUT_MS, mergedOverview, mergedOverviewParts, mergedSlices } from "@/lib/k8s/replicas/merge/fleet-merge";
+import { sliceStream } from "@/lib/http/slice-stream";
+import { MERGE_TIMEOUT_MS, mergedOverview, mergedStream } from "@/lib/k8s/replicas/merge/fleet-merge";
 import { peerOverview } from "@/lib/k8s/replicas/peer/peer-overview";
 import { peerRows } from "@/lib/k8s/replicas/peer/peer-rows";
 import { startSim, type Sim } from "@/lib/sim";
@@ -43,11 +47,10 @@ const startStreamReplica = (sim: Sim, name: string) =>
       return void res.end(text);
     }
     const view = { ...ctx, ...r.shard.view() };
-    if (url.pathname === "/api/cluster")
-      return void mergedOverviewParts(view, table).then(
-        (m) => void res.writeHead(200, { "content-type": "application/json" }).end(Buffer.concat([...mergedSlices(m)])),
-        (e: Error) => sendJson(res, 500, { error: e.message }),
-      );
+    if (url.pathname === "/api/cluster") {
+      res.writeHead(200, { "content-type": "application/json" });
+      return void Readable.fromWeb(sliceStream(mergedStream(view, table)) as WebReadableStream<Uint8Array>).pipe(res);
+    }
     if (url.pathname === "/api/cluster-documents")
       return void mergedOverview(view).then(
         (d) => sendJson(res, 200, d),
@@ -160,11 +163,16 @@ describe("the streamed fleet merge", () => {
       expect(d.nodes, what).toHaveLength(NODES); // never a blank page
       expect(d.cluster.ready, what).toBe(false); // never a partial merge presented as complete
       expect(d.cluster.replicas?.unreachable, what).toEqual([peer.name]);
-      expect(
-        d.nodes.filter((n) => n.ownerUnreachable).map((n) => n.name),
-        what,
-      ).toEqual(its);
-      for (const n of d.nodes.filter((x) => its.includes(x.name))) {
+      // The rows that came before the fault are the peer's own, with its stats; each of its nodes
+      // after them is owner unreachable (the peer sends in name order, so they are the last).
+      const lost = d.nodes.filter((n) => n.ownerUnreachable).map((n) => n.name);
+      expect(lost.length, what).toBeGreaterThan(0);
+      expect(lost, what).toEqual(its.slice(its.length - lost.length));
+      if (what === "cut") expect(lost, what).toEqual(its.slice(-1)); // the last row has no newline
+      if (what === "hung") expect(lost, what).toEqual(its);
+      for (const n of d.nodes.filter((x) => its.includes(x.name) && !lost.includes(x.name)))
+        expect(n, what).toMatchObject({ owner: peer.name, collection: { state: "ok" } });
+      for (const n of d.nodes.filter((x) => lost.includes(x.name))) {
         expect(n.ownerUnreachable, what).toMatch(
           new RegExp(`^owner unreachable: replica ${peer.name}, Lease last renewed \\d+ s ago `),
         );

@@ -7,7 +7,7 @@
 // about PART_MS; asked after, in twice that.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { mergedOverviewParts } from "@/lib/k8s/replicas/merge/fleet-merge";
+import { mergedDocument, mergedStream } from "@/lib/k8s/replicas/merge/fleet-merge";
 import { peerRows } from "@/lib/k8s/replicas/peer/peer-rows";
 import { startSim, type Sim } from "@/lib/sim";
 
@@ -64,13 +64,12 @@ describe("a merge asks its peers before building its own part", () => {
   it("takes about the longer of our part and the peers', not their sum", async () => {
     const asker = rs[0]!;
     const merge = () =>
-      mergedOverviewParts(
-        { cache: asker.cache, info: INFO, identity: asker.name, peerToken: SECRET, ...asker.shard.view() },
-        true,
+      mergedDocument(
+        mergedStream({ cache: asker.cache, info: INFO, identity: asker.name, peerToken: SECRET, ...asker.shard.view() }, true),
       );
     // Warm: every peer's keep-alive connection is open, as between two loads of the fleet page.
     const warm = await merge();
-    expect(warm.env.cluster.replicas?.unreachable).toEqual([]);
+    expect(warm.cluster.replicas?.unreachable).toEqual([]);
     slow.on = true;
     try {
       const times: number[] = [];
@@ -78,8 +77,8 @@ describe("a merge asks its peers before building its own part", () => {
         const t = performance.now();
         const m = await merge();
         times.push(performance.now() - t);
-        expect(m.env.cluster.replicas?.unreachable).toEqual([]);
-        expect(m.rows).toHaveLength(9);
+        expect(m.cluster.replicas?.unreachable).toEqual([]);
+        expect(m.nodes).toHaveLength(9);
       }
       // Asked after our part, a peer would answer PART_MS after it: 2 × PART_MS in all.
       expect(Math.min(...times)).toBeLessThan(1.5 * PART_MS);

@@ -14,7 +14,7 @@ export async function GET(request?: Request) {
   const params = request ? new URL(request.url).searchParams : new URLSearchParams();
   const rows = params.get("nodes") !== "none";
   const table = params.get("rows") === "table";
-  const merged = await serveMergedOverview(rows, table);
+  const merged = serveMergedOverview(rows, table);
   if (merged) return merged;
   if (!rows) {
     const e = clusterEnvelopeJson();

@@ -32,9 +32,14 @@ async function fetchPeer<T>(
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     return { identity: p.identity, value: await read(res) };
   } catch (e) {
-    const err = e as Error;
-    return { identity: p.identity, error: err.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : err.message };
+    return { identity: p.identity, error: peerError(e, timeoutMs) };
   }
+}
+
+/** A failed peer request in words (the bound, when it ran out, reads as such). */
+export function peerError(e: unknown, timeoutMs: number): string {
+  const err = e as Error;
+  return err.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : err.message;
 }
 
 /** GET `${peer}/api/peer/${path}`, parsed with `schema`, within `timeoutMs`. */
@@ -54,16 +59,20 @@ export async function askPeer<T>(
 }
 
 /**
- * GET `${peer}/api/peer/${path}` as bytes, within `timeoutMs` (the caller reads them): the fleet
- * merge copies a peer's rows into its document without decoding them (peer-rows.ts).
+ * GET `${peer}/api/peer/${path}` answered: its body as it arrives, the bound still running over it
+ * (a chunk that does not come in time rejects with a TimeoutError, peerError's words). The fleet
+ * merge streams a peer's rows on as they come (fleet-merge.ts).
  */
-export async function askPeerBytes(
+export async function askPeerStream(
   p: Member,
   path: string,
   peerToken: string,
   timeoutMs: number,
-): Promise<{ identity: string; body: Buffer } | { identity: string; error: string }> {
-  const a = await fetchPeer(p, path, peerToken, timeoutMs, async (res) => Buffer.from(await res.arrayBuffer()));
+): Promise<{ identity: string; body: ReadableStream<Uint8Array> } | { identity: string; error: string }> {
+  const a = await fetchPeer(p, path, peerToken, timeoutMs, async (res) => {
+    if (!res.body) throw new Error("no body");
+    return res.body;
+  });
   return "error" in a ? a : { identity: a.identity, body: a.value };
 }
 

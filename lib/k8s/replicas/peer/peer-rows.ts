@@ -1,7 +1,7 @@
 import "server-only";
 
 import { overviewFindingCounts } from "@/lib/k8s/documents/findings";
-import { envelope, envelopeSchema, type ClusterInfo, type Envelope } from "@/lib/k8s/documents/overview";
+import { envelope, type ClusterInfo, type Envelope } from "@/lib/k8s/documents/overview";
 import type { ClusterCache } from "@/lib/k8s/store/cache";
 
 import { peerAuthorized } from "./peer-auth";
@@ -22,7 +22,7 @@ import { peerAuthorized } from "./peer-auth";
 
 /**
  * One row's JSON in two pieces: `head + extra + "}"` is the row, `head + "}"` its fleet-table form.
- * Text for our own rows; for a peer's, the bytes of its answer as they came (readPart).
+ * Text for our own rows; for a peer's, the bytes of its answer as they came (part-reader.ts).
  */
 export interface PartRow {
   name: string;
@@ -78,50 +78,4 @@ export function peerRows(
 ): PeerRowsResult {
   if (!peerAuthorized(authorization, ctx.peerToken)) return { status: 401, body: { error: "peer token required" } };
   return { status: 200, lines: partLines(localPart(ctx.cache, ctx.info, ctx.identity, table)) };
-}
-
-const NAME = /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/;
-const NL = 0x0a;
-const TAB = 0x09;
-
-/**
- * A peer's answer read back from its bytes: the envelope decoded and checked against its schema;
- * each row line split at its tabs (JSON never holds a raw newline or tab, and UTF-8 never uses
- * those bytes inside a character) into views of the answer, neither decoded nor parsed (the peer
- * rendered and validated them), only the name read and the row's start checked against it; the
- * `end N` line must be there and count the rows. Throws words naming what is wrong, for the "owner
- * unreachable" note. Decoding the rows and encoding them again was most of the merge's own work.
- */
-export function readPart(body: Buffer): OverviewPart {
-  const lastNl = body.lastIndexOf(NL);
-  const end = /^end (\d+)$/.exec(body.toString("latin1", lastNl + 1));
-  if (!end) throw new Error("answer cut short (no end line)");
-  const firstNl = body.indexOf(NL);
-  let env: Envelope;
-  try {
-    env = envelopeSchema.parse(JSON.parse(body.toString("utf8", 0, firstNl)));
-  } catch {
-    throw new Error("bad document: envelope");
-  }
-  const rows: PartRow[] = [];
-  for (let at = firstNl + 1; at <= lastNl;) {
-    const nl = body.indexOf(NL, at);
-    const t1 = body.indexOf(TAB, at);
-    const t2 = t1 < 0 || t1 > nl ? -1 : body.indexOf(TAB, t1 + 1);
-    const t3 = t2 < 0 || t2 > nl ? -1 : body.indexOf(TAB, t2 + 1);
-    const name = t1 < 0 ? "" : body.toString("latin1", at, t1);
-    const start = `{"name":${JSON.stringify(name)},`;
-    if (
-      t2 < 0 ||
-      t2 > nl ||
-      (t3 >= 0 && t3 < nl) ||
-      !NAME.test(name) ||
-      body.toString("latin1", t1 + 1, t1 + 1 + start.length) !== start
-    )
-      throw new Error(`bad document: row ${rows.length}`);
-    rows.push({ name, head: body.subarray(t1 + 1, t2), extra: body.subarray(t2 + 1, nl) });
-    at = nl + 1;
-  }
-  if (rows.length !== Number(end[1])) throw new Error(`answer cut short (${rows.length} of ${end[1]} rows)`);
-  return { env, rows };
 }

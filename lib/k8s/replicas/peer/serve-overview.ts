@@ -4,7 +4,7 @@ import type { ClusterOverview } from "@/lib/contract/dto";
 import { sliceStream } from "@/lib/http/slice-stream";
 import { getCache } from "@/lib/k8s/store/runtime";
 
-import { mergedDocument, mergedOverviewParts, mergedSlices, type MergeContext } from "../merge/fleet-merge";
+import { mergedDocument, mergedStream, type MergeContext } from "../merge/fleet-merge";
 import { currentShard } from "../runtime";
 import { peerOverview } from "./peer-overview";
 import { peerRows } from "./peer-rows";
@@ -47,17 +47,16 @@ function mergeContext(): MergeContext | undefined {
 export async function currentMergedOverview(): Promise<ClusterOverview | undefined> {
   const ctx = mergeContext();
   if (!ctx) return undefined;
-  return mergedDocument(await mergedOverviewParts(ctx, false));
+  return mergedDocument(mergedStream(ctx, false));
 }
 
 /**
  * GET /api/cluster with sharding on: the merged fleet (`rows: false`: its envelope alone, with the
  * fleet's counts; `table`: rows without labels and observations, as peers send them), streamed in
- * slices once every peer has answered or run out of time; undefined when sharding is off.
+ * slices as the peers' answers arrive; undefined when sharding is off.
  */
-export async function serveMergedOverview(rows = true, table = false): Promise<Response | undefined> {
+export function serveMergedOverview(rows = true, table = false): Response | undefined {
   const ctx = mergeContext();
   if (!ctx) return undefined;
-  const m = await mergedOverviewParts(ctx, table || !rows);
-  return new Response(sliceStream(mergedSlices(m, rows)), { headers: { "Content-Type": "application/json" } });
+  return new Response(sliceStream(mergedStream(ctx, table, rows)), { headers: { "Content-Type": "application/json" } });
 }
