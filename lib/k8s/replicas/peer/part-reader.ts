@@ -77,7 +77,7 @@ function envelopeOf(buf: Buffer, at: number, nl: number): Envelope {
   }
 }
 
-/** A whole answer read back (the tests, the merge bench). */
+/** A whole answer read back at once (the tests). */
 export function readPart(body: Buffer): OverviewPart {
   const reader = new PartReader();
   const rows = reader.push(body);
