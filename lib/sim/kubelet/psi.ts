@@ -81,13 +81,19 @@ export class PsiTrack {
 
   /** The Summary's `psi` object of one resource (0 cpu, 1 memory, 2 io). */
   stats(resource: number): PsiStats {
-    const data = (k: number): PsiData => {
-      const b = (resource * 2 + k) * 4;
-      const r2 = (x: number) => Math.round(x * 100) / 100;
-      return { total: this.v[b]!, avg10: r2(this.v[b + 1]!), avg60: r2(this.v[b + 2]!), avg300: r2(this.v[b + 3]!) };
-    };
-    return { full: data(1), some: data(0) };
+    // `full` is written first, as before: the Summary's key order is the same.
+    return { full: psiData(this.v, (resource * 2 + 1) * 4), some: psiData(this.v, resource * 2 * 4) };
   }
+}
+
+// Module-level, not closures made per call: stats() runs for every container, pod and node of
+// every Summary, and under tsx (the benches' simulator) each named closure costs a
+// defineProperty of its name, half of a Summary's build (docs/benchmarks.md).
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+/** One kind's `{total, avg10, avg60, avg300}` from the four values at `b`. */
+function psiData(v: Float64Array, b: number): PsiData {
+  return { total: v[b]!, avg10: r2(v[b + 1]!), avg60: r2(v[b + 2]!), avg300: r2(v[b + 3]!) };
 }
 
 const ZERO: PsiStats = { full: { total: 0, avg10: 0, avg60: 0, avg300: 0 }, some: { total: 0, avg10: 0, avg60: 0, avg300: 0 } };
