@@ -14,8 +14,8 @@ import v8 from "node:v8";
 //
 // V8 reads this flag each time it sizes the heap, so setting it when the cache starts works, the
 // same way wherever the cache runs: `npm start`, the container image, the data-layer benchmark.
-// A value given on the command line or in NODE_OPTIONS (e.g. --heap-growing-percent=0 for V8's
-// own choice) wins.
+// A value given on node's command line (e.g. --heap-growing-percent=0 for V8's own choice) wins.
+// NODE_OPTIONS cannot carry it: node refuses to start with V8 heap flags there.
 const HEAP_GROWING_PERCENT = 30;
 
 const FLAG = /^--heap[-_]growing[-_]percent(=|$)/;
@@ -25,6 +25,6 @@ let done = false;
 export function limitHeapGrowth(): void {
   if (done) return;
   done = true;
-  const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].some((a) => FLAG.test(a));
+  const given = process.execArgv.some((a) => FLAG.test(a));
   if (!given) v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
