@@ -16,13 +16,19 @@ import { startSimProcess } from "./bench/sim-process";
 import { againstTarget } from "./bench/targets";
 
 await import("../bin/register-server-only.mjs");
-const { ClusterCache } = await import("../lib/k8s/store/cache");
-const { ClusterClient, loadKubeConfig } = await import("../lib/k8s/io/client");
-const { buildOverview, overviewJson } = await import("../lib/k8s/documents/overview");
-const { clusterOverview } = await import("../lib/contract/dto");
+// The server's code as it ships (bundled without tsx's keepNames: scripts/bench/server-bundle.mjs).
+const { bundleServerParts, importServerParts } = await import("./bench/server-bundle.mjs");
+const {
+  ClusterCache,
+  ClusterClient,
+  loadKubeConfig,
+  buildOverview,
+  overviewJson,
+  clusterOverview,
+  renderCacheMetricsBytes,
+  refreshFindings,
+} = await importServerParts(bundleServerParts("bench-data.mjs"));
 const { FETCH_WORKER_FILE, bundleFetchWorker } = await import("./bundle-fetch-worker.mjs");
-const { renderCacheMetricsBytes } = await import("../lib/k8s/metrics/exposition");
-const { refreshFindings } = await import("../lib/k8s/documents/findings");
 const { waitForNewRows } = await import("./bench/metrics-cycle");
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000);

@@ -19,6 +19,7 @@ import { againstTarget } from "./bench/targets";
 import { MEMORY_ENV } from "./built-server.mjs";
 
 const { FETCH_WORKER_FILE, bundleFetchWorker } = await import("./bundle-fetch-worker.mjs");
+const { bundleServerParts } = await import("./bench/server-bundle.mjs");
 
 // BENCH_NO_GATE=1: the replicas without the request gate (lib/http/request-activity.ts), for an A/B.
 // BENCH_NODES: a smaller fleet to try the bench on a busy machine (the figures are for 5 000).
@@ -33,6 +34,8 @@ const dir = mkdtempSync(join(tmpdir(), "headroom-bench-replicas-"));
 const kubeconfig = join(dir, "kubeconfig");
 const workerFile = join(dir, FETCH_WORKER_FILE);
 bundleFetchWorker(workerFile);
+// Every replica process runs the server's code from one bundle, as it ships (server-bundle.mjs).
+const serverParts = bundleServerParts("bench-replicas.mjs");
 const root = join(import.meta.dirname, "..");
 const secret = "bench-replicas-peer-secret-0123456789";
 
@@ -86,6 +89,7 @@ function startReplica(name: string | undefined, members: number): Replica {
         ...MEMORY_ENV,
         BENCH_KUBECONFIG: kubeconfig,
         BENCH_FETCH_WORKER: workerFile,
+        BENCH_SERVER_PARTS: serverParts,
         BENCH_PEER_SECRET: secret,
         BENCH_STEADY_MS: String(STEADY_MS),
         BENCH_MEMBERS: String(members),

@@ -15,8 +15,11 @@ export const PROMETHEUS_WORKER_FILE = "headroom-prometheus-worker.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 
-/** @param {string[]} entry @param {string} outFile */
-function bundle(entry, outFile) {
+/**
+ * Bundles `entry` (a path under the repository) into one ES module at `outFile`.
+ * @param {string[]} entry @param {string} outFile @param {string[]} [external] imports left to the run time
+ */
+export function bundleEntry(entry, outFile, external = []) {
   buildSync({
     entryPoints: [join(root, ...entry)],
     outfile: outFile,
@@ -27,6 +30,7 @@ function bundle(entry, outFile) {
     tsconfig: join(root, "tsconfig.json"),
     logLevel: "silent",
     legalComments: "none",
+    external,
     // CommonJS dependencies (yaml) require Node's modules at run time; an ES module has no
     // `require` of its own, so the bundle makes one.
     banner: {
@@ -38,17 +42,17 @@ function bundle(entry, outFile) {
 /** Writes the collection thread's bundle to `outFile`; throws with esbuild's messages when it does not build. */
 /** @param {string} outFile */
 export function bundleFetchWorker(outFile) {
-  bundle(["lib", "k8s", "io", "fetch-worker.ts"], outFile);
+  bundleEntry(["lib", "k8s", "io", "fetch-worker.ts"], outFile);
 }
 
 /** Writes the analyze thread's bundle to `outFile`. */
 /** @param {string} outFile */
 export function bundleAnalyzeWorker(outFile) {
-  bundle(["lib", "http", "analyze-worker.ts"], outFile);
+  bundleEntry(["lib", "http", "analyze-worker.ts"], outFile);
 }
 
 /** Writes the Prometheus answer thread's bundle to `outFile`. */
 /** @param {string} outFile */
 export function bundlePrometheusWorker(outFile) {
-  bundle(["lib", "prometheus", "answer-worker.ts"], outFile);
+  bundleEntry(["lib", "prometheus", "answer-worker.ts"], outFile);
 }

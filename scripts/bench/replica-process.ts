@@ -13,18 +13,24 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./cache-settings";
 
 await import("../../bin/register-server-only.mjs");
-const { ClusterCache } = await import("../../lib/k8s/store/cache");
-const { ClusterClient, loadKubeConfig } = await import("../../lib/k8s/io/client");
-const { overviewJson } = await import("../../lib/k8s/documents/overview");
-const { Membership } = await import("../../lib/k8s/replicas/membership");
-const { Shard } = await import("../../lib/k8s/replicas/shard");
-const { mergedStream } = await import("../../lib/k8s/replicas/merge/fleet-merge");
-const { peerOverview } = await import("../../lib/k8s/replicas/peer/peer-overview");
-const { peerRows } = await import("../../lib/k8s/replicas/peer/peer-rows");
-const { mergedDocuments, peerDocuments } = await import("../../lib/k8s/replicas/merge/documents-merge");
-const { localDocuments } = await import("../../lib/k8s/documents/node-documents");
-const { installRequestActivity } = await import("../../lib/http/request-activity");
-const { sliceStream } = await import("../../lib/http/slice-stream");
+// The server's code as it ships, bundled once by scripts/bench-replicas.ts (server-bundle.mjs).
+const { importServerParts } = await import("./server-bundle.mjs");
+const {
+  ClusterCache,
+  ClusterClient,
+  loadKubeConfig,
+  overviewJson,
+  Membership,
+  Shard,
+  mergedStream,
+  peerOverview,
+  peerRows,
+  mergedDocuments,
+  peerDocuments,
+  localDocuments,
+  installRequestActivity,
+  sliceStream,
+} = await importServerParts(process.env.BENCH_SERVER_PARTS!);
 
 const kubeconfig = process.env.BENCH_KUBECONFIG!;
 const workerFile = process.env.BENCH_FETCH_WORKER!;

@@ -1,0 +1,2 @@
+export function bundleServerParts(name: string): string;
+export function importServerParts(file: string): Promise<typeof import("./server-parts")>;

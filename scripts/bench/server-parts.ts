@@ -1,0 +1,20 @@
+// What the data-layer benches (scripts/bench-data.ts, scripts/bench/replica-process.ts) run of
+// Headroom's server, in one module that scripts/bench/server-bundle.mjs bundles. Imported through
+// tsx instead, every named closure would pay a defineProperty of its name (esbuild's keepNames),
+// about 5 % of the main thread's CPU that the shipped server, built by Next.js, does not pay
+// (docs/benchmarks.md, round eleven).
+export { clusterOverview } from "../../lib/contract/dto";
+export { installRequestActivity } from "../../lib/http/request-activity";
+export { sliceStream } from "../../lib/http/slice-stream";
+export { refreshFindings } from "../../lib/k8s/documents/findings";
+export { localDocuments } from "../../lib/k8s/documents/node-documents";
+export { buildOverview, overviewJson } from "../../lib/k8s/documents/overview";
+export { ClusterClient, loadKubeConfig } from "../../lib/k8s/io/client";
+export { renderCacheMetricsBytes } from "../../lib/k8s/metrics/exposition";
+export { mergedDocuments, peerDocuments } from "../../lib/k8s/replicas/merge/documents-merge";
+export { mergedStream } from "../../lib/k8s/replicas/merge/fleet-merge";
+export { Membership } from "../../lib/k8s/replicas/membership";
+export { peerOverview } from "../../lib/k8s/replicas/peer/peer-overview";
+export { peerRows } from "../../lib/k8s/replicas/peer/peer-rows";
+export { Shard } from "../../lib/k8s/replicas/shard";
+export { ClusterCache } from "../../lib/k8s/store/cache";
