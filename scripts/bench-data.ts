@@ -16,8 +16,9 @@ import { startSimProcess } from "./bench/sim-process";
 import { againstTarget } from "./bench/targets";
 
 await import("../bin/register-server-only.mjs");
-// The server's code as it ships (bundled without tsx's keepNames: scripts/bench/server-bundle.mjs).
-const { bundleServerParts, importServerParts } = await import("./bench/server-bundle.mjs");
+// The server's code as it ships (bundled without tsx's keepNames: bundleServerParts).
+const { bundleServerParts, FETCH_WORKER_FILE, bundleFetchWorker } = await import("./bundle-fetch-worker.mjs");
+const { importServerParts } = await import("./bench/server-bundle.mjs");
 const {
   ClusterCache,
   ClusterClient,
@@ -28,7 +29,6 @@ const {
   renderCacheMetricsBytes,
   refreshFindings,
 } = await importServerParts(bundleServerParts("bench-data.mjs"));
-const { FETCH_WORKER_FILE, bundleFetchWorker } = await import("./bundle-fetch-worker.mjs");
 const { waitForNewRows } = await import("./bench/metrics-cycle");
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000);

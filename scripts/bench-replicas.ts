@@ -18,8 +18,7 @@ import { startSimProcess } from "./bench/sim-process";
 import { againstTarget } from "./bench/targets";
 import { MEMORY_ENV } from "./built-server.mjs";
 
-const { FETCH_WORKER_FILE, bundleFetchWorker } = await import("./bundle-fetch-worker.mjs");
-const { bundleServerParts } = await import("./bench/server-bundle.mjs");
+const { FETCH_WORKER_FILE, bundleFetchWorker, bundleServerParts } = await import("./bundle-fetch-worker.mjs");
 
 // BENCH_NO_GATE=1: the replicas without the request gate (lib/http/request-activity.ts), for an A/B.
 // BENCH_NODES: a smaller fleet to try the bench on a busy machine (the figures are for 5 000).
@@ -34,7 +33,7 @@ const dir = mkdtempSync(join(tmpdir(), "headroom-bench-replicas-"));
 const kubeconfig = join(dir, "kubeconfig");
 const workerFile = join(dir, FETCH_WORKER_FILE);
 bundleFetchWorker(workerFile);
-// Every replica process runs the server's code from one bundle, as it ships (server-bundle.mjs).
+// Every replica process runs the server's code from one bundle, as it ships (bundleServerParts).
 const serverParts = bundleServerParts("bench-replicas.mjs");
 const root = join(import.meta.dirname, "..");
 const secret = "bench-replicas-peer-secret-0123456789";

@@ -4,4 +4,4 @@ export function bundleFetchWorker(outFile: string): void;
 export function bundleAnalyzeWorker(outFile: string): void;
 export const PROMETHEUS_WORKER_FILE: string;
 export function bundlePrometheusWorker(outFile: string): void;
-export function bundleEntry(entry: string[], outFile: string, external?: string[]): void;
+export function bundleServerParts(name: string): string;

@@ -5,6 +5,7 @@
 // copies `new Worker(new URL(...))` targets as raw assets, TypeScript and "@/" imports included,
 // which no thread can load. esbuild (installed with tsx) resolves the tsconfig paths and inlines
 // every import but Node's own modules.
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { buildSync } from "esbuild";
 
@@ -19,7 +20,7 @@ const root = new URL("..", import.meta.url).pathname;
  * Bundles `entry` (a path under the repository) into one ES module at `outFile`.
  * @param {string[]} entry @param {string} outFile @param {string[]} [external] imports left to the run time
  */
-export function bundleEntry(entry, outFile, external = []) {
+function bundleEntry(entry, outFile, external = []) {
   buildSync({
     entryPoints: [join(root, ...entry)],
     outfile: outFile,
@@ -55,4 +56,24 @@ export function bundleAnalyzeWorker(outFile) {
 /** @param {string} outFile */
 export function bundlePrometheusWorker(outFile) {
   bundleEntry(["lib", "prometheus", "answer-worker.ts"], outFile);
+}
+
+// The server's code for the data-layer and replicas benches (scripts/bench/server-parts.ts), bundled
+// as the shipped server is built, without tsx's keepNames, so the benches' main-thread CPU is the
+// server's, not tsx's. "server-only" stays an import, resolved to nothing by
+// bin/register-server-only.mjs, which the bench processes load first (Next.js aliases it the same
+// way); the packages Next.js keeps external stay imports too, so the bundle is written inside the
+// checkout, where node_modules resolves. scripts/bench/server-bundle.mjs imports it.
+const SERVER_EXTERNAL = ["server-only", "@headroom/client-node", "prom-client"];
+
+/**
+ * Writes the benches' server bundle under node_modules/.cache/headroom-bench/ as `name`; returns its path.
+ * @param {string} name
+ */
+export function bundleServerParts(name) {
+  const dir = join(root, "node_modules", ".cache", "headroom-bench");
+  mkdirSync(dir, { recursive: true });
+  const outFile = join(dir, name);
+  bundleEntry(["scripts", "bench", "server-parts.ts"], outFile, SERVER_EXTERNAL);
+  return outFile;
 }

@@ -13,7 +13,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./cache-settings";
 
 await import("../../bin/register-server-only.mjs");
-// The server's code as it ships, bundled once by scripts/bench-replicas.ts (server-bundle.mjs).
+// The server's code as it ships, bundled once by scripts/bench-replicas.ts (bundleServerParts).
 const { importServerParts } = await import("./server-bundle.mjs");
 const {
   ClusterCache,

@@ -1,4 +1,4 @@
-// The benches run the server's code from this bundle (server-bundle.mjs): it must hold every part
+// The benches run the server's code from this bundle (bundleServerParts, server-bundle.mjs): it must hold every part
 // they use, run outside Next.js and tsx, and carry none of tsx's keepNames calls.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 describe("the benches' server bundle", () => {
   it("exports what the benches import, runs, and names no function at run time", async () => {
     await import("../../bin/register-server-only.mjs");
-    const { bundleServerParts, importServerParts } = await import("./server-bundle.mjs");
+    const { bundleServerParts } = await import("../bundle-fetch-worker.mjs");
+    const { importServerParts } = await import("./server-bundle.mjs");
     const file = bundleServerParts("server-bundle-test.mjs");
     const text = readFileSync(file, "utf8");
     // keepNames would wrap each named closure as __name(fn, "…"); the dependencies left as imports are the server's external ones

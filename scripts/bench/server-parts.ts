@@ -1,5 +1,5 @@
 // What the data-layer benches (scripts/bench-data.ts, scripts/bench/replica-process.ts) run of
-// Headroom's server, in one module that scripts/bench/server-bundle.mjs bundles. Imported through
+// Headroom's server, in one module that bundleServerParts (scripts/bundle-fetch-worker.mjs) bundles. Imported through
 // tsx instead, every named closure would pay a defineProperty of its name (esbuild's keepNames),
 // about 5 % of the main thread's CPU that the shipped server, built by Next.js, does not pay
 // (docs/benchmarks.md, round eleven).
