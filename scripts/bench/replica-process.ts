@@ -12,6 +12,13 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./cache-settings";
 
+// scripts/bench-replicas.ts starts this process and says where its inputs are; run alone, it names what is missing.
+const given = (setting: string): string => {
+  const v = process.env[setting];
+  if (!v) throw new Error(`${setting} is not set: scripts/bench-replicas.ts starts this process and sets it`);
+  return v;
+};
+
 await import("../../bin/register-server-only.mjs");
 // The server's code as it ships, bundled once by scripts/bench-replicas.ts (bundleServerParts).
 const { importServerParts } = await import("./server-bundle.mjs");
@@ -30,10 +37,10 @@ const {
   localDocuments,
   installRequestActivity,
   sliceStream,
-} = await importServerParts(process.env.BENCH_SERVER_PARTS!);
+} = await importServerParts(given("BENCH_SERVER_PARTS"));
 
-const kubeconfig = process.env.BENCH_KUBECONFIG!;
-const workerFile = process.env.BENCH_FETCH_WORKER!;
+const kubeconfig = given("BENCH_KUBECONFIG");
+const workerFile = given("BENCH_FETCH_WORKER");
 const name = process.env.REPLICA_NAME;
 const secret = process.env.BENCH_PEER_SECRET ?? "";
 const steadyMs = Number(process.env.BENCH_STEADY_MS ?? 25_000);
