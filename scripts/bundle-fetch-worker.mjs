@@ -18,7 +18,8 @@ const root = new URL("..", import.meta.url).pathname;
 
 /**
  * Bundles `entry` (a path under the repository) into one ES module at `outFile`.
- * @param {string[]} entry @param {string} outFile @param {string[]} [external] imports left to the run time
+ * @param {string[]} entry @param {string} outFile
+ * @param {string[]} [external] imports left to the run time
  */
 function bundleEntry(entry, outFile, external = []) {
   buildSync({

@@ -12,7 +12,8 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./cache-settings";
 
-// scripts/bench-replicas.ts starts this process and says where its inputs are; run alone, it names what is missing.
+// scripts/bench-replicas.ts starts this process and says where its inputs are; run alone, it
+// names what is missing.
 const given = (setting: string): string => {
   const v = process.env[setting];
   if (!v) throw new Error(`${setting} is not set: scripts/bench-replicas.ts starts this process and sets it`);

@@ -1,6 +1,4 @@
-// Imports the benches' server bundle (bundleServerParts in scripts/bundle-fetch-worker.mjs): the
-// server's code built as it ships, without tsx's keepNames, so the benches' main-thread CPU is the
-// server's, not tsx's.
+// Imports the benches' server bundle, written by bundleServerParts (scripts/bundle-fetch-worker.mjs).
 import { pathToFileURL } from "node:url";
 
 /**

@@ -1,5 +1,5 @@
-// The benches run the server's code from this bundle (bundleServerParts, server-bundle.mjs): it must hold every part
-// they use, run outside Next.js and tsx, and carry none of tsx's keepNames calls.
+// The benches run the server's code from this bundle (bundleServerParts, server-bundle.mjs): it
+// must hold every part they use, run outside Next.js and tsx, and carry none of tsx's keepNames calls.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
@@ -10,7 +10,8 @@ describe("the benches' server bundle", () => {
     const { importServerParts } = await import("./server-bundle.mjs");
     const file = bundleServerParts("server-bundle-test.mjs");
     const text = readFileSync(file, "utf8");
-    // keepNames would wrap each named closure as __name(fn, "…"); the dependencies left as imports are the server's external ones
+    // keepNames would wrap each named closure as __name(fn, "…"); the packages Next.js keeps
+    // external stay imports
     expect(text).not.toMatch(/\b__name\(/);
     expect(text).toMatch(/from "@headroom\/client-node"/);
     const parts = await importServerParts(file);

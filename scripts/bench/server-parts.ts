@@ -1,8 +1,7 @@
 // What the data-layer benches (scripts/bench-data.ts, scripts/bench/replica-process.ts) run of
-// Headroom's server, in one module that bundleServerParts (scripts/bundle-fetch-worker.mjs) bundles. Imported through
-// tsx instead, every named closure would pay a defineProperty of its name (esbuild's keepNames),
-// about 5 % of the main thread's CPU that the shipped server, built by Next.js, does not pay
-// (docs/benchmarks.md, round eleven).
+// Headroom's server, in one module for bundleServerParts (scripts/bundle-fetch-worker.mjs, which
+// says why they run a bundle): through tsx, every named closure would pay a defineProperty of its
+// name, about 5 % of the main thread's CPU (docs/benchmarks.md, round eleven).
 export { clusterOverview } from "../../lib/contract/dto";
 export { installRequestActivity } from "../../lib/http/request-activity";
 export { sliceStream } from "../../lib/http/slice-stream";
