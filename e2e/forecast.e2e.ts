@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
 import { CLOCK, FORECAST_STATES } from "./constants";
+import { drawEveryChart } from "./helpers/charts";
 import { screenshot } from "./helpers/screenshot";
 import { FleetPage } from "./pages/fleet-page";
 import { NodePage } from "./pages/node-page";
@@ -135,6 +136,7 @@ test("MemoryPressure with every threshold ok: the page says the transition perio
     node.signal("memory.available").getByRole("img", { name: "Chart of memory.available available over time" }),
   ).toBeVisible();
   await expect(node.signal("memory.available").locator("figcaption")).toContainText("memory.available over the last");
+  await drawEveryChart(page);
   expect(await page.locator("svg[tabindex], .recharts-wrapper[tabindex]").count()).toBe(0);
   await shots(page, "held");
   expect(errors).toEqual([]);

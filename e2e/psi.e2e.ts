@@ -24,7 +24,8 @@ test("node page: PSI charts and figures, the sentence on eviction, swap beside m
   const memSome = panel.getByTestId("psi-memory").getByTestId("psi-now-some");
   const avg60 = Number((await memSome.locator("td").nth(1).innerText()).replace("%", ""));
   expect(avg60).toBeGreaterThan(1);
-  // the chart has a line: recharts draws a path per series
+  // the chart has a line once scrolled to (charts are drawn near the viewport): recharts draws a path per series
+  await panel.getByTestId("psi-memory").scrollIntoViewIfNeeded();
   await expect(panel.getByTestId("psi-memory").locator("g.recharts-line").first()).toBeAttached();
 
   const swap = page.getByTestId("signal-memory.available").getByTestId("swap-note");

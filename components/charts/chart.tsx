@@ -5,10 +5,12 @@
 // the theme's `--chart-<colour>` (light and dark in app/globals.css), so a chart strokes
 // `seriesColor(key)` and follows the theme without a colour of its own; the tooltip and the legend
 // read their labels from the same config. Every recharts chart goes through it.
-import { createContext, useContext, type CSSProperties, type ReactElement } from "react";
+import { createContext, useContext, useRef, type CSSProperties, type ReactElement } from "react";
 import { ResponsiveContainer } from "recharts";
 
 import { cn } from "@/lib/format";
+
+import { useNearViewport } from "./use-near-viewport";
 
 /** The theme's chart colours, each a CSS variable `--chart-<name>` set for light and dark in app/globals.css. */
 export type ChartColor = "available" | "hard" | "soft" | "gc-start" | "gc-target" | "some" | "full";
@@ -50,18 +52,26 @@ interface ContainerProps {
   children: ReactElement;
 }
 
-/** A responsive plot with its legend under it, coloured from the theme by its config. */
+/**
+ * A responsive plot with its legend under it, coloured from the theme by its config. The plot is
+ * drawn once it comes near the viewport (use-near-viewport.ts); until then its box keeps its height,
+ * name and legend, so nothing moves when it is drawn.
+ */
 export function ChartContainer({ config, label, className, children }: ContainerProps) {
   const style = Object.fromEntries(
     Object.entries(config).map(([key, s]) => [`--color-${key}`, `var(--chart-${s.color})`]),
   ) as CSSProperties;
+  const plot = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(plot);
   return (
     <ChartContext value={config}>
       <div style={style} data-chart="">
-        <div className={cn("w-full", className)} role="img" aria-label={label}>
-          <ResponsiveContainer width="100%" height="100%">
-            {children}
-          </ResponsiveContainer>
+        <div ref={plot} className={cn("w-full", className)} role="img" aria-label={label} data-drawn={near}>
+          {near && (
+            <ResponsiveContainer width="100%" height="100%">
+              {children}
+            </ResponsiveContainer>
+          )}
         </div>
         <ChartLegend />
       </div>

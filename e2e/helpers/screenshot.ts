@@ -4,8 +4,10 @@
 // A developer's run writes them. A CI run (CI=true) asserts everything else the same and skips
 // the pictures, which nobody opens there: a full-page screenshot of the node page is 1.0–1.9 s
 // of browser time on a quiet machine, and the suite takes about a hundred of them
-// (docs/development.md, "CI time"). HEADROOM_SCREENSHOTS=1 writes them on CI too, =0 skips them anywhere.
+// (docs/ci-time.md). HEADROOM_SCREENSHOTS=1 writes them on CI too, =0 skips them anywhere.
 import type { Locator, LocatorScreenshotOptions, Page, PageScreenshotOptions } from "@playwright/test";
+
+import { drawEveryChart } from "./charts";
 
 /** Whether this run writes screenshots: HEADROOM_SCREENSHOTS when set, else unless CI is. */
 function takesScreenshots(): boolean {
@@ -15,10 +17,15 @@ function takesScreenshots(): boolean {
   return !process.env.CI;
 }
 
-/** `target.screenshot(options)` (a page or one element) when this run takes screenshots; `options.path` names the file. */
+/**
+ * `target.screenshot(options)` (a page or one element) when this run takes screenshots; `options.path`
+ * names the file. A full-page picture shows every chart drawn, as a person scrolling down saw them.
+ */
 export async function screenshot(
   target: Page | Locator,
   options: (PageScreenshotOptions | LocatorScreenshotOptions) & { path: string },
 ): Promise<void> {
-  if (takesScreenshots()) await target.screenshot(options);
+  if (!takesScreenshots()) return;
+  if ("fullPage" in options && options.fullPage) await drawEveryChart(target as Page);
+  await target.screenshot(options);
 }
