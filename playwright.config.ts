@@ -7,7 +7,7 @@ import { DEMO_PORT, E2E_TOKEN, FORECAST_STATES, PORT, PROMETHEUS_PORT, TOKEN_POR
 // token server's log): they run after all the others, one at a time, so a browser test running
 // beside them never counts in their figures. Everything else runs on two workers: the tests spend
 // most of their time waiting on pages, and the servers are shared read-only (the simulated clusters
-// are frozen; no test changes a server's state except these). CI time: docs/development.md.
+// are frozen; no test changes a server's state except these). CI time: docs/ci-time.md.
 // embed.e2e.ts joins them: its portal listens on the one origin the server allows
 // (HEADROOM_EMBED_ORIGINS), as embed-panels.e2e.ts's does, and two listeners cannot share a port.
 const ALONE = /\/(hardening|hardening-token|auth|embed)\.e2e\.ts$/;
@@ -21,7 +21,7 @@ const sim = { HEADROOM_SIM_SCENARIO: "memory-pressure", HEADROOM_SIM_FAST_FORWAR
 const browser = {
   ...devices["Desktop Chrome"],
   // Debian's Chromium: the project never downloads a browser of its own.
-  launchOptions: chromiumLaunchOptions(),
+  launchOptions: chromiumLaunchOptions({ forTests: true }),
 };
 
 export default defineConfig({
@@ -38,7 +38,7 @@ export default defineConfig({
   // Waits sized for a loaded CI machine, not a quiet laptop: two browsers, the servers and the
   // simulated clusters share 2 cores there (load 12 seen), and a node page then needs more than
   // Playwright's default 5 s to show its heading after a click (three such failures in one CI run,
-  // docs/development.md "CI time"). A passing test waits no longer for it; a failing one fails later.
+  // docs/ci-time.md). A passing test waits no longer for it; a failing one fails later.
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [["list"]],

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { BROWSER_FURNITURE_FEATURES } from "./browser";
+import { BROWSER_FURNITURE_FEATURES, chromiumLaunchOptions } from "./browser";
 
 // Chromium keeps only the last --disable-features switch (e2e/browser.ts), so ours must carry every
 // feature that an earlier one (Debian's launcher's, Playwright's) switches off, or a Playwright
@@ -25,4 +25,12 @@ test("the browser's last --disable-features keeps every earlier one and drops Ch
   const cdp = await browser.newBrowserCDPSession();
   const { targetInfos } = await cdp.send("Target.getTargets");
   expect(targetInfos.map((t) => t.url).filter((url) => url.includes("top-chrome"))).toEqual([]);
+});
+
+// The tests' pages run without V8's optimizing compilers (e2e/browser.ts, TEST_ONLY_ARGS); the
+// benches' browser measures pages as a person's runs them, with V8's defaults.
+test("the tests' browser runs V8 without its optimizing compilers, the benches' browser with them", async ({ page }) => {
+  await page.goto("chrome://version");
+  expect((await page.locator("#command_line").textContent()) ?? "").toContain("--js-flags=--max-opt=1");
+  expect(chromiumLaunchOptions().args.filter((a) => a.startsWith("--js-flags"))).toEqual([]);
 });

@@ -54,7 +54,23 @@ const CHROMIUM_ARGS = [
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_FURNITURE_FEATURES].join(",")}`,
 ];
 
-/** Playwright's launch options: Debian's Chromium (or CHROMIUM_PATH) with the arguments above. */
-export function chromiumLaunchOptions(): { executablePath: string; args: string[] } {
-  return { executablePath: requireBinary("chromium"), args: CHROMIUM_ARGS };
+/**
+ * For the browser tests only: V8 in each page without its optimizing compilers (Maglev, TurboFan),
+ * Sparkplug's baseline code at most. A test's page lives a few seconds; the optimizing compilers
+ * spend the 2-core CI machine's CPU on code that is thrown away with the page. The same JavaScript
+ * runs with the same results, only the tier differs. On `findings.e2e.ts` (18 tests), interleaved
+ * on the quiet machine: 97–114 s of CPU against 112–119 s (docs/ci-time.md). The benches measure
+ * pages as a person's browser runs them, so they keep V8's defaults.
+ */
+const TEST_ONLY_ARGS = ["--js-flags=--max-opt=1"];
+
+/**
+ * Playwright's launch options: Debian's Chromium (or CHROMIUM_PATH) with the arguments above;
+ * `forTests` adds TEST_ONLY_ARGS (playwright.config.ts), the benches leave it out.
+ */
+export function chromiumLaunchOptions({ forTests = false }: { forTests?: boolean } = {}): {
+  executablePath: string;
+  args: string[];
+} {
+  return { executablePath: requireBinary("chromium"), args: forTests ? [...CHROMIUM_ARGS, ...TEST_ONLY_ARGS] : CHROMIUM_ARGS };
 }
