@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 // client timeout's bounds) run after all the others, one at a time, so another test file's load never
 // counts in their figures. Everything else runs on two workers: Vitest's default on a 2-core machine
 // is one (cores − 1), and most files wait on a child process, a socket or Prometheus, not on the CPU
-// (CI time: docs/development.md).
+// (docs/ci-time.md).
 const TIMED = [
   "tests/prometheus/hostile-prometheus.test.ts",
   "tests/hostile/slow-clients.test.ts",

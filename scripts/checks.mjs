@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run checks` (part of `npm test`): the static checks (Prettier, tsc, ESLint, knip) at the same
 // time instead of one after the other. They read the same files and write nothing, so running them
-// together changes nothing but the wall time (CI time: docs/development.md). Each one's output is
+// together changes nothing but the wall time (docs/ci-time.md). Each one's output is
 // printed whole when it ends, under its name, so outputs never interleave; every check runs to its
 // end even when another fails, all failures are listed, and the exit status is 1 if any failed.
 import { Buffer } from "node:buffer";

@@ -5,7 +5,7 @@
 // merge exists for cross-origin iframes. A page without iframes gets the same violations, passes
 // and incomplete checks from one axe.run in the page itself (legacy mode), measured on the demo's
 // node page: 10.2 s against 5.7 s on a loaded 2-core machine, identical results (CI time:
-// docs/development.md). A page with any iframe (the portal of e2e/embed-panels.e2e.ts) keeps the
+// docs/ci-time.md). A page with any iframe (the portal of e2e/embed-panels.e2e.ts) keeps the
 // default path, which follows the frame across origins.
 import { createRequire } from "node:module";
 import { AxeBuilder } from "@axe-core/playwright";
