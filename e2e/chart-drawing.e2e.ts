@@ -81,16 +81,23 @@ test("the node page draws a chart when it is scrolled to, by wheel and by keyboa
   expect(seen.errors).toEqual([]);
 });
 
+/** The node page with every section in (the charts aside): what is printed must not differ by a late answer. */
+async function settled(page: Page, node: NodePage) {
+  await node.goto(NODE);
+  await expect(page.getByRole("heading", { name: "Kubelet eviction settings" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+}
+
 test("a node page printed at once has every chart drawn, as one printed after scrolling through it", async ({ page }) => {
   const seen = watchPage(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   const node = new NodePage(page);
-  await node.goto(NODE);
+  await settled(page, node);
   await expect(page.locator(`${CHART_BOXES}[data-drawn="false"]`).first()).toBeAttached();
   const atOnce = pdfCurves(await page.pdf());
   await expect(page.locator(`${CHART_BOXES}[data-drawn="false"]`)).toHaveCount(0);
 
-  await node.goto(NODE);
+  await settled(page, node);
   await drawEveryChart(page);
   const scrolled = pdfCurves(await page.pdf());
   // the same curves: every chart's line printed, not an empty box
