@@ -44,11 +44,21 @@ function pdfCurves(pdf: Buffer): number {
   return curves;
 }
 
+/**
+ * The node page with every section in (the charts aside): a late answer must not move the page's end
+ * after the End key, nor change what is printed.
+ */
+async function settled(page: Page, node: NodePage) {
+  await node.goto(NODE);
+  await expect(page.getByRole("heading", { name: "Kubelet eviction settings" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+}
+
 test("the node page draws a chart when it is scrolled to, by wheel and by keyboard, and nothing moves", async ({ page }) => {
   const seen = watchPage(page);
   await page.setViewportSize({ width: 1440, height: 900 });
   const node = new NodePage(page);
-  await node.goto(NODE);
+  await settled(page, node);
   // the last chart that shows (three more are in a closed <details>, drawn when it is opened)
   const boxes = page.locator(CHART_BOXES).filter({ visible: true });
   await expect(boxes.first().locator(".recharts-surface")).toBeVisible();
@@ -72,7 +82,7 @@ test("the node page draws a chart when it is scrolled to, by wheel and by keyboa
   expect(await lastBoxAndHeight(page)).toEqual(before);
 
   // the keyboard: End from the top of a fresh page
-  await node.goto(NODE);
+  await settled(page, node);
   await expect(last).toHaveAttribute("data-drawn", "false");
   await page.locator("h1").click();
   await page.keyboard.press("End");
@@ -80,13 +90,6 @@ test("the node page draws a chart when it is scrolled to, by wheel and by keyboa
   await expect(last.locator(".recharts-surface")).toBeVisible();
   expect(seen.errors).toEqual([]);
 });
-
-/** The node page with every section in (the charts aside): what is printed must not differ by a late answer. */
-async function settled(page: Page, node: NodePage) {
-  await node.goto(NODE);
-  await expect(page.getByRole("heading", { name: "Kubelet eviction settings" })).toBeVisible();
-  await page.waitForLoadState("networkidle");
-}
 
 test("a node page printed at once has every chart drawn, as one printed after scrolling through it", async ({ page }) => {
   const seen = watchPage(page);
