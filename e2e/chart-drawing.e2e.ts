@@ -2,7 +2,7 @@ import { inflateSync } from "node:zlib";
 import { expect, test, type Page } from "@playwright/test";
 
 import { DEMO_PORT } from "./constants";
-import { CHART_BOXES, drawEveryChart } from "./helpers/charts";
+import { CHART_BOXES, drawEveryChart, nextFrame } from "./helpers/charts";
 import { NodePage } from "./pages/node-page";
 import { watchPage } from "./pages/page-health";
 
@@ -74,7 +74,7 @@ test("the node page draws a chart when it is scrolled to, by wheel and by keyboa
   await page.mouse.move(720, 450);
   for (let i = 0; i < 20 && (await last.boundingBox())!.y > 800; i++) {
     await page.mouse.wheel(0, 600);
-    await page.waitForFunction(() => new Promise((done) => requestAnimationFrame(() => done(true))));
+    await nextFrame(page);
   }
   await expect(last).toHaveAttribute("data-drawn", "true");
   await expect(last.locator(".recharts-surface")).toBeVisible();
