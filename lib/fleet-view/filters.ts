@@ -4,6 +4,8 @@ import type { FleetRow } from "@/lib/contract/dto";
 import { parseLabelSelector, type Labels, type Matcher } from "@/lib/contract/label-selector";
 import { forecastWithheld } from "@/lib/words/node-status";
 
+import { compareNatural, naturalKey } from "./natural-order";
+
 export type Family = "memory" | "disk" | "pid";
 export const FAMILIES: readonly Family[] = ["memory", "disk", "pid"];
 
@@ -32,20 +34,14 @@ function worstFraction(r: FleetRow): number {
   return worst;
 }
 
-// Natural order for names: fleet-2 before fleet-10, as operators number their nodes.
-const natural = new Intl.Collator("en", { numeric: true, sensitivity: "base" });
-
-/** Compares two names naturally (digit runs by value). */
-function compareNames(a: string, b: string): number {
-  return natural.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
-}
-
 const READY_ORDER: Record<FleetRow["ready"], number> = { False: 0, Unknown: 1, True: 2 };
 const COLLECTION_ORDER: Record<FleetRow["collection"]["state"], number> = { failed: 3, stale: 2, pending: 1, ok: 0 };
 
-// Each column's value; ascending (a header's first click) puts what needs a look first, except
-// for the names (A to Z) and the counts (fewest pods first).
-function sortValue(r: FleetRow, sort: UrlState["sort"]): number | string {
+/**
+ * A row's value in a column; ascending (a header's first click) puts what needs a look first,
+ * except for the names (A to Z) and the counts (fewest pods first).
+ */
+export function sortValue(r: FleetRow, sort: UrlState["sort"]): number | string {
   switch (sort) {
     case "name":
       return r.name;
@@ -114,15 +110,23 @@ export function filterAndSortNodes<R extends FleetRow>(rows: readonly R[], s: Ur
     return true;
   });
   const dir = s.desc ? -1 : 1;
-  return out.sort((a, b) => {
-    const va = sortValue(a, s.sort);
-    const vb = sortValue(b, s.sort);
-    const c = typeof va === "string" ? compareNames(va, vb as string) : (va as number) - (vb as number);
-    return (Number.isNaN(c) ? 0 : c * dir) || compareNames(a.name, b.name);
+  // Each row's sort value and name key computed once, not twice per comparison (5 000 rows take
+  // ~60 000 comparisons); ties fall back to the natural name order (natural-order.ts).
+  const keyed = out.map((row) => {
+    const value = sortValue(row, s.sort);
+    return { row, value, valueKey: typeof value === "string" ? naturalKey(value) : null, nameKey: naturalKey(row.name) };
   });
+  keyed.sort((a, b) => {
+    const c =
+      typeof a.value === "string"
+        ? compareNatural(a.value, b.value as string, a.valueKey, b.valueKey)
+        : a.value - (b.value as number);
+    return (Number.isNaN(c) ? 0 : c * dir) || compareNatural(a.row.name, b.row.name, a.nameKey, b.nameKey);
+  });
+  return keyed.map((k) => k.row);
 }
 
 /** Lists the distinct node pools, sorted. */
 export function poolsOf(rows: readonly FleetRow[]): string[] {
-  return [...new Set(rows.map((r) => r.pool).filter((p): p is string => !!p))].sort(compareNames);
+  return [...new Set(rows.map((r) => r.pool).filter((p): p is string => !!p))].sort((a, b) => compareNatural(a, b));
 }
