@@ -73,11 +73,8 @@ function startReplica(name: string | undefined, members: number): Replica {
     join(root, "node_modules/.bin/tsx"),
     [
       "--max-semi-space-size=8",
-      // BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica name, or "one">: that replica's CPU
-      // profiles (every thread), written when it exits.
-      ...(process.env.BENCH_CPU_PROF && process.env.BENCH_CPU_PROF_OF === (name ?? "one")
-        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-        : []),
+      // BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica names, or "one", comma-separated>:
+      // each profiles its main thread over its steady window (scripts/bench/replica-process.ts).
       join(root, "scripts/bench/replica-process.ts"),
     ],
     {

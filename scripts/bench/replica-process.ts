@@ -190,6 +190,19 @@ emit({
   },
 });
 
+const label = name ?? "one";
+// BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica names, or "one", comma-separated>: a CPU
+// profile of each such replica's main thread over its steady window, <dir>/<name>.cpuprofile. Taken here through the
+// inspector: node's --cpu-prof on the command line reached tsx's launcher, not this process.
+const profiler =
+  process.env.BENCH_CPU_PROF && process.env.BENCH_CPU_PROF_OF?.split(",").includes(label)
+    ? new (await import("node:inspector/promises")).Session()
+    : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post("Profiler.enable");
+  await profiler.post("Profiler.start");
+}
 const cpu0 = process.cpuUsage();
 const sent0 = cache.collector.sent.summary;
 const relists0 = cache.pods.status.relists;
@@ -197,9 +210,14 @@ const failed0 = cache.collectStats.failures;
 await new Promise((r) => setTimeout(r, steadyMs));
 const cpu = process.cpuUsage(cpu0);
 const mem = process.memoryUsage();
+if (profiler) {
+  const { profile } = await profiler.post("Profiler.stop");
+  const { writeFileSync } = await import("node:fs");
+  writeFileSync(`${process.env.BENCH_CPU_PROF}/${label}.cpuprofile`, JSON.stringify(profile));
+  profiler.disconnect();
+}
 // BENCH_HEAP_SNAPSHOT=<dir> and BENCH_HEAP_SNAPSHOT_OF=<replica name, or "one">: a heap snapshot
 // of that replica after its window, to see what it holds.
-const label = name ?? "one";
 if (process.env.BENCH_HEAP_SNAPSHOT && process.env.BENCH_HEAP_SNAPSHOT_OF === label) {
   const { writeHeapSnapshot } = await import("node:v8");
   process.stderr.write(`${label}: ${writeHeapSnapshot(`${process.env.BENCH_HEAP_SNAPSHOT}/${label}.heapsnapshot`)}\n`);
