@@ -192,8 +192,9 @@ emit({
 
 const label = name ?? "one";
 // BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica names, or "one", comma-separated>: a CPU
-// profile of each such replica's main thread over its steady window, <dir>/<name>.cpuprofile. Taken here through the
-// inspector: node's --cpu-prof on the command line reached tsx's launcher, not this process.
+// profile of each such replica's main thread over its steady window, <dir>/<name>.cpuprofile.
+// Taken here through the inspector: node's --cpu-prof on the command line reached tsx's
+// launcher, not this process.
 const profiler =
   process.env.BENCH_CPU_PROF && process.env.BENCH_CPU_PROF_OF?.split(",").includes(label)
     ? new (await import("node:inspector/promises")).Session()
