@@ -32,7 +32,8 @@ const READY_TIMEOUT_MS = Number(process.env.BENCH_READY_TIMEOUT_S ?? 900) * 1000
 const dir = mkdtempSync(join(tmpdir(), "headroom-bench-replicas-"));
 const kubeconfig = join(dir, "kubeconfig");
 const workerFile = join(dir, FETCH_WORKER_FILE);
-bundleFetchWorker(workerFile);
+// With BENCH_CPU_PROF, a collection thread that can profile itself (scripts/bench/profiled-fetch-worker.ts).
+bundleFetchWorker(workerFile, process.env.BENCH_CPU_PROF ? ["scripts", "bench", "profiled-fetch-worker.ts"] : undefined);
 // Every replica process runs the server's code from one bundle, as it ships (bundleServerParts).
 const serverParts = bundleServerParts("bench-replicas.mjs");
 const root = join(import.meta.dirname, "..");
@@ -74,7 +75,7 @@ function startReplica(name: string | undefined, members: number): Replica {
     [
       "--max-semi-space-size=8",
       // BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica names, or "one", comma-separated>:
-      // each profiles its main thread over its steady window (scripts/bench/replica-process.ts).
+      // each profiles its main and collection threads over its steady window (replica-process.ts).
       join(root, "scripts/bench/replica-process.ts"),
     ],
     {

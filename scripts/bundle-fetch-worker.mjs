@@ -41,10 +41,13 @@ function bundleEntry(entry, outFile, external = []) {
   });
 }
 
-/** Writes the collection thread's bundle to `outFile`; throws with esbuild's messages when it does not build. */
-/** @param {string} outFile */
-export function bundleFetchWorker(outFile) {
-  bundleEntry(["lib", "k8s", "io", "fetch-worker.ts"], outFile);
+/**
+ * Writes the collection thread's bundle to `outFile`; throws with esbuild's messages when it does
+ * not build. `entry`: another entry that imports it (the replicas bench's profiled one).
+ * @param {string} outFile @param {string[]} [entry]
+ */
+export function bundleFetchWorker(outFile, entry = ["lib", "k8s", "io", "fetch-worker.ts"]) {
+  bundleEntry(entry, outFile);
 }
 
 /** Writes the analyze thread's bundle to `outFile`. */

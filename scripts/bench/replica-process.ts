@@ -9,8 +9,10 @@ import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { BroadcastChannel } from "node:worker_threads";
 
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./cache-settings";
+import { PROFILE_CHANNEL, type ProfileMessage } from "./profile-channel";
 
 // scripts/bench-replicas.ts starts this process and says where its inputs are; run alone, it
 // names what is missing.
@@ -191,18 +193,18 @@ emit({
 });
 
 const label = name ?? "one";
-// BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica names, or "one", comma-separated>: a CPU
-// profile of each such replica's main thread over its steady window, <dir>/<name>.cpuprofile.
-// Taken here through the inspector: node's --cpu-prof on the command line reached tsx's
-// launcher, not this process.
-const profiler =
-  process.env.BENCH_CPU_PROF && process.env.BENCH_CPU_PROF_OF?.split(",").includes(label)
-    ? new (await import("node:inspector/promises")).Session()
-    : null;
+// BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica names, or "one", comma-separated>: CPU
+// profiles of each such replica's main thread and collection thread over its steady window,
+// <dir>/<name>.cpuprofile and <dir>/<name>-collection.cpuprofile. Taken through the inspector:
+// node's --cpu-prof on the command line reached tsx's launcher, not this process.
+const profiling = !!process.env.BENCH_CPU_PROF && !!process.env.BENCH_CPU_PROF_OF?.split(",").includes(label);
+const profiler = profiling ? new (await import("node:inspector/promises")).Session() : null;
+const collectionProfiler = profiling ? new BroadcastChannel(PROFILE_CHANNEL) : null;
 if (profiler) {
   profiler.connect();
   await profiler.post("Profiler.enable");
   await profiler.post("Profiler.start");
+  collectionProfiler!.postMessage({ start: true } satisfies ProfileMessage);
 }
 const cpu0 = process.cpuUsage();
 const sent0 = cache.collector.sent.summary;
@@ -212,10 +214,15 @@ await new Promise((r) => setTimeout(r, steadyMs));
 const cpu = process.cpuUsage(cpu0);
 const mem = process.memoryUsage();
 if (profiler) {
+  const collectionFile = `${process.env.BENCH_CPU_PROF}/${label}-collection.cpuprofile`;
+  collectionProfiler!.postMessage({ stop: collectionFile } satisfies ProfileMessage);
   const { profile } = await profiler.post("Profiler.stop");
-  const { writeFileSync } = await import("node:fs");
+  const { existsSync, writeFileSync } = await import("node:fs");
   writeFileSync(`${process.env.BENCH_CPU_PROF}/${label}.cpuprofile`, JSON.stringify(profile));
   profiler.disconnect();
+  // the collection thread writes its own; wait for it (bounded) before the parent moves on
+  for (let i = 0; i < 100 && !existsSync(collectionFile); i++) await new Promise((r) => setTimeout(r, 100));
+  collectionProfiler!.close();
 }
 // BENCH_HEAP_SNAPSHOT=<dir> and BENCH_HEAP_SNAPSHOT_OF=<replica name, or "one">: a heap snapshot
 // of that replica after its window, to see what it holds.
