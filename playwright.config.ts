@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 import { chromiumLaunchOptions } from "./e2e/browser";
 import { DEMO_PORT, E2E_TOKEN, FORECAST_STATES, PORT, PROMETHEUS_PORT, TOKEN_PORT, TOKEN_SERVER_LOG } from "./e2e/constants";
+import { makeRunTmpdir } from "./tests/run-tmpdir.mjs";
 
 // Files that measure the servers themselves (response times, a server's memory under 60 uploads, the
 // token server's log): they run after all the others, one at a time, so a browser test running
@@ -15,6 +16,10 @@ const ALONE = /\/(hardening|hardening-token|auth|embed)\.e2e\.ts$/;
 // The first web server builds the app when it is out of date; the test command has type-checked the
 // tree already (npm run checks), so that build skips its second tsc run (next.config.js).
 process.env.HEADROOM_BUILD_TYPES_CHECKED ??= "1";
+
+// The run's own temp directory, made before the web servers start so they inherit it, and removed
+// when this process exits (tests/run-tmpdir.mjs). The workers evaluate this file too, and find it.
+makeRunTmpdir("e2e");
 
 const sim = { HEADROOM_SIM_SCENARIO: "memory-pressure", HEADROOM_SIM_FAST_FORWARD_SECONDS: "330", HEADROOM_SIM_SPEED: "0" };
 

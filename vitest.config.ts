@@ -40,6 +40,8 @@ export default defineConfig({
     testTimeout: 30_000,
     // Heap bounds (lib/k8s/documents/terminations.test.ts and others) collect garbage before measuring.
     execArgv: ["--expose-gc"],
+    // the run's own temp directory, removed at the end (tests/run-tmpdir.mjs)
+    globalSetup: ["tests/vitest-setup.ts"],
     // each project lists its own files: a list given at the top would be added to both
     projects: [
       {
