@@ -9,11 +9,15 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
 import { formatCountOf } from "../lib/format";
+import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./bench/cache-settings";
 import { printedLines, recordBench } from "./bench/report";
 import { formatRssBreakdown, rssBreakdown } from "./bench/rss-breakdown";
 import { startSimProcess } from "./bench/sim-process";
 import { againstTarget } from "./bench/targets";
+
+// this bench's temp files (kubeconfigs, bundles, its children's) go with it when it exits
+makeRunTmpdir("bench");
 
 await import("../bin/register-server-only.mjs");
 // The server's code as it ships (bundled without tsx's keepNames: bundleServerParts).

@@ -10,9 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
+import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { benchCacheSettings } from "./bench/cache-settings";
 import { startSimProcess } from "./bench/sim-process";
 import { againstTarget } from "./bench/targets";
+
+// this bench's temp files (kubeconfigs, bundles, its children's) go with it when it exits
+makeRunTmpdir("bench");
 
 await import("../bin/register-server-only.mjs");
 const { ClusterCache } = await import("../lib/k8s/store/cache");

@@ -13,8 +13,12 @@ import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { type Browser } from "@playwright/test";
 
+import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { launchChromium } from "./bench/chromium";
 import { startSimProcess } from "./bench/sim-process";
+
+// this bench's temp files (kubeconfigs, bundles, its children's) go with it when it exits
+makeRunTmpdir("bench");
 
 const NODES = Number(process.env.BENCH_NODES ?? 5000);
 const LOADS = Number(process.env.BENCH_LOADS ?? 7);

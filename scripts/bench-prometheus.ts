@@ -10,9 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 
+import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { launchChromium } from "./bench/chromium";
 import { startPrometheus } from "./bench/prometheus-server";
 import { printedLines, recordBench } from "./bench/report";
+
+// this bench's temp files (kubeconfigs, bundles, its children's) go with it when it exits
+makeRunTmpdir("bench");
 
 await import("../bin/register-server-only.mjs");
 const { prometheusHistory } = await import("../lib/prometheus/history");

@@ -13,10 +13,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 
+import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { printedLines, recordBench } from "./bench/report";
 import { startSimProcess } from "./bench/sim-process";
 import { againstTarget } from "./bench/targets";
 import { MEMORY_ENV } from "./built-server.mjs";
+
+// this bench's temp files (kubeconfigs, bundles, its children's) go with it when it exits
+makeRunTmpdir("bench");
 
 const { FETCH_WORKER_FILE, bundleFetchWorker, bundleServerParts } = await import("./bundle-fetch-worker.mjs");
 

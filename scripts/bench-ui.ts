@@ -15,12 +15,16 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { type Browser } from "@playwright/test";
 
+import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { launchChromium } from "./bench/chromium";
 import { gzippedSizes, recordScripts, totalKiB } from "./bench/first-load-js";
 import { measureKeyInteractions, observeInteractions, takeMetrics, type InteractionFigures } from "./bench/inp";
 import { printedLines, recordBench } from "./bench/report";
 import { largeParams, startSimProcess } from "./bench/sim-process";
 import { againstTarget } from "./bench/targets";
+
+// this bench's temp files (kubeconfigs, bundles, its children's) go with it when it exits
+makeRunTmpdir("bench");
 
 const PORT = Number(process.env.BENCH_UI_PORT ?? 3199);
 const BASE = `http://127.0.0.1:${PORT}`;
