@@ -3,7 +3,7 @@
 // The order is Intl.Collator("en", { numeric: true, sensitivity: "base" }), ties broken by code
 // point. Sorting 5 000 rows called the collator ~60 000 times (most rows tie on the sorted column
 // and fall back to the name): 15–32 ms a warm sort in Node, on every sort click and every 10 s
-// refetch of the overview (docs/benchmarks.md, "Round thirteen"). A node name is a DNS subdomain: lowercase letters,
+// refetch of the overview (docs/benchmark-rounds.md, "Round thirteen"). A node name is a DNS subdomain: lowercase letters,
 // digits, "-" and ".". For such a string the collator's order is a plain rule, so each name gets a
 // key once, and keys compare as ordinary strings:
 //   - "-" sorts before ".", both before any digit, digits before letters (the root collation's

@@ -1,7 +1,7 @@
 // What the data-layer benches (scripts/bench-data.ts, scripts/bench/replica-process.ts) run of
 // Headroom's server, in one module for bundleServerParts (scripts/bundle-fetch-worker.mjs, which
 // says why they run a bundle): through tsx, every named closure would pay a defineProperty of its
-// name, about 5 % of the main thread's CPU (docs/benchmarks.md, round eleven).
+// name, about 5 % of the main thread's CPU (docs/benchmark-rounds.md, round eleven).
 export { clusterOverview } from "../../lib/contract/dto";
 export { installRequestActivity } from "../../lib/http/request-activity";
 export { sliceStream } from "../../lib/http/slice-stream";

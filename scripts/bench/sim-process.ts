@@ -38,7 +38,7 @@ function scenario(kubeconfig: string): string {
  * for the API server and the kubelets, and with that threshold each of its ~1 MB list pages and
  * 136 KiB Summaries became an mmap and a munmap of fresh pages: its 150 000-pod list took 40.9 and
  * 47.6 s against 24.8 and 30.6 s without, which every data and replicas figure since round seven
- * carried (docs/benchmarks.md, round eight).
+ * carried (docs/benchmark-rounds.md, round eight).
  */
 export function simEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };

@@ -1,6 +1,6 @@
 // Headroom's @kubernetes/client-node is the tree-shaken bundle ("@headroom/client-node", made by
 // scripts/bundle-client-node.mjs, imported through lib/k8s/io/client-node.ts), never the package's entry, which loads its whole generated API
-// (~1 500 modules, +86 MiB RSS and +42 MiB heap per process: docs/benchmarks.md, "Round six,
+// (~1 500 modules, +86 MiB RSS and +42 MiB heap per process: docs/benchmark-rounds.md, "Round six,
 // memory"). These fail if an import slips back to the package or the bundle grows back.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";

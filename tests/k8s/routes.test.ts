@@ -61,7 +61,7 @@ describe("cluster routes", () => {
     expect(table.cluster).toEqual(doc.cluster);
     expect(table.nodes.map((r) => r.name)).toEqual(doc.nodes.map((r) => r.name));
     expect(table.nodes.every((r) => !("labels" in r) && !("observations" in r) && r.worstMargin)).toBe(true);
-    // one body, not slices that each wait an event-loop turn behind collection (docs/benchmarks.md, round six)
+    // one body, not slices that each wait an event-loop turn behind collection (docs/benchmark-rounds.md, round six)
     const body = (await cluster(new Request("http://x/api/cluster?rows=table"))).body!.getReader();
     expect((await body.read()).done).toBe(false);
     expect((await body.read()).done).toBe(true);
