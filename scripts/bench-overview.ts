@@ -4,10 +4,15 @@
 // alternate A, B, B, A, … so that both see the same machine load (single timings on a shared
 // 2-core machine are noise: docs/benchmarks.md). BENCH_NODES (5000), BENCH_LOADS (rounds, 7),
 // BENCH_PROFILE=1 adds a CPU profile of the page's main thread (top functions by self time).
-// Prints, per build, the medians of: the page's HTML (first and last byte), /api/cluster's first
+// BENCH_REPLICAS=3: one build's single process beside that many replicas sharing the collection
+// through Leases (HEADROOM_SHARDING=lease, docs/replicas.md), every process at once, so each
+// replica's page (merged from the three) is timed under the same load as the single process's, and
+// each one's figure is printed over the single process's against issue 26's ≤ 1.2 ×.
+// Prints, per server, the medians of: the page's HTML (first and last byte), /api/cluster's first
 // and last byte, the first row on screen, the search answered, and the bench's own figure.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -16,6 +21,7 @@ import { type Browser } from "@playwright/test";
 import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { launchChromium } from "./bench/chromium";
 import { startSimProcess } from "./bench/sim-process";
+import { againstTarget } from "./bench/targets";
 
 // this bench's temp files (kubeconfigs, bundles, its children's) go with it when it exits
 makeRunTmpdir("bench");
@@ -23,12 +29,16 @@ makeRunTmpdir("bench");
 const NODES = Number(process.env.BENCH_NODES ?? 5000);
 const LOADS = Number(process.env.BENCH_LOADS ?? 7);
 const PROFILE = process.env.BENCH_PROFILE === "1";
+const REPLICAS = Number(process.env.BENCH_REPLICAS ?? 0);
+if (!Number.isInteger(REPLICAS) || REPLICAS === 1 || REPLICAS < 0 || REPLICAS > 5)
+  throw new Error(`BENCH_REPLICAS must be 0 (off) or 2–5 replicas, got ${process.env.BENCH_REPLICAS}`);
 const roots = (process.argv.length > 2 ? process.argv.slice(2) : ["."]).map((r) => resolve(r));
+if (REPLICAS && roots.length > 1) throw new Error("BENCH_REPLICAS compares one build with itself: give one root at most");
 
-function startServer(root: string, port: number, kubeconfig: string): ChildProcess {
+function startServer(root: string, port: number, kubeconfig: string, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, [join(root, "scripts/start.mjs")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", KUBECONFIG: kubeconfig },
+    env: { ...process.env, PORT: String(port), HOSTNAME: "127.0.0.1", KUBECONFIG: kubeconfig, ...env },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
@@ -47,6 +57,11 @@ async function waitReady(base: string): Promise<void> {
 }
 
 type Phases = Record<string, number>;
+interface Server {
+  root: string;
+  base: string;
+  proc: ChildProcess;
+}
 
 // Stamps, in the page's clock, the first row on screen and the searched row on screen.
 const OBSERVER = (last: string) => {
@@ -71,7 +86,28 @@ async function load(browser: Browser, base: string, selfTimes?: Map<string, numb
   }
   const t0 = performance.now();
   await page.goto(base, { timeout: 120_000 });
-  await page.getByTestId("node-row").first().waitFor({ timeout: 120_000 });
+  const failed = (e: unknown) => {
+    // what a person would have seen instead of the rows
+    return page
+      .locator("main")
+      .innerText({ timeout: 5000 })
+      .then(
+        (text) => Promise.reject(new Error(`${base}: no rows after 120 s; the page says: ${text.slice(0, 400)}`, { cause: e })),
+        () => Promise.reject(e),
+      );
+  };
+  const apiAnswers: string[] = [];
+  page.on("response", (r) => {
+    if (r.url().includes("/api/cluster")) apiAnswers.push(`${r.status()} ${r.url()}`);
+  });
+  await page
+    .getByTestId("node-row")
+    .first()
+    .waitFor({ timeout: 120_000 })
+    .catch((e) => {
+      console.error(`${base}: /api/cluster answers during the load: ${apiAnswers.join("; ") || "none"}`);
+      return failed(e);
+    });
   const tFill = await page.evaluate(() => performance.now());
   await page.getByRole("searchbox").fill(last);
   await page.getByTestId("node-row").filter({ hasText: last }).first().waitFor({ timeout: 60_000 });
@@ -112,16 +148,38 @@ async function load(browser: Browser, base: string, selfTimes?: Map<string, numb
   return { ...t, fill: tFill, total };
 }
 
+/**
+ * The single process at 3211, then (once it is ready, so only it builds) the replicas at 3212…,
+ * one build, the peers' secret in `dir`.
+ */
+async function withReplicas(root: string, dir: string, kubeconfig: string): Promise<Server[]> {
+  const tokenFile = join(dir, "peer-token");
+  writeFileSync(tokenFile, randomBytes(32).toString("hex"), { mode: 0o600 });
+  const single = { root: "single process", base: "http://127.0.0.1:3211", proc: startServer(root, 3211, kubeconfig) };
+  await waitReady(single.base);
+  const replicas = Array.from({ length: REPLICAS }, (_, i) => {
+    const port = 3212 + i;
+    const env = {
+      HEADROOM_SHARDING: "lease",
+      HEADROOM_REPLICA_NAME: `replica-${i + 1}`,
+      HEADROOM_PEER_URL: `http://127.0.0.1:${port}`,
+      HEADROOM_PEER_TOKEN_FILE: tokenFile,
+      HEADROOM_LEASE_NAMESPACE: "default",
+    };
+    return { root: `replica-${i + 1}`, base: `http://127.0.0.1:${port}`, proc: startServer(root, port, kubeconfig, env) };
+  });
+  return [single, ...replicas];
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
-  const kubeconfig = join(mkdtempSync(join(tmpdir(), "headroom-overview-ab-")), "kubeconfig");
+  const dir = mkdtempSync(join(tmpdir(), "headroom-overview-ab-"));
+  const kubeconfig = join(dir, "kubeconfig");
   const sim = await startSimProcess(NODES, kubeconfig);
-  const servers = roots.map((root, i) => ({
-    root,
-    base: `http://127.0.0.1:${3211 + i}`,
-    proc: startServer(root, 3211 + i, kubeconfig),
-  }));
+  const servers: Server[] = REPLICAS
+    ? await withReplicas(roots[0]!, dir, kubeconfig)
+    : roots.map((root, i) => ({ root, base: `http://127.0.0.1:${3211 + i}`, proc: startServer(root, 3211 + i, kubeconfig) }));
   const browser = await launchChromium();
   try {
     for (const s of servers) await waitReady(s.base);
@@ -151,6 +209,32 @@ async function main() {
         for (const [k, ms] of top) console.log(`    ${(ms / LOADS).toFixed(1).padStart(7)} ms/load  ${k}`);
       }
     });
+    if (REPLICAS) {
+      // what each page merged: a replica whose peers did not answer shows their nodes as placeholders
+      for (const sv of servers) {
+        const { cluster } = (await (await fetch(`${sv.base}/api/cluster?nodes=none`)).json()) as {
+          cluster: {
+            ready: boolean;
+            nodesTotal: number;
+            nodesCollected: number;
+            replicas?: { members: string[]; unreachable: string[] };
+          };
+        };
+        const members = cluster.replicas
+          ? `, members ${cluster.replicas.members.join(" ")}, not answering: ${cluster.replicas.unreachable.join(" ") || "none"}`
+          : "";
+        console.log(
+          `${sv.root}: ${cluster.nodesCollected} of ${cluster.nodesTotal} nodes collected, ready ${cluster.ready}${members}`,
+        );
+      }
+      const single = median(results[0]!.map((r) => r.total!));
+      for (let i = 1; i < servers.length; i++) {
+        const ratio = median(results[i]!.map((r) => r.total!)) / single;
+        console.log(
+          `${servers[i]!.root}: interactive ${ratio.toFixed(2)} × the single process's ${againstTarget("mergedOverviewOverSingle", ratio)}`,
+        );
+      }
+    }
   } finally {
     await browser.close();
     for (const s of servers) if (s.proc.pid) process.kill(-s.proc.pid, "SIGTERM");
