@@ -32,6 +32,10 @@ const PROFILE = process.env.BENCH_PROFILE === "1";
 const REPLICAS = Number(process.env.BENCH_REPLICAS ?? 0);
 if (!Number.isInteger(REPLICAS) || REPLICAS === 1 || REPLICAS < 0 || REPLICAS > 5)
   throw new Error(`BENCH_REPLICAS must be 0 (off) or 2–5 replicas, got ${process.env.BENCH_REPLICAS}`);
+// BENCH_REPLICAS_ONLY=1: the replicas without the single process beside them, to set against a run
+// of the single process alone (the issue's "three replicas against one" on separate machines)
+const REPLICAS_ONLY = process.env.BENCH_REPLICAS_ONLY === "1";
+if (REPLICAS_ONLY && !REPLICAS) throw new Error("BENCH_REPLICAS_ONLY=1 needs BENCH_REPLICAS");
 const roots = (process.argv.length > 2 ? process.argv.slice(2) : ["."]).map((r) => resolve(r));
 if (REPLICAS && roots.length > 1) throw new Error("BENCH_REPLICAS compares one build with itself: give one root at most");
 
@@ -98,14 +102,20 @@ async function load(browser: Browser, base: string, selfTimes?: Map<string, numb
   };
   const apiAnswers: string[] = [];
   page.on("response", (r) => {
-    if (r.url().includes("/api/cluster")) apiAnswers.push(`${r.status()} ${r.url()}`);
+    if (r.url().includes("/api/cluster"))
+      void r
+        .finished()
+        .then((failure) => apiAnswers.push(`${r.status()} ${r.url()} body ${failure ? `failed: ${failure}` : "complete"}`));
   });
+  page.on("requestfailed", (r) => apiAnswers.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on("console", (m) => m.type() === "error" && apiAnswers.push(`console error: ${m.text().slice(0, 200)}`));
+  page.on("pageerror", (e) => apiAnswers.push(`page error: ${e.message.slice(0, 200)}`));
   await page
     .getByTestId("node-row")
     .first()
     .waitFor({ timeout: 120_000 })
     .catch((e) => {
-      console.error(`${base}: /api/cluster answers during the load: ${apiAnswers.join("; ") || "none"}`);
+      console.error(`${base}: during the load: ${apiAnswers.join("; ") || "no /api/cluster answer"}`);
       return failed(e);
     });
   const tFill = await page.evaluate(() => performance.now());
@@ -149,26 +159,28 @@ async function load(browser: Browser, base: string, selfTimes?: Map<string, numb
 }
 
 /**
- * The single process at 3211, then (once it is ready, so only it builds) the replicas at 3212…,
- * one build, the peers' secret in `dir`.
+ * The single process at 3211 (not with BENCH_REPLICAS_ONLY) and the replicas at 3212…, one build,
+ * the peers' secret in `dir`. The first server started is waited for before the others start, so
+ * only it builds when the build is out of date.
  */
 async function withReplicas(root: string, dir: string, kubeconfig: string): Promise<Server[]> {
   const tokenFile = join(dir, "peer-token");
   writeFileSync(tokenFile, randomBytes(32).toString("hex"), { mode: 0o600 });
-  const single = { root: "single process", base: "http://127.0.0.1:3211", proc: startServer(root, 3211, kubeconfig) };
-  await waitReady(single.base);
-  const replicas = Array.from({ length: REPLICAS }, (_, i) => {
-    const port = 3212 + i;
-    const env = {
+  const started: Server[] = [];
+  const start = async (name: string, port: number, env: Record<string, string>) => {
+    started.push({ root: name, base: `http://127.0.0.1:${port}`, proc: startServer(root, port, kubeconfig, env) });
+    if (started.length === 1) await waitReady(started[0]!.base);
+  };
+  if (!REPLICAS_ONLY) await start("single process", 3211, {});
+  for (let i = 0; i < REPLICAS; i++)
+    await start(`replica-${i + 1}`, 3212 + i, {
       HEADROOM_SHARDING: "lease",
       HEADROOM_REPLICA_NAME: `replica-${i + 1}`,
-      HEADROOM_PEER_URL: `http://127.0.0.1:${port}`,
+      HEADROOM_PEER_URL: `http://127.0.0.1:${3212 + i}`,
       HEADROOM_PEER_TOKEN_FILE: tokenFile,
       HEADROOM_LEASE_NAMESPACE: "default",
-    };
-    return { root: `replica-${i + 1}`, base: `http://127.0.0.1:${port}`, proc: startServer(root, port, kubeconfig, env) };
-  });
-  return [single, ...replicas];
+    });
+  return started;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -228,7 +240,7 @@ async function main() {
         );
       }
       const single = median(results[0]!.map((r) => r.total!));
-      for (let i = 1; i < servers.length; i++) {
+      for (let i = 1; i < servers.length && !REPLICAS_ONLY; i++) {
         const ratio = median(results[i]!.map((r) => r.total!)) / single;
         console.log(
           `${servers[i]!.root}: interactive ${ratio.toFixed(2)} × the single process's ${againstTarget("mergedOverviewOverSingle", ratio)}`,
