@@ -108,6 +108,11 @@ async function load(browser: Browser, base: string, selfTimes?: Map<string, numb
         .then((failure) => apiAnswers.push(`${r.status()} ${r.url()} body ${failure ? `failed: ${failure}` : "complete"}`));
   });
   page.on("requestfailed", (r) => apiAnswers.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
+  // requests still open when the rows did not come (a script or the document the page waits on)
+  const open = new Set<string>();
+  page.on("request", (r) => open.add(r.url()));
+  page.on("requestfinished", (r) => open.delete(r.url()));
+  page.on("requestfailed", (r) => open.delete(r.url()));
   page.on("console", (m) => m.type() === "error" && apiAnswers.push(`console error: ${m.text().slice(0, 200)}`));
   page.on("pageerror", (e) => apiAnswers.push(`page error: ${e.message.slice(0, 200)}`));
   await page
@@ -115,7 +120,9 @@ async function load(browser: Browser, base: string, selfTimes?: Map<string, numb
     .first()
     .waitFor({ timeout: 120_000 })
     .catch((e) => {
-      console.error(`${base}: during the load: ${apiAnswers.join("; ") || "no /api/cluster answer"}`);
+      console.error(
+        `${base}: during the load: ${apiAnswers.join("; ") || "no /api/cluster answer"}; still open: ${[...open].join(", ") || "none"}`,
+      );
       return failed(e);
     });
   const tFill = await page.evaluate(() => performance.now());
