@@ -16,7 +16,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { type Browser } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
 
 import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { launchChromium } from "./bench/chromium";
@@ -78,6 +78,31 @@ const OBSERVER = (last: string) => {
   }).observe(document, { subtree: true, childList: true, characterData: true });
 };
 
+/**
+ * Records, from before the navigation, what a load gets: each /api/cluster answer and whether its
+ * body completed, failed requests, console and page errors, and the requests still open. Returns
+ * a function that says it in one line (for a page whose rows never came).
+ */
+function watchLoad(page: Page): () => string {
+  const seen: string[] = [];
+  const open = new Set<string>();
+  page.on("request", (r) => open.add(r.url()));
+  page.on("requestfinished", (r) => open.delete(r.url()));
+  page.on("requestfailed", (r) => {
+    open.delete(r.url());
+    seen.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
+  });
+  page.on("response", (r) => {
+    if (r.url().includes("/api/cluster"))
+      void r
+        .finished()
+        .then((failure) => seen.push(`${r.status()} ${r.url()} body ${failure ? `failed: ${failure}` : "complete"}`));
+  });
+  page.on("console", (m) => m.type() === "error" && seen.push(`console error: ${m.text().slice(0, 200)}`));
+  page.on("pageerror", (e) => seen.push(`page error: ${e.message.slice(0, 200)}`));
+  return () => `got: ${seen.join("; ") || "no /api/cluster answer"}; still open: ${[...open].join(", ") || "none"}`;
+}
+
 async function load(browser: Browser, base: string, selfTimes?: Map<string, number>): Promise<Phases> {
   const page = await browser.newPage();
   const last = `fleet-${NODES - 1}`;
@@ -88,43 +113,19 @@ async function load(browser: Browser, base: string, selfTimes?: Map<string, numb
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await cdp.send("Profiler.start");
   }
+  const watched = watchLoad(page);
   const t0 = performance.now();
   await page.goto(base, { timeout: 120_000 });
-  const failed = (e: unknown) => {
-    // what a person would have seen instead of the rows
-    return page
+  try {
+    await page.getByTestId("node-row").first().waitFor({ timeout: 120_000 });
+  } catch (e) {
+    // what a person would have seen instead of the rows, and what the page got and was still waiting on
+    const text = await page
       .locator("main")
       .innerText({ timeout: 5000 })
-      .then(
-        (text) => Promise.reject(new Error(`${base}: no rows after 120 s; the page says: ${text.slice(0, 400)}`, { cause: e })),
-        () => Promise.reject(e),
-      );
-  };
-  const apiAnswers: string[] = [];
-  page.on("response", (r) => {
-    if (r.url().includes("/api/cluster"))
-      void r
-        .finished()
-        .then((failure) => apiAnswers.push(`${r.status()} ${r.url()} body ${failure ? `failed: ${failure}` : "complete"}`));
-  });
-  page.on("requestfailed", (r) => apiAnswers.push(`failed: ${r.url()} ${r.failure()?.errorText}`));
-  // requests still open when the rows did not come (a script or the document the page waits on)
-  const open = new Set<string>();
-  page.on("request", (r) => open.add(r.url()));
-  page.on("requestfinished", (r) => open.delete(r.url()));
-  page.on("requestfailed", (r) => open.delete(r.url()));
-  page.on("console", (m) => m.type() === "error" && apiAnswers.push(`console error: ${m.text().slice(0, 200)}`));
-  page.on("pageerror", (e) => apiAnswers.push(`page error: ${e.message.slice(0, 200)}`));
-  await page
-    .getByTestId("node-row")
-    .first()
-    .waitFor({ timeout: 120_000 })
-    .catch((e) => {
-      console.error(
-        `${base}: during the load: ${apiAnswers.join("; ") || "no /api/cluster answer"}; still open: ${[...open].join(", ") || "none"}`,
-      );
-      return failed(e);
-    });
+      .catch(() => "(unreadable)");
+    throw new Error(`${base}: no rows after 120 s; the page says: ${text.slice(0, 400)}; ${watched()}`, { cause: e });
+  }
   const tFill = await page.evaluate(() => performance.now());
   await page.getByRole("searchbox").fill(last);
   await page.getByTestId("node-row").filter({ hasText: last }).first().waitFor({ timeout: 60_000 });
