@@ -2,28 +2,22 @@
 // (lib/k8s/io/fetch-worker.ts), and a CPU profile of this thread between the "start" and the
 // "stop" that replica-process.ts posts around its steady window (profile-channel.ts). Node's
 // --cpu-prof cannot do that: it reaches tsx's launcher, not the replica.
-import { writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
 import { BroadcastChannel } from "node:worker_threads";
 
 import "../../lib/k8s/io/fetch-worker";
 
-import { PROFILE_CHANNEL, type ProfileMessage } from "./profile-channel";
+import { PROFILE_CHANNEL, startCpuProfile, type ProfileMessage } from "./profile-channel";
 
 const channel = new BroadcastChannel(PROFILE_CHANNEL);
-const session = new Session();
+let stop: ((file: string) => Promise<void>) | undefined;
 channel.onmessage = (event) => {
   const m = (event as { data: ProfileMessage }).data;
   void (async () => {
     if ("start" in m) {
-      session.connect();
-      await session.post("Profiler.enable");
-      await session.post("Profiler.start");
+      stop = await startCpuProfile();
       return;
     }
-    const { profile } = await session.post("Profiler.stop");
-    writeFileSync(m.stop, JSON.stringify(profile));
-    session.disconnect();
+    await stop?.(m.stop);
     channel.close();
   })();
 };

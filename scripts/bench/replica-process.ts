@@ -12,7 +12,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { BroadcastChannel } from "node:worker_threads";
 
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./cache-settings";
-import { PROFILE_CHANNEL, type ProfileMessage } from "./profile-channel";
+import { PROFILE_CHANNEL, startCpuProfile, type ProfileMessage } from "./profile-channel";
 
 // scripts/bench-replicas.ts starts this process and says where its inputs are; run alone, it
 // names what is missing.
@@ -198,14 +198,9 @@ const label = name ?? "one";
 // <dir>/<name>.cpuprofile and <dir>/<name>-collection.cpuprofile. Taken through the inspector:
 // node's --cpu-prof on the command line reached tsx's launcher, not this process.
 const profiling = !!process.env.BENCH_CPU_PROF && !!process.env.BENCH_CPU_PROF_OF?.split(",").includes(label);
-const profiler = profiling ? new (await import("node:inspector/promises")).Session() : null;
 const collectionProfiler = profiling ? new BroadcastChannel(PROFILE_CHANNEL) : null;
-if (profiler) {
-  profiler.connect();
-  await profiler.post("Profiler.enable");
-  await profiler.post("Profiler.start");
-  collectionProfiler!.postMessage({ start: true } satisfies ProfileMessage);
-}
+const stopProfile = profiling ? await startCpuProfile() : null;
+collectionProfiler?.postMessage({ start: true } satisfies ProfileMessage);
 const cpu0 = process.cpuUsage();
 const sent0 = cache.collector.sent.summary;
 const relists0 = cache.pods.status.relists;
@@ -213,13 +208,11 @@ const failed0 = cache.collectStats.failures;
 await new Promise((r) => setTimeout(r, steadyMs));
 const cpu = process.cpuUsage(cpu0);
 const mem = process.memoryUsage();
-if (profiler) {
+if (stopProfile) {
   const collectionFile = `${process.env.BENCH_CPU_PROF}/${label}-collection.cpuprofile`;
   collectionProfiler!.postMessage({ stop: collectionFile } satisfies ProfileMessage);
-  const { profile } = await profiler.post("Profiler.stop");
-  const { existsSync, writeFileSync } = await import("node:fs");
-  writeFileSync(`${process.env.BENCH_CPU_PROF}/${label}.cpuprofile`, JSON.stringify(profile));
-  profiler.disconnect();
+  await stopProfile(`${process.env.BENCH_CPU_PROF}/${label}.cpuprofile`);
+  const { existsSync } = await import("node:fs");
   // the collection thread writes its own; wait for it (bounded) before the parent moves on
   for (let i = 0; i < 100 && !existsSync(collectionFile); i++) await new Promise((r) => setTimeout(r, 100));
   collectionProfiler!.close();
