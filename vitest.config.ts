@@ -14,8 +14,19 @@ const TIMED = [
   "app/api/analyze/thread.test.ts",
   "lib/eviction/quantities/go-parse.test.ts",
 ];
-// a moved or renamed file would otherwise silently leave both projects
-for (const f of TIMED)
+// Files that install a process-wide hook (a diagnostics-channel subscriber on every HTTP server of the
+// process, as the front door does at start-up) and cannot take it back: they run with a process of
+// their own each, after the others. Every other file shares its worker process with the files before
+// it (isolate: false): a new process and a new module graph per file cost about 1.4 s a file, 80 s of
+// the unit step (docs/ci-time.md). tests/vitest-file-guard.ts fails a shared file that leaves such a
+// hook, or a changed environment, behind.
+const PROCESS_HOOKS = [
+  "lib/http/front-door.forwarded.test.ts",
+  "lib/http/request-activity.test.ts",
+  "lib/http/compress-responses.test.ts",
+];
+// a moved or renamed file would otherwise silently leave its project
+for (const f of [...TIMED, ...PROCESS_HOOKS])
   if (!existsSync(new URL(f, import.meta.url))) throw new Error(`vitest.config.ts: TIMED lists ${f}, which does not exist`);
 
 const ALL = [
@@ -46,9 +57,21 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ALL, exclude: [...EXCLUDE, ...TIMED], maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: {
+          name: "unit",
+          include: ALL,
+          exclude: [...EXCLUDE, ...TIMED, ...PROCESS_HOOKS],
+          maxWorkers: 2,
+          isolate: false,
+          setupFiles: ["tests/vitest-file-guard.ts"],
+          sequence: { groupOrder: 0 },
+        },
       },
-      { extends: true, test: { name: "timed", include: TIMED, exclude: EXCLUDE, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        test: { name: "hooks", include: PROCESS_HOOKS, exclude: EXCLUDE, maxWorkers: 2, sequence: { groupOrder: 1 } },
+      },
+      { extends: true, test: { name: "timed", include: TIMED, exclude: EXCLUDE, maxWorkers: 1, sequence: { groupOrder: 2 } } },
     ],
   },
 });
