@@ -93,10 +93,12 @@ function watchLoad(page: Page): () => string {
     seen.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
   });
   page.on("response", (r) => {
+    // a poll still answering when the bench closes the page rejects: said, not thrown (it ended the process)
     if (r.url().includes("/api/cluster"))
-      void r
-        .finished()
-        .then((failure) => seen.push(`${r.status()} ${r.url()} body ${failure ? `failed: ${failure}` : "complete"}`));
+      r.finished().then(
+        (failure) => seen.push(`${r.status()} ${r.url()} body ${failure ? `failed: ${failure}` : "complete"}`),
+        () => seen.push(`${r.status()} ${r.url()} body cut off: page closed`),
+      );
   });
   page.on("console", (m) => m.type() === "error" && seen.push(`console error: ${m.text().slice(0, 200)}`));
   page.on("pageerror", (e) => seen.push(`page error: ${e.message.slice(0, 200)}`));
