@@ -27,7 +27,7 @@ const PROCESS_HOOKS = [
 ];
 // a moved or renamed file would otherwise silently leave its project
 for (const f of [...TIMED, ...PROCESS_HOOKS])
-  if (!existsSync(new URL(f, import.meta.url))) throw new Error(`vitest.config.ts: TIMED lists ${f}, which does not exist`);
+  if (!existsSync(new URL(f, import.meta.url))) throw new Error(`vitest.config.ts lists ${f}, which does not exist`);
 
 const ALL = [
   "lib/**/*.test.ts",
