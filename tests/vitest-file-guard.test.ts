@@ -2,7 +2,7 @@
 // process-wide hook or a changed process.env behind, and pass one that cleans up. Run here on probe
 // files in a Vitest of their own whose files share one process, as the unit project's do.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,11 +36,13 @@ it("fails, by name, a file that leaves a hook or a variable behind, and passes o
     `export default { test: { include: ["*.probe.test.mjs"], globals: true, isolate: false, maxWorkers: 1, setupFiles: [${JSON.stringify(GUARD)}] } };`,
   );
   const out = join(dir, "report.json");
-  spawnSync(process.execPath, [VITEST, "run", "--root", dir, "--reporter=json", `--outputFile=${out}`], {
+  const run = spawnSync(process.execPath, [VITEST, "run", "--root", dir, "--reporter=json", `--outputFile=${out}`], {
     cwd: dir,
     encoding: "utf8",
     timeout: 60_000,
   });
+  // the probes' Vitest did not get as far as its report: say what it printed, not just ENOENT
+  if (!existsSync(out)) throw new Error(`the probes' Vitest wrote no report (status ${run.status}): ${run.stderr.slice(-2000)}`);
   const report = JSON.parse(readFileSync(out, "utf8")) as { testResults: FileResult[] };
   const byFile = Object.fromEntries(report.testResults.map((r) => [r.name.split("/").pop()!, r]));
   expect(byFile["hook.probe.test.mjs"]?.status).toBe("failed");

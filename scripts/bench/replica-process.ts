@@ -4,6 +4,7 @@
 // (/api/cluster, merged from every replica when sharded) and the peer route. Prints one JSON line
 // when its own nodes are all collected ({ready}), then one after a steady-state window of its own
 // CPU and RSS ({steady}); the parent reads them. Asserts nothing.
+import { existsSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -212,7 +213,6 @@ if (stopProfile) {
   const collectionFile = `${process.env.BENCH_CPU_PROF}/${label}-collection.cpuprofile`;
   collectionProfiler!.postMessage({ stop: collectionFile } satisfies ProfileMessage);
   await stopProfile(`${process.env.BENCH_CPU_PROF}/${label}.cpuprofile`);
-  const { existsSync } = await import("node:fs");
   // the collection thread writes its own; wait for it (bounded) before the parent moves on
   for (let i = 0; i < 100 && !existsSync(collectionFile); i++) await new Promise((r) => setTimeout(r, 100));
   collectionProfiler!.close();
