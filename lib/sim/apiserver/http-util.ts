@@ -5,13 +5,9 @@ import type { StatusBody } from "./status";
 
 /** Writes a JSON body with the API server's content type. */
 export function sendJson(res: ServerResponse, code: number, body: unknown, contentType = "application/json"): void {
-  const text = JSON.stringify(body);
-  res.writeHead(code, {
-    "Content-Type": contentType,
-    "Content-Length": Buffer.byteLength(text),
-    "Cache-Control": "no-cache, private",
-  });
-  res.end(text);
+  const bytes = Buffer.from(JSON.stringify(body));
+  res.writeHead(code, { "Content-Type": contentType, "Content-Length": bytes.length, "Cache-Control": "no-cache, private" });
+  res.end(bytes);
 }
 
 /** Writes a metav1.Status with its own code. */

@@ -121,9 +121,9 @@ function streamList(def: ResourceDef, res: ServerResponse, picked: Entry[], meta
     const item = q.table ? (toTable(def.kind, [obj], q.now, includeObject, {}) as { rows: unknown[] }).rows[0] : obj;
     buf += (i ? "," : "") + JSON.stringify(item);
     if (buf.length > 1 << 16) {
-      res.write(buf);
+      res.write(Buffer.from(buf));
       buf = "";
     }
   });
-  res.end(buf + "]}");
+  res.end(Buffer.from(buf + "]}"));
 }

@@ -8,6 +8,7 @@ import { sendText } from "../apiserver/http-util";
 import type { Counters } from "../state/counters";
 import { sleep, type Faults } from "../state/faults";
 import type { SimNode } from "../state/world";
+import { kubeletJson } from "./kubelet-json";
 
 export interface KubeletContext {
   auth: Authenticator;
@@ -70,10 +71,10 @@ export async function serveKubelet(
   if (fault?.kind === "huge") return sendHuge(res, fault.ms ?? 64 * 1024 * 1024, (n) => ctx.faults.countBytes(fault.id, n));
   if (fault?.kind === "slowloris") return sendSlowly(res, fault.ms ?? 200);
   if (fault?.kind === "absurd") body = absurd(body);
-  let text = JSON.stringify(body, null, 2);
-  if (fault?.kind === "malformed") text = text.slice(0, Math.floor(text.length / 2));
-  res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
-  res.end(text);
+  let bytes = kubeletJson(body);
+  if (fault?.kind === "malformed") bytes = bytes.subarray(0, bytes.length >> 1);
+  res.writeHead(200, { "Content-Type": "application/json", "Content-Length": bytes.length });
+  res.end(bytes);
 }
 
 /** Streams `bytes` of one JSON string value, chunked, without a Content-Length (as a runaway kubelet would). */
