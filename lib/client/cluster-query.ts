@@ -17,9 +17,26 @@ export class HttpError extends Error {
   }
 }
 
-export async function getJson(url: string): Promise<unknown> {
-  const res = await fetch(url, { headers: { accept: "application/json" } });
-  const body = await res.json().catch(() => ({}));
+/**
+ * How long a document may take, body included. Every answer the server gives is bounded on its
+ * side (a peer replica's part, the kubelets, Prometheus), so this only ends a connection that
+ * stalled on the way: the page would otherwise show "Loading…" for as long as the connection stays
+ * open, and its 10 s polls join the fetch in flight instead of starting another. The query's
+ * retries (TanStack's, then the next poll) ask again.
+ */
+export const DOCUMENT_TIMEOUT_MS = 30_000;
+
+export async function getJson(url: string, timeoutMs = DOCUMENT_TIMEOUT_MS): Promise<unknown> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const bound = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
+  const stalled = () => new Error(`no complete answer from ${url.split("?")[0]} within ${bound}`);
+  const res = await fetch(url, { headers: { accept: "application/json" }, signal }).catch((err: unknown) => {
+    throw signal.aborted ? stalled() : err;
+  });
+  const body = await res.json().catch(() => {
+    if (signal.aborted) throw stalled();
+    return {};
+  });
   if (!res.ok) throw new HttpError(res.status, (body as { error?: string }).error ?? `HTTP ${res.status}`);
   return body;
 }
