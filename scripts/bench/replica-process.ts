@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { BroadcastChannel } from "node:worker_threads";
 
@@ -101,7 +101,9 @@ function sendSlices(res: ServerResponse, type: string, slices: Parameters<typeof
   const body = Readable.fromWeb(sliceStream(slices) as WebReadableStream<Uint8Array>);
   body.once("data", () => (first = performance.now() - t0));
   trace(res, t0, () => first);
-  body.pipe(res);
+  // pipeline, not pipe: a stream failing after the headers destroys the answer (as Next's writer
+  // does) instead of leaving it open with its error unhandled
+  pipeline(body, res, () => {});
 }
 
 server.on("request", (req, res) => {
