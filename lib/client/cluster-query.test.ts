@@ -1,25 +1,13 @@
 // getJson's bound over the whole answer (lib/client/cluster-query.ts, DOCUMENT_TIMEOUT_MS), over
 // loopback HTTP: a server that stalls before its headers, or after its headers and part of its
 // body, ends in an error naming the URL and the bound instead of a fetch that never settles.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+
+import { loopbackServers } from "@/tests/loopback-servers";
 
 import { getJson, HttpError } from "./cluster-query";
 
-const servers: Server[] = [];
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-afterEach(async () => {
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    await new Promise((r) => s.close(r));
-  }
-});
+const serve = loopbackServers();
 
 describe("getJson", () => {
   it("returns the document of a complete answer", async () => {

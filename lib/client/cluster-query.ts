@@ -24,7 +24,7 @@ export class HttpError extends Error {
  * open, and its 10 s polls join the fetch in flight instead of starting another. The query's
  * retries (TanStack's, then the next poll) ask again.
  */
-export const DOCUMENT_TIMEOUT_MS = 30_000;
+const DOCUMENT_TIMEOUT_MS = 30_000;
 
 export async function getJson(url: string, timeoutMs = DOCUMENT_TIMEOUT_MS): Promise<unknown> {
   const signal = AbortSignal.timeout(timeoutMs);

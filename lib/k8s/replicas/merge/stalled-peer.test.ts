@@ -7,18 +7,18 @@
 // slices (sliceStream) through the same compression middleware, read by a client asking for br.
 // The cases the stream tests had not covered: tests/replicas/fleet-stream.test.ts's "hung" peer
 // never sends headers, and its "drop" peer closes its connection.
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { request } from "node:http";
 import { pipeline, Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import zlib from "node:zlib";
 import compression from "compression";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import type { ClusterOverview } from "@/lib/contract/dto";
 import { sliceStream } from "@/lib/http/slice-stream";
-import type { Envelope } from "@/lib/k8s/documents/overview";
+import { loopbackServers } from "@/tests/loopback-servers";
 
+import { envelopeOf, rowHead } from "../peer/part-fixtures";
 import { askPeerStream } from "../peer/peer-ask";
 import type { OverviewPart } from "../peer/peer-rows";
 import { mergeParts, type PartsContext } from "./fleet-parts";
@@ -27,23 +27,8 @@ import { StreamedSource, wholeSource, type PartSource } from "./part-source";
 const BOUND_MS = 500;
 const TOKEN = "stalled-peer-secret-0123456789";
 
-const env = (n: number): Envelope => ({
-  generatedAt: "2026-11-30T00:00:00.000Z",
-  cluster: {
-    context: "sim",
-    contexts: ["sim"],
-    demo: false,
-    collectionMode: "proxy",
-    ready: true,
-    nodesTotal: n,
-    nodesCollected: n,
-    apiServer: { reachable: true, error: null },
-  },
-  summary: { nodesUnderPressure: 0, evictionsLastHour: 0, reserved: {}, capacity: { memory: n } },
-  configs: {},
-});
-const head = (name: string, owner: string) =>
-  `{"name":${JSON.stringify(name)},"owner":${JSON.stringify(owner)},"conditions":{},"worstMargin":{},"capacity":{"memory":1},"allocatable":{"memory":1},"collection":{"state":"ok"}`;
+const env = envelopeOf;
+const head = rowHead;
 
 const node = (name: string) => ({
   metadata: { name, labels: {} },
@@ -64,19 +49,7 @@ const ctx = {
 const local: OverviewPart = { env: env(2), rows: [...OURS].map((n) => ({ name: n, head: head(n, "r-0"), extra: "" })) };
 
 const compress = compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } });
-const servers: Server[] = [];
-async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-afterEach(async () => {
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    await new Promise((r) => s.close(r));
-  }
-});
+const serve = loopbackServers();
 
 /** The peer: 200, its envelope and node-b's row, gzip-flushed onto the wire, then nothing more. */
 const stallingPeer = () =>

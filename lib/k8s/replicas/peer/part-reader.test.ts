@@ -5,33 +5,16 @@
 // sent, counted one by one, and its other nodes are listed as owner unreachable.
 import { describe, expect, it } from "vitest";
 
-import type { Envelope } from "@/lib/k8s/documents/overview";
-
 import { mergedDocument } from "../merge/fleet-merge";
 import { mergeParts, type PartsContext } from "../merge/fleet-parts";
 import { StreamedSource, wholeSource } from "../merge/part-source";
+import { envelopeOf, rowHead } from "./part-fixtures";
 import { PartReader, readPart } from "./part-reader";
 import type { OverviewPart } from "./peer-rows";
 
-const env = (collected: number): Envelope => ({
-  generatedAt: "2026-11-28T00:00:00.000Z",
-  cluster: {
-    context: "sim",
-    contexts: ["sim"],
-    demo: false,
-    collectionMode: "proxy",
-    ready: true,
-    nodesTotal: collected,
-    nodesCollected: collected,
-    apiServer: { reachable: true, error: null },
-  },
-  summary: { nodesUnderPressure: 0, evictionsLastHour: 0, reserved: {}, capacity: { memory: collected } },
-  configs: {},
-});
-
+const env = envelopeOf;
 // A row's two pieces as a peer renders them: the head (up to its closing brace) and the extra fields.
-const head = (name: string, owner: string) =>
-  `{"name":${JSON.stringify(name)},"owner":${JSON.stringify(owner)},"conditions":{},"capacity":{"memory":1},"allocatable":{"memory":1},"collection":{"state":"ok"}`;
+const head = rowHead;
 const extra = (note: string) => `,"labels":{"zone":"eu-1"},"observations":[${JSON.stringify(note)}]`;
 const answer = (rows: [string, string][], owner: string, end = rows.length) =>
   Buffer.from(
