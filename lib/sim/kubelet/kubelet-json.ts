@@ -2,9 +2,10 @@
 // through go-restful, whose writeJSON pretty-prints by default with json.MarshalIndent(v, " ", " "):
 // every line after the first starts with one space of prefix, then one space per level, and Go's
 // encoder writes <, > and & (and U+2028, U+2029) in strings as \u escapes. That is
-// `JSON.stringify(v, null, 1)` with a space after each newline, which V8 writes ~2× faster than the
-// two-space indent the simulator sent before, and the answer is ~17 % smaller (116 against 139 KB
-// for a 30-pod PSI-on Summary). The fixture test holds it to a real kubelet's answer byte for byte.
+// `JSON.stringify(v, null, 1)` with a space after each newline, which V8 wrote 1.6–2× faster than
+// the two-space indent the simulator sent before (a microbench: docs/benchmark-rounds.md, round
+// sixteen), and the answer is ~17 % smaller (116 against 139 KB for a 30-pod PSI-on Summary). The
+// test holds it to two real kubelets' answers byte for byte.
 //
 // The result is a Buffer, not a string: Node's HTTPS server spends 4–5× the CPU writing a 139 KB
 // string as writing the same bytes as a Buffer, encoding included (docs/simulator.md, "What
