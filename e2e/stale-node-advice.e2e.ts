@@ -18,8 +18,9 @@ const STALE = "k8s-node-00";
 /** memory-pressure at 330 s: MemoryPressure held by the transition period (e2e/forecast.e2e.ts). */
 const LEAKY = "ip-10-0-2-0.ec2.internal";
 const SHOTS = "artifacts/screenshots";
-// the time of day inside a printed time (CLOCK), its three parts captured for arithmetic
-const TIME_OF_DAY = /(\d\d):(\d\d):(\d\d)/;
+// A printed time (CLOCK), its time of day's three parts captured for arithmetic: the date comes
+// first when the time is not today ("Nov 29, 23:56:05" in a suite run past midnight).
+const TIME_OF_DAY = /(?:\w+ \d+(?:, \d{4})?, )?(\d\d):(\d\d):(\d\d)/;
 
 // four page loads (two widths, two themes), each with an axe run, on a shared 2-core machine (4.3 min seen)
 test.describe.configure({ timeout: 420_000 });
