@@ -6,6 +6,7 @@ import { CLOCK } from "./constants";
 import { screenshot } from "./helpers/screenshot";
 import { FleetPage } from "./pages/fleet-page";
 import { NodePage } from "./pages/node-page";
+import { watchPage } from "./pages/page-health";
 
 // The e2e server runs the memory-pressure scenario fast-forwarded past its first eviction, with the
 // simulated clock frozen (playwright.config.ts), so every number on the page is stable.
@@ -37,6 +38,27 @@ test("the overview lists nodes and shows the pressured one", async ({ page }) =>
   await screenshot(page, { path: `${SHOTS}/overview-light.png`, fullPage: true });
   await page.emulateMedia({ colorScheme: "dark" });
   await screenshot(page, { path: `${SHOTS}/overview-dark.png`, fullPage: true });
+});
+
+test("a failed first answer is named while the page asks again, then the rows arrive", async ({ page }) => {
+  const health = watchPage(page, { expectedStatus: 503 });
+  let answers = 0;
+  await page.route("**/api/cluster?rows=table", async (route) => {
+    if (answers++ === 0)
+      return route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"the cache is restarting"}' });
+    // the retry's answer waits a moment, so what the page says meanwhile can be read
+    await new Promise((r) => setTimeout(r, 1500));
+    return route.continue();
+  });
+  await page.goto("/");
+  await expect(page.getByRole("status").filter({ hasText: "Loading the fleet" })).toHaveText(
+    "Loading the fleet… The last try failed (the cache is restarting); asking again.",
+  );
+  const fleet = new FleetPage(page);
+  await expect(fleet.rows).toHaveCount(2, { timeout: 30_000 });
+  await expect(page.getByText("asking again")).toHaveCount(0);
+  expect(answers).toBe(2);
+  expect(health.errors).toEqual([]);
 });
 
 test("filters write the URL and a reload restores them", async ({ page }) => {

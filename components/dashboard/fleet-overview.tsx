@@ -22,8 +22,10 @@ function Stat({ label, value, hint }: { label: string; value: string | number; h
 
 /** The fleet overview: summary, filters and the node table, all driven by the URL (data: useFleetOverview). */
 export function FleetOverview() {
-  const { data, error, loading, state, invalid, setState, rows, pools, labelError, labelsPending, query } = useFleetOverview();
-  if (loading) return <p role="status">Loading the fleet…</p>;
+  const { data, error, loading, retryingAfter, state, invalid, setState, rows, pools, labelError, labelsPending, query } =
+    useFleetOverview();
+  if (loading)
+    return <p role="status">Loading the fleet…{retryingAfter && ` The last try failed (${retryingAfter}); asking again.`}</p>;
   if (error) return <ErrorNote>Could not load the cluster: {error.message}</ErrorNote>;
   if (!data) return null;
   const c = data.cluster;

@@ -18,7 +18,7 @@ export function useFleetOverview() {
   const { state, invalid, setState } = useUrlState();
   // The table's rows carry no labels: a label filter asks for the whole rows, and until they
   // arrive the table shows the rows it has, not filtered by label (labelsPending says so).
-  const { data, error, isPending, isPlaceholderData } = useQuery(clusterOptions(state.label !== ""));
+  const { data, error, isPending, isPlaceholderData, failureCount, failureReason } = useQuery(clusterOptions(state.label !== ""));
   const labelsPending = state.label !== "" && isPlaceholderData;
   const rows = useMemo(
     () => (data ? filterAndSortNodes(data.nodes, labelsPending ? { ...state, label: "" } : state) : []),
@@ -34,6 +34,9 @@ export function useFleetOverview() {
     data,
     error,
     loading: isPending || !hydrated,
+    // Before the first document, why the last try failed while the query tries again (its retries:
+    // an error answer, or no complete answer within getJson's bound), so "Loading" is not all it says.
+    retryingAfter: hydrated && isPending && failureCount > 0 ? (failureReason?.message ?? "no answer") : null,
     state,
     invalid,
     setState,
