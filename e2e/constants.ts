@@ -31,10 +31,12 @@ export const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? PORT + 12);
 /** The slow-pod-list scenario's server, started by e2e/first-sync.e2e.ts itself (its first sync is the test). */
 export const FIRST_SYNC_PORT = Number(process.env.E2E_FIRST_SYNC_PORT ?? PORT + 30);
 
+/** The date the page prints before a time that is not today ("Nov 29, "), optional. */
+export const CLOCK_DATE = String.raw`(?:\w+ \d+(?:, \d{4})?, )?`;
 /**
  * A wall-clock time as the pages print it (lib/format/times.ts formatTime): "23:44:50" today, with
  * the date before it on another day ("Nov 27, 23:44:50"; the year too in another year). The frozen
  * clusters' moments are minutes before a test runs, so a run that crosses midnight gets the dated
  * form (a clean-clone CI started at 23:42 UTC failed on it).
  */
-export const CLOCK = String.raw`(?:\w+ \d+(?:, \d{4})?, )?\d\d:\d\d:\d\d`;
+export const CLOCK = String.raw`${CLOCK_DATE}\d\d:\d\d:\d\d`;

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { CLOCK, DEMO_PORT, PORT } from "./constants";
+import { CLOCK, CLOCK_DATE, DEMO_PORT, PORT } from "./constants";
 import { seriousViolations } from "./helpers/axe";
 import { screenshot } from "./helpers/screenshot";
 import { FleetPage } from "./pages/fleet-page";
@@ -20,7 +20,7 @@ const LEAKY = "ip-10-0-2-0.ec2.internal";
 const SHOTS = "artifacts/screenshots";
 // A printed time (CLOCK), its time of day's three parts captured for arithmetic: the date comes
 // first when the time is not today ("Nov 29, 23:56:05" in a suite run past midnight).
-const TIME_OF_DAY = /(?:\w+ \d+(?:, \d{4})?, )?(\d\d):(\d\d):(\d\d)/;
+const TIME_OF_DAY = new RegExp(String.raw`${CLOCK_DATE}(\d\d):(\d\d):(\d\d)`);
 
 // four page loads (two widths, two themes), each with an axe run, on a shared 2-core machine (4.3 min seen)
 test.describe.configure({ timeout: 420_000 });

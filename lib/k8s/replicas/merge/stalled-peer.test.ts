@@ -27,9 +27,6 @@ import { StreamedSource, wholeSource, type PartSource } from "./part-source";
 const BOUND_MS = 500;
 const TOKEN = "stalled-peer-secret-0123456789";
 
-const env = envelopeOf;
-const head = rowHead;
-
 const node = (name: string) => ({
   metadata: { name, labels: {} },
   spec: {},
@@ -46,7 +43,7 @@ const ctx = {
   ownerOf: (n: string) => (OURS.has(n) ? "r-0" : "r-1"),
   now: () => 0,
 } as unknown as PartsContext;
-const local: OverviewPart = { env: env(2), rows: [...OURS].map((n) => ({ name: n, head: head(n, "r-0"), extra: "" })) };
+const local: OverviewPart = { env: envelopeOf(2), rows: [...OURS].map((n) => ({ name: n, head: rowHead(n, "r-0"), extra: "" })) };
 
 const compress = compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } } });
 const serve = loopbackServers();
@@ -58,7 +55,7 @@ const stallingPeer = () =>
     res.writeHead(200, { "content-type": "text/plain; charset=utf-8", "content-encoding": "gzip" });
     const gz = zlib.createGzip({ level: 1 });
     gz.pipe(res);
-    gz.write(`${JSON.stringify(env(3))}\nnode-b\t${head("node-b", "r-1")}\t\n`);
+    gz.write(`${JSON.stringify(envelopeOf(3))}\nnode-b\t${rowHead("node-b", "r-1")}\t\n`);
     gz.flush();
   });
 

@@ -12,13 +12,11 @@ import { envelopeOf, rowHead } from "./part-fixtures";
 import { PartReader, readPart } from "./part-reader";
 import type { OverviewPart } from "./peer-rows";
 
-const env = envelopeOf;
-// A row's two pieces as a peer renders them: the head (up to its closing brace) and the extra fields.
-const head = rowHead;
+// A row's two pieces as a peer renders them: the head (rowHead, up to its closing brace) and the extra fields.
 const extra = (note: string) => `,"labels":{"zone":"eu-1"},"observations":[${JSON.stringify(note)}]`;
 const answer = (rows: [string, string][], owner: string, end = rows.length) =>
   Buffer.from(
-    `${JSON.stringify(env(rows.length))}\n${rows.map(([n, note]) => `${n}\t${head(n, owner)}\t${extra(note)}\n`).join("")}end ${end}`,
+    `${JSON.stringify(envelopeOf(rows.length))}\n${rows.map(([n, note]) => `${n}\t${rowHead(n, owner)}\t${extra(note)}\n`).join("")}end ${end}`,
   );
 
 // No Node informer entries: every row comes from a part, none is a placeholder.
@@ -38,8 +36,8 @@ describe("a peer's rows as bytes", () => {
     ["node-e", "tab\\tand newline\\n escaped, as JSON does"],
   ];
   const local: OverviewPart = {
-    env: env(2),
-    rows: ["node-a", "node-c"].map((n) => ({ name: n, head: head(n, "r-0"), extra: extra(`ours ${n} ✓`) })),
+    env: envelopeOf(2),
+    rows: ["node-a", "node-c"].map((n) => ({ name: n, head: rowHead(n, "r-0"), extra: extra(`ours ${n} ✓`) })),
   };
 
   it("are merged in name order into the document a parse of every row would give", async () => {
@@ -52,7 +50,7 @@ describe("a peer's rows as bytes", () => {
         ...peerRows.map(([n, note]) => [n, note, "r-1"]),
       ]
         .sort(([a], [b]) => (a! < b! ? -1 : 1))
-        .map(([n, note, owner]) => JSON.parse(`${head(n!, owner!)}${table ? "" : extra(note!)}}`) as unknown);
+        .map(([n, note, owner]) => JSON.parse(`${rowHead(n!, owner!)}${table ? "" : extra(note!)}}`) as unknown);
       expect(doc.nodes).toEqual(want);
       expect(doc.cluster.nodesCollected).toBe(5);
       expect(doc.summary.capacity).toEqual({ memory: 5 });
