@@ -196,6 +196,12 @@ emit({
 });
 
 const label = name ?? "one";
+// The window starts one and a half Summary intervals after ready, as the data bench's starts some
+// seconds after its first document. Begun the moment the first pass ended, it held fewer Summaries
+// than were due, at more CPU each: the single process asked 10 147–10 438 of 12 500 at 1.69–2.16 ms
+// (2026-11-29/30), so no CPU share could be read. Begun 15 s later, it asked 12 771 at 1.34 ms and
+// every replica kept up (docs/benchmark-rounds.md, round seventeen). BENCH_SETTLE_MS overrides it.
+await new Promise((r) => setTimeout(r, Number(process.env.BENCH_SETTLE_MS ?? 1.5 * SUMMARY_INTERVAL_MS)));
 // BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica names, or "one", comma-separated>: CPU
 // profiles of each such replica's main thread and collection thread over its steady window,
 // <dir>/<name>.cpuprofile and <dir>/<name>-collection.cpuprofile. Taken through the inspector:
