@@ -200,7 +200,9 @@ const label = name ?? "one";
 // seconds after its first document. Begun the moment the first pass ended, it held fewer Summaries
 // than were due, at more CPU each: the single process asked 10 147–10 438 of 12 500 at 1.69–2.16 ms
 // (2026-11-29/30), so no CPU share could be read. Begun 15 s later, it asked 12 771 at 1.34 ms and
-// every replica kept up (docs/benchmark-rounds.md, round seventeen). BENCH_SETTLE_MS overrides it.
+// every replica kept up (docs/benchmark-rounds.md, round seventeen). A replica is ready later than
+// the single process, so its rows hold more history samples and cost more to recompute: the
+// steady line prints the depth. BENCH_SETTLE_MS overrides the delay (300000: every ring full).
 await new Promise((r) => setTimeout(r, Number(process.env.BENCH_SETTLE_MS ?? 1.5 * SUMMARY_INTERVAL_MS)));
 // BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica names, or "one", comma-separated>: CPU
 // profiles of each such replica's main thread and collection thread over its steady window,
@@ -248,6 +250,8 @@ emit({
     podRelists: cache.pods.status.relists - relists0,
     /** Summary requests that failed in the window (a timeout on a starved machine costs CPU too). */
     summariesFailed: cache.collectStats.failures - failed0,
+    /** The deepest history ring: a row's trend fits cost more as it fills (lib/forecast/trend.ts). */
+    historySamples: Math.max(0, ...[...cache.states.values()].map((st) => st.history.size)),
   },
 });
 process.on("SIGTERM", () => {
