@@ -11,6 +11,7 @@ import { performance } from "node:perf_hooks";
 import { formatCountOf } from "../lib/format";
 import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./bench/cache-settings";
+import { historyDepth, historyDepthText } from "./bench/history-depth";
 import { printedLines, recordBench } from "./bench/report";
 import { formatRssBreakdown, rssBreakdown } from "./bench/rss-breakdown";
 import { startSimProcess } from "./bench/sim-process";
@@ -105,7 +106,7 @@ try {
   // trend fits (lib/forecast/trend.ts) cost far less than they do from then on.
   const warmMs = Number(process.env.BENCH_WARM_S ?? 0) * 1000;
   if (warmMs > 0) await new Promise((r) => setTimeout(r, warmMs));
-  const ringSamples = Math.max(0, ...[...cache.states.values()].map((s) => s.history.size));
+  const ringSamples = historyDepth(cache.states.values());
   // Collection CPU in steady state: the whole process (every thread) and the collection thread
   // alone, over a fixed window with no requests from us (2.5 summary passes at 10 s).
   const cpu0 = process.cpuUsage();
@@ -184,7 +185,7 @@ try {
   const due = (doc.nodes.length * STEADY_MS) / SUMMARY_INTERVAL_MS;
   const keptUp = collectedInWindow >= 0.9 * due;
   const cpuPer25 = keptUp ? (cpuSeconds(cpu) * 25_000) / STEADY_MS : Number.NaN;
-  console.log(`  history samples per node at the window: ${ringSamples} (the trend fits read up to 30)`);
+  console.log(`  history at the window:               ${historyDepthText(ringSamples)}`);
   console.log(
     `  CPU over ${STEADY_MS / 1000} s steady state:         process ${cpuSeconds(cpu).toFixed(2)} s ${againstTarget("steadyCpu", cpuPer25)}${keptUp ? "" : ` (collection did not keep up: ${collectedInWindow} of ${due.toFixed(0)} Summaries due)`} (user ${(cpu.user / 1e6).toFixed(2)} + system ${(cpu.system / 1e6).toFixed(2)})${threadLine}; ${collectedInWindow} summaries requested, ${((cpuSeconds(cpu) * 1000) / Math.max(1, collectedInWindow)).toFixed(2)} ms of process CPU each`,
   );

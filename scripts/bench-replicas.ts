@@ -13,8 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 
-import { TREND_WINDOW_SAMPLES } from "../lib/forecast/trend";
 import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
+import { historyDepthText } from "./bench/history-depth";
 import { printedLines, recordBench } from "./bench/report";
 import { startSimProcess } from "./bench/sim-process";
 import { againstTarget } from "./bench/targets";
@@ -188,7 +188,7 @@ try {
   // CPU per Summary asked: comparable between a replica and the single one even when neither kept
   // up (it then also carries the fixed work: Leases, watches, pod relists, failed requests).
   const perSummary = (s: Steady) =>
-    `${((s.cpuSeconds * 1000) / Math.max(1, s.summaries)).toFixed(2)} ms per Summary asked (${s.summariesFailed} of ${s.summaries} failed), ${s.podRelists} pod lists completed, ${s.historySamples} history samples a node (the trend fits read up to ${TREND_WINDOW_SAMPLES})`;
+    `${((s.cpuSeconds * 1000) / Math.max(1, s.summaries)).toFixed(2)} ms per Summary asked (${s.summariesFailed} of ${s.summaries} failed), ${s.podRelists} pod lists completed, ${historyDepthText(s.historySamples)}`;
   const heap = (s: Steady) =>
     `heap ${s.heapUsedMiB.toFixed(0)} MiB used of ${s.heapTotalMiB.toFixed(0)}, external ${s.externalMiB.toFixed(0)} MiB`;
   const late = (r: Ready) => (r.timedOut ? ` (first pass not over after ${READY_TIMEOUT_MS / 1000} s)` : "");

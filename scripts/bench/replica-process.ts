@@ -13,6 +13,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { BroadcastChannel } from "node:worker_threads";
 
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./cache-settings";
+import { historyDepth } from "./history-depth";
 import { PROFILE_CHANNEL, startCpuProfile, type ProfileMessage } from "./profile-channel";
 
 // scripts/bench-replicas.ts starts this process and says where its inputs are; run alone, it
@@ -250,8 +251,8 @@ emit({
     podRelists: cache.pods.status.relists - relists0,
     /** Summary requests that failed in the window (a timeout on a starved machine costs CPU too). */
     summariesFailed: cache.collectStats.failures - failed0,
-    /** The deepest history ring: a row's trend fits cost more as it fills (lib/forecast/trend.ts). */
-    historySamples: Math.max(0, ...[...cache.states.values()].map((st) => st.history.size)),
+    /** The deepest history ring: a row's trend fits cost more as it fills (history-depth.ts). */
+    historySamples: historyDepth(cache.states.values()),
   },
 });
 process.on("SIGTERM", () => {
