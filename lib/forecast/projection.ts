@@ -26,31 +26,47 @@ const Z90 = 1.645;
  * and their selection. Quiet signals (inodes, image bytes, PIDs on an idle node) are flat for
  * minutes, and each is fitted on every Summary (trend.ts).
  */
-function flatFit(points: readonly (readonly [number, number])[], n: number): Fit | undefined {
-  const [t0, v0] = points[0]!;
+function flatFit(xs: ArrayLike<number>, ys: ArrayLike<number>, n: number): Fit | undefined {
+  const t0 = xs[0]!;
+  const v0 = ys[0]!;
   if (!Number.isFinite(v0) || !Number.isFinite(t0)) return undefined;
   let prev = t0;
   for (let i = 1; i < n; i++) {
-    const [t, v] = points[i]!;
-    if (!Object.is(v, v0) || !(t > prev) || !Number.isFinite(t)) return undefined;
+    const t = xs[i]!;
+    if (!Object.is(ys[i], v0) || !(t > prev) || !Number.isFinite(t)) return undefined;
     prev = t;
   }
   return { slopePerSecond: 0, low: 0, high: 0, n };
 }
 
+// The pairwise slopes' scratch, grown to the largest fit asked for (435 slopes for the trend's 30
+// samples): the fits run for every signal of every node on every Summary.
+let slopeScratch = new Float64Array(0);
+
 /** Fits points [t seconds, value]; null with fewer than 2 points or all at one time. */
 export function theilSen(points: readonly (readonly [number, number])[]): Fit | null {
-  const n = points.length;
+  return theilSenOf(
+    points.map((p) => p[0]),
+    points.map((p) => p[1]),
+    points.length,
+  );
+}
+
+/** `theilSen` of the points (xs[i] seconds, ys[i]) for i < n, without building them. */
+export function theilSenOf(xs: ArrayLike<number>, ys: ArrayLike<number>, n: number): Fit | null {
   if (n < 2) return null;
-  const flat = flatFit(points, n);
+  const flat = flatFit(xs, ys, n);
   if (flat) return flat;
-  const slopes = new Float64Array((n * (n - 1)) / 2);
+  const pairs = (n * (n - 1)) / 2;
+  if (slopeScratch.length < pairs) slopeScratch = new Float64Array(pairs);
+  const slopes = slopeScratch;
   let k = 0;
   for (let i = 0; i < n; i++) {
-    const [ti, vi] = points[i]!;
+    const ti = xs[i]!;
+    const vi = ys[i]!;
     for (let j = i + 1; j < n; j++) {
-      const [tj, vj] = points[j]!;
-      if (tj !== ti) slopes[k++] = (vj - vi) / (tj - ti);
+      const tj = xs[j]!;
+      if (tj !== ti) slopes[k++] = (ys[j]! - vi) / (tj - ti);
     }
   }
   if (k === 0) return null;

@@ -50,4 +50,16 @@ describe("SortedSteps", () => {
     expect(s.medianDeviation(0)).toBeNaN();
     expect(median([])).toBeNaN();
   });
+
+  it("starts again from nothing after clear(), past the buffer's first size", () => {
+    const s = new SortedSteps();
+    for (let i = 0; i < 50; i++) s.add(50 - i);
+    s.clear();
+    expect(s.length).toBe(0);
+    expect(s.median()).toBeNaN();
+    for (const x of [3, -1, 2]) s.add(x);
+    expect(s.length).toBe(3);
+    expect(s.median()).toBe(2);
+    expect(s.medianDeviation(2)).toBe(1);
+  });
 });

@@ -7,37 +7,52 @@
 // The values are the same numbers the sorts produced, so the results are identical.
 
 export class SortedSteps {
-  private readonly xs: number[] = [];
+  // A typed buffer and a count, so that inserting allocates nothing (Array's splice returns a new
+  // array on every call) and clear() keeps the buffer for the next signal's steps.
+  private xs = new Float64Array(32);
+  private n = 0;
 
   get length(): number {
-    return this.xs.length;
+    return this.n;
+  }
+
+  /** Forgets every step, keeping the buffer. */
+  clear(): void {
+    this.n = 0;
   }
 
   /** Inserts a step after any equal ones. */
   add(x: number): void {
+    if (this.n === this.xs.length) {
+      const grown = new Float64Array(this.n * 2);
+      grown.set(this.xs);
+      this.xs = grown;
+    }
     const xs = this.xs;
     let lo = 0;
-    let hi = xs.length;
+    let hi = this.n;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (xs[mid]! <= x) lo = mid + 1;
       else hi = mid;
     }
-    xs.splice(lo, 0, x);
+    xs.copyWithin(lo + 1, lo, this.n);
+    xs[lo] = x;
+    this.n++;
   }
 
   /** The median (the mean of the middle two for an even count); NaN when empty. */
   median(): number {
     const s = this.xs;
-    const m = s.length >> 1;
-    if (s.length === 0) return Number.NaN;
-    return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+    const m = this.n >> 1;
+    if (this.n === 0) return Number.NaN;
+    return this.n % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
   }
 
   /** The median of |x − centre| over the steps; NaN when empty. */
   medianDeviation(centre: number): number {
     const s = this.xs;
-    const n = s.length;
+    const n = this.n;
     if (n === 0) return Number.NaN;
     // s[0..split) are ≤ centre: their deviations shrink towards split; the rest grow from it.
     let split = 0;

@@ -3,7 +3,7 @@
 // discontinuity Headroom knows of (breaks.ts) and at any step in the samples far beyond their
 // noise, and only the newest segment is fitted, with Theil–Sen (lib/forecast/projection.ts).
 import type { HistorySeries } from "@/lib/contract/dto";
-import { theilSen, type Fit } from "@/lib/forecast/projection";
+import { theilSenOf, type Fit } from "@/lib/forecast/projection";
 
 import type { Discontinuity } from "./breaks";
 import { SortedSteps } from "./sorted-steps";
@@ -45,24 +45,51 @@ function isJump(step: number, accepted: SortedSteps, scale: number): boolean {
   return Math.abs(step - med) > Math.max(6 * sigma, 4 * Math.abs(med), 0.01 * scale);
 }
 
+// Scratch arrays, reused by every call: currentTrend runs for every signal of every node on every
+// Summary (about 5 000 times a second at 5 000 nodes), and the arrays it built were a quarter of
+// the main thread's allocation at 5 000 nodes (docs/benchmark-rounds.md, round eighteen). It is
+// synchronous and returns none of them.
+const T = new Float64Array(TREND_WINDOW_SAMPLES); // the window's sample times (cluster ms)
+const V = new Float64Array(TREND_WINDOW_SAMPLES); // and values
+const KEPT = new Int32Array(TREND_WINDOW_SAMPLES); // the samples on the line, newest first
+const SEGMENT = new Int32Array(TREND_WINDOW_SAMPLES); // the newest segment's samples, oldest first
+const XS = new Float64Array(TREND_WINDOW_SAMPLES); // a fit's points: seconds
+const YS = new Float64Array(TREND_WINDOW_SAMPLES); // and values
+const STEPS = new SortedSteps();
+
+/** The step between samples `a` and `b` of the window, per `dt` (a gap's step is spread over it). */
+const stepOf = (a: number, b: number, dt: number) => (V[b]! - V[a]!) / ((T[b]! - T[a]!) / dt);
+
+/** Whether a known event lies in [from, to). */
+function breakBetween(breaks: readonly Discontinuity[], from: number, to: number): boolean {
+  for (const b of breaks) if (b.at >= from && b.at < to) return true;
+  return false;
+}
+
 /**
- * Where the current rate began within a segment: the newest MIN_TREND_SAMPLES samples set the
- * line, and the segment reaches back while older samples stay on it within `slack` plus what
- * the line's own uncertainty allows (a leak starting after a flat stretch is a bend, not a jump).
- * Returns the index into `segment` of its first sample on the line (0: all of it).
+ * Where the current rate began within the segment SEGMENT[0..length): the newest
+ * MIN_TREND_SAMPLES samples set the line, and the segment reaches back while older samples stay on
+ * it within `slack` plus what the line's own uncertainty allows (a leak starting after a flat
+ * stretch is a bend, not a jump). Returns the index into SEGMENT of its first sample on the line
+ * (0: all of it).
  */
-function bendIn(segment: readonly number[], t: readonly number[], v: readonly number[], slack: number): number {
-  if (segment.length <= MIN_TREND_SAMPLES) return 0;
-  const recent = segment.slice(-MIN_TREND_SAMPLES);
-  const last = recent.at(-1)!;
-  const fit = theilSen(recent.map((k) => [t[k]! / 1000, v[k]!] as const));
+function bendIn(length: number, slack: number): number {
+  if (length <= MIN_TREND_SAMPLES) return 0;
+  const from = length - MIN_TREND_SAMPLES;
+  const last = SEGMENT[length - 1]!;
+  for (let j = 0; j < MIN_TREND_SAMPLES; j++) {
+    const k = SEGMENT[from + j]!;
+    XS[j] = T[k]! / 1000;
+    YS[j] = V[k]!;
+  }
+  const fit = theilSenOf(XS, YS, MIN_TREND_SAMPLES);
   if (!fit) return 0;
-  let i = segment.length - MIN_TREND_SAMPLES;
+  let i = from;
   while (i > 0) {
-    const k = segment[i - 1]!;
-    const dtSeconds = (t[last]! - t[k]!) / 1000;
-    const expected = v[last]! - fit.slopePerSecond * dtSeconds;
-    if (Math.abs(v[k]! - expected) > slack + (fit.high - fit.low) * dtSeconds) break;
+    const k = SEGMENT[i - 1]!;
+    const dtSeconds = (T[last]! - T[k]!) / 1000;
+    const expected = V[last]! - fit.slopePerSecond * dtSeconds;
+    if (Math.abs(V[k]! - expected) > slack + (fit.high - fit.low) * dtSeconds) break;
     i--;
   }
   return i;
@@ -73,71 +100,86 @@ export function currentTrend(h: HistorySeries | null, signal: string, breaks: re
   const col = h?.signals[signal];
   if (!h || !col) return null;
   const dt = h.intervalSeconds * 1000;
-  const t: number[] = [];
-  const v: number[] = [];
+  let count = 0;
   for (let i = Math.max(0, col.available.length - TREND_WINDOW_SAMPLES); i < col.available.length; i++) {
     const x = col.available[i];
     if (x != null && Number.isFinite(x)) {
-      t.push(h.start + i * dt);
-      v.push(x);
+      T[count] = h.start + i * dt;
+      V[count++] = x;
     }
   }
-  if (t.length === 0) return null;
+  if (count === 0) return null;
   let start = 0;
   let cause: Discontinuity | null = null;
   // known events: the samples taken after the newest one in the window start the regime
-  const newest = breaks.reduce<Discontinuity | null>((a, b) => (b.at >= t[0]! && (a == null || b.at > a.at) ? b : a), null);
+  const newest = breaks.reduce<Discontinuity | null>((a, b) => (b.at >= T[0]! && (a == null || b.at > a.at) ? b : a), null);
   if (newest) {
-    const i = t.findIndex((x) => x > newest.at);
-    start = i < 0 ? t.length : i;
+    start = count;
+    for (let i = 0; i < count; i++)
+      if (T[i]! > newest.at) {
+        start = i;
+        break;
+      }
     cause = newest;
   }
   // jumps in the samples themselves, walking back from the newest step; a lone sample off the
   // line (the samples either side agree) is dropped as an outlier rather than cut at
-  const scale = col.capacity ?? Math.max(...v.map(Math.abs));
-  const stepOf = (a: number, b: number) => (v[b]! - v[a]!) / ((t[b]! - t[a]!) / dt);
-  const steps = new SortedSteps();
-  const kept: number[] = [t.length - 1];
-  let i = t.length - 1;
+  let scale = col.capacity ?? -Infinity;
+  if (col.capacity == null) for (let k = 0; k < count; k++) scale = Math.max(scale, Math.abs(V[k]!));
+  const steps = STEPS;
+  steps.clear();
+  KEPT[0] = count - 1;
+  let kept = 1;
+  let i = count - 1;
   while (i > start) {
-    const step = stepOf(i - 1, i);
+    const step = stepOf(i - 1, i, dt);
     if (!isJump(step, steps, scale)) {
       steps.add(step);
-      kept.push(--i);
-    } else if (i - 2 >= start && !isJump(stepOf(i - 2, i), steps, scale)) {
-      steps.add(stepOf(i - 2, i));
+      KEPT[kept++] = --i;
+    } else if (i - 2 >= start && !isJump(stepOf(i - 2, i, dt), steps, scale)) {
+      steps.add(stepOf(i - 2, i, dt));
       i -= 2;
-      kept.push(i);
+      KEPT[kept++] = i;
     } else {
-      cause = { at: t[i]!, what: `a ${step > 0 ? "rise" : "drop"} in the samples` };
+      cause = { at: T[i]!, what: `a ${step > 0 ? "rise" : "drop"} in the samples` };
       start = i;
       break;
     }
   }
-  let segment = t.length > start ? kept.filter((k) => k >= start).reverse() : [];
+  // the kept samples from the regime's start, oldest first
+  let length = 0;
+  if (count > start) for (let j = kept - 1; j >= 0; j--) if (KEPT[j]! >= start) SEGMENT[length++] = KEPT[j]!;
   const med = steps.length ? steps.median() : 0;
   // falls across a known event are that event's; every other fall the signal can repeat
   let swing = 0;
-  for (let k = 1; k < t.length; k++)
-    if (t[k]! - t[k - 1]! === dt && !breaks.some((b) => b.at >= t[k - 1]! && b.at < t[k]!))
-      swing = Math.max(swing, v[k - 1]! - v[k]!);
+  for (let k = 1; k < count; k++)
+    if (T[k]! - T[k - 1]! === dt && !breakBetween(breaks, T[k - 1]!, T[k]!)) swing = Math.max(swing, V[k - 1]! - V[k]!);
   const sigma = steps.length ? 1.4826 * steps.medianDeviation(med) : 0;
-  const bend = bendIn(segment, t, v, Math.max(4 * sigma, 0.01 * scale));
-  if (bend > 0) {
-    segment = segment.slice(bend);
-    cause = { at: t[segment[0]!]!, what: "a change of rate" };
+  const bend = bendIn(length, Math.max(4 * sigma, 0.01 * scale));
+  if (bend > 0) cause = { at: T[SEGMENT[bend]!]!, what: "a change of rate" };
+  const n = length - bend;
+  let first = -1;
+  for (let k = 0; k < col.available.length; k++) {
+    const x = col.available[k];
+    if (x != null && Number.isFinite(x)) {
+      first = k;
+      break;
+    }
   }
-  const n = segment.length;
-  const first = col.available.findIndex((x) => x != null && Number.isFinite(x));
-  const last = t[t.length - 1]!;
+  const last = T[count - 1]!;
   const broke = breaks.reduce((a, b) => (b.at <= last && b.at > a ? b.at : a), -Infinity);
   const observedFrom = Math.max(h.start + first * dt, broke);
-  const points = segment.map((k) => [(t[k]! - t[segment[0]!]!) / 1000, v[k]!] as const);
+  const since = n > 0 ? T[SEGMENT[bend]!]! : null;
+  for (let j = 0; j < n; j++) {
+    const k = SEGMENT[bend + j]!;
+    XS[j] = (T[k]! - since!) / 1000;
+    YS[j] = V[k]!;
+  }
   return {
-    fit: n >= MIN_TREND_SAMPLES ? theilSen(points) : null,
+    fit: n >= MIN_TREND_SAMPLES ? theilSenOf(XS, YS, n) : null,
     samples: n,
-    since: n > 0 ? t[segment[0]!]! : null,
-    spanSeconds: n > 0 ? (last - t[segment[0]!]!) / 1000 : 0,
+    since,
+    spanSeconds: n > 0 ? (last - since!) / 1000 : 0,
     observedSeconds: Math.max(0, (last - observedFrom) / 1000),
     cause,
     swing,
