@@ -96,6 +96,31 @@ describe("stored summary", () => {
     expect(b).toEqual({ podRef: { name: "b", namespace: "d", uid: "uid-b" }, containers: [] });
   });
 
+  it("keeps whichever field of a pair is present, in the kubelet's order", () => {
+    const one = {
+      podRef: { name: "c", namespace: "d", uid: "uid-c" },
+      containers: [
+        { name: "inodes-only", rootfs: { inodesUsed: 5 }, logs: { usedBytes: 9 }, memory: { rssBytes: 7 } },
+        { name: "rss-and-ws", logs: { inodesUsed: 4 }, memory: { rssBytes: 8, workingSetBytes: 6 } },
+        { name: "nothing", rootfs: {}, memory: {} },
+      ],
+      volume: [{ name: "inodes", inodesUsed: 2 }, { name: "bare" }],
+    };
+    const [c] = expandSummary(storeSummary(trimSummary(wire({ ...raw, pods: [one] })))).pods!;
+    // the text pins the keys' order too (the node page's document is this object as JSON)
+    expect(JSON.stringify(c)).toBe(
+      JSON.stringify({
+        podRef: { uid: "uid-c", name: "c", namespace: "d" },
+        containers: [
+          { name: "inodes-only", rootfs: { inodesUsed: 5 }, logs: { usedBytes: 9 }, memory: { rssBytes: 7 } },
+          { name: "rss-and-ws", logs: { inodesUsed: 4 }, memory: { workingSetBytes: 6, rssBytes: 8 } },
+          { name: "nothing" },
+        ],
+        volume: [{ name: "inodes", inodesUsed: 2 }, { name: "bare" }],
+      }),
+    );
+  });
+
   it("shares name and uid strings with the cached pod", () => {
     const cached = { metadata: { name: "a", namespace: "d", uid: "uid-a" } };
     const stored = storeSummary(trimSummary(wire(raw)), (ns, name) => (ns === "d" && name === "a" ? cached : undefined));
