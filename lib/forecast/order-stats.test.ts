@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { valuesAtRanks } from "./order-stats";
 import { theilSen, type Fit } from "./projection";
+import { rng } from "./test-rng";
 
 // theilSen as it was before order-stats.ts: every slope sorted.
 function sortedTheilSen(points: readonly (readonly [number, number])[]): Fit | null {
@@ -20,16 +21,6 @@ function sortedTheilSen(points: readonly (readonly [number, number])[]): Fit | n
   const lo = Math.max(0, Math.min(Math.floor((k - c) / 2), Math.floor((k - 1) / 2)));
   const hi = Math.min(k - 1, Math.max(Math.ceil((k + c) / 2), Math.ceil((k - 1) / 2)));
   return { slopePerSecond: median, low: Math.min(s[lo]!, median), high: Math.max(s[hi]!, median), n };
-}
-
-function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
 }
 
 const same = (a: number, b: number) => Object.is(a, b);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { SortedSteps } from "./sorted-steps";
+import { rng } from "./test-rng";
 
 // What trend.ts computed before SortedSteps: a sorted copy for each median.
 const median = (xs: readonly number[]) => {
@@ -8,17 +9,6 @@ const median = (xs: readonly number[]) => {
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
-
-// A small deterministic generator, so a failure names a reproducible case.
-function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
-  };
-}
 
 describe("SortedSteps", () => {
   it("gives the sorted copy's median and median absolute deviation after every step", () => {

@@ -4,6 +4,7 @@ import type { HistorySeries } from "@/lib/contract/dto";
 
 import type { Discontinuity } from "./breaks";
 import { theilSen } from "./projection";
+import { rng } from "./test-rng";
 import { currentTrend, MIN_TREND_SAMPLES, TREND_WINDOW_SAMPLES, type Trend } from "./trend";
 
 // currentTrend as it was before its scratch buffers (trend.ts, round eighteen): arrays built per
@@ -106,17 +107,6 @@ function currentTrendBefore(h: HistorySeries | null, signal: string, breaks: rea
     observedSeconds: Math.max(0, (last - observedFrom) / 1000),
     cause,
     swing,
-  };
-}
-
-// A small deterministic generator, so a failure names a reproducible case.
-function rng(seed: number): () => number {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 2 ** 32;
   };
 }
 
