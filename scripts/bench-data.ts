@@ -56,8 +56,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)))
 type Cache = InstanceType<typeof ClusterCache>;
 type Memory = Awaited<ReturnType<typeof memoryNow>>;
 
-/** The memory figures now: RSS, V8's heap, the collection thread's, RSS by kind, the live set (after a full GC) and the rings' bytes. */
-async function memoryNow(cache: Cache) {
+/**
+ * The memory figures now: RSS, V8's heap, the collection thread's, RSS by kind, the live set
+ * (after a full GC), the rings' bytes, and how many nodes were collected (`collected`) then.
+ */
+async function memoryNow(cache: Cache, collected: () => number) {
   const rss = process.memoryUsage().rss;
   const usage = process.memoryUsage();
   const threadHeap = await cache.kubelets.threadHeap();
@@ -70,7 +73,7 @@ async function memoryNow(cache: Cache) {
     ringNow += s.history.bytes();
     ringFull += s.history.bytesWhenFull();
   }
-  return { rss, usage, threadHeap, breakdown, heapLive, ringNow, ringFull };
+  return { rss, usage, threadHeap, breakdown, heapLive, ringNow, ringFull, collected: collected() };
 }
 
 /** The fleet document's node count and its JSON's length, without keeping either. */
@@ -136,10 +139,11 @@ try {
   // at its end (2026-11-30 and before, `npm run bench` did that).
   const warmMs = Number(process.env.BENCH_WARM_S ?? 330) * 1000;
   const firstAt = t0 + tFirst;
+  const nodesOk = () => buildOverview(cache, info).nodes.filter((n) => n.collection.state === "ok").length;
   let memory: Memory | null = null;
   if (warmMs > 0) {
     await sleep(firstAt + 25_000 - performance.now());
-    memory = await memoryNow(cache);
+    memory = await memoryNow(cache, nodesOk);
     await sleep(firstAt + warmMs - performance.now());
   }
   const ringSamples = historyDepth(cache.states.values());
@@ -160,11 +164,10 @@ try {
   await stopProfile?.(join(process.env.BENCH_CPU_PROF!, "main.cpuprofile"));
   // CPU per Summary collected stays comparable when a busy machine lets fewer collections run.
   const collectedInWindow = cache.collector.sent.summary - sent0;
-  memory ??= await memoryNow(cache);
-  const { rss: rssSteady, usage: steady, threadHeap, breakdown, heapLive, ringNow, ringFull } = memory;
+  memory ??= await memoryNow(cache, nodesOk);
+  const { rss: rssSteady, usage: steady, threadHeap, breakdown, heapLive, ringNow, ringFull, collected } = memory;
   const heapSteady = steady.heapUsed;
   const gc = (globalThis as { gc?: () => void }).gc;
-  const collected = buildOverview(cache, info).nodes.filter((n) => n.collection.state === "ok").length;
   // A comparison no server makes (the rows rebuilt and checked by zod, as before the route wrote
   // cached row texts), so it runs after the memory figures: its garbage is this bench's, not the
   // server's.
