@@ -8,13 +8,14 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { BroadcastChannel } from "node:worker_threads";
 
 import { formatCountOf } from "../lib/format";
 import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./bench/cache-settings";
 import { formatGcTally, startGcTally } from "./bench/gc-tally";
 import { historyDepth, historyDepthText } from "./bench/history-depth";
-import { startCpuProfile } from "./bench/profile-channel";
+import { PROFILE_CHANNEL, startCpuProfile, type ProfileMessage } from "./bench/profile-channel";
 import { printedLines, recordBench } from "./bench/report";
 import { formatRssBreakdown, rssBreakdown } from "./bench/rss-breakdown";
 import { startSimProcess } from "./bench/sim-process";
@@ -46,7 +47,8 @@ const dir = mkdtempSync(join(tmpdir(), "headroom-bench-data-"));
 const kubeconfig = join(dir, "kubeconfig");
 // The collection thread as it ships (the standalone server's bundle), not through tsx.
 const fetchWorkerFile = join(dir, FETCH_WORKER_FILE);
-bundleFetchWorker(fetchWorkerFile);
+// With BENCH_CPU_PROF, a collection thread that can profile itself (scripts/bench/profiled-fetch-worker.ts).
+bundleFetchWorker(fetchWorkerFile, process.env.BENCH_CPU_PROF ? ["scripts", "bench", "profiled-fetch-worker.ts"] : undefined);
 const STEADY_MS = 25_000;
 const cpuSeconds = (u: { user: number; system: number }) => (u.user + u.system) / 1e6;
 const mib = (b: number) => `${(b / 1024 / 1024).toFixed(0)} MiB`;
@@ -149,8 +151,11 @@ try {
   const ringSamples = historyDepth(cache.states.values());
   // Collection CPU in steady state: the whole process (every thread) and the collection thread
   // alone, over a fixed window with no requests from us (2.5 summary passes at 10 s).
-  // BENCH_CPU_PROF=<dir>: a CPU profile of the main thread over the window (main.cpuprofile).
+  // BENCH_CPU_PROF=<dir>: CPU profiles of the main thread and of the collection thread over the
+  // window (main.cpuprofile, collection.cpuprofile).
   const stopProfile = process.env.BENCH_CPU_PROF ? await startCpuProfile() : null;
+  const collectionProfiler = stopProfile ? new BroadcastChannel(PROFILE_CHANNEL) : null;
+  collectionProfiler?.postMessage({ start: true } satisfies ProfileMessage);
   const stopGcTally = startGcTally();
   const cpu0 = process.cpuUsage();
   const mainCpu0 = mainThreadCpuSeconds();
@@ -161,7 +166,14 @@ try {
   const mainCpu1 = mainThreadCpuSeconds();
   const gcTally = stopGcTally();
   const threadCpu1 = await cache.kubelets.threadCpu();
-  await stopProfile?.(join(process.env.BENCH_CPU_PROF!, "main.cpuprofile"));
+  if (stopProfile) {
+    const collectionFile = join(process.env.BENCH_CPU_PROF!, "collection.cpuprofile");
+    collectionProfiler!.postMessage({ stop: collectionFile } satisfies ProfileMessage);
+    await stopProfile(join(process.env.BENCH_CPU_PROF!, "main.cpuprofile"));
+    // the collection thread writes its own; wait for it (bounded)
+    for (let i = 0; i < 100 && !existsSync(collectionFile); i++) await sleep(100);
+    collectionProfiler!.close();
+  }
   // CPU per Summary collected stays comparable when a busy machine lets fewer collections run.
   const collectedInWindow = cache.collector.sent.summary - sent0;
   memory ??= await memoryNow(cache, nodesOk);
