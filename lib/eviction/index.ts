@@ -40,7 +40,7 @@ export { checkNesting, MAX_NESTING_DEPTH } from "./document/nesting";
 export { isObject } from "./document/input-errors";
 export { validateSummary } from "./document/validate-summary";
 export { WHAT_IF_KEYS } from "./config/what-if-keys";
-export { resolveConfig } from "./config/config-memo";
+export { freezeConfig, resolveConfig } from "./config/config-memo";
 export { parseThresholds, type Threshold } from "./config/thresholds";
 export { QuantityError } from "./quantities/quantity";
 export { SIGNALS } from "./signals";

@@ -3,7 +3,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 
 import { nodeRow, type CollectionStatus, type NodeRow } from "@/lib/contract/dto";
-import { analyzeNode, isActivePod, usedFromSummary, type SignalReport, type Summary } from "@/lib/eviction";
+import { analyzeNode, freezeConfig, isActivePod, usedFromSummary, type SignalReport, type Summary } from "@/lib/eviction";
 import { fleetForecast } from "@/lib/forecast/next-eviction";
 import { imageSample } from "@/lib/forecast/node-images";
 
@@ -87,6 +87,8 @@ export class NodeState {
   }
 
   set config(c: NodeConfig) {
+    // frozen, so the engine's config memo keys it by identity (lib/eviction/config/config-memo.ts)
+    freezeConfig(c.kubeletConfig);
     this.cfg = c;
     this.configId = configIdOf(c);
     this.dirty = true;
