@@ -15,7 +15,13 @@ const info = { context: "c", contexts: ["c"], demo: false };
 const MiB = 1024 * 1024;
 const CAP = 32 * MiB;
 
-describe("hostile kubelets", () => {
+// Both ways of reaching a kubelet: directly (node's HTTPS client) and through the API server's node
+// proxy (the collection thread's kept connections, lib/k8s/io/kept-connections.ts), which the
+// simulated API server answers as a real one does, passing the kubelet's answer through.
+describe.each([
+  { mode: "direct" as const, scope: "least-privilege" },
+  { mode: "proxy" as const, scope: "full" },
+])("hostile kubelets ($mode)", ({ mode, scope }) => {
   let sim: Sim;
   let cache: ClusterCache;
   let clock: ManualClock;
@@ -36,7 +42,8 @@ describe("hostile kubelets", () => {
   });
 
   it("marks each unreadable node failed with its reason, analyzes absurd numbers as served, keeps the rest current, and stops reading at the cap", async () => {
-    ({ cache, clock } = manualCacheFor(sim, "least-privilege", {
+    ({ cache, clock } = manualCacheFor(sim, scope, {
+      mode,
       kubeletTimeoutMs: 2000,
       summaryIntervalMs: 400,
       concurrency: 4,

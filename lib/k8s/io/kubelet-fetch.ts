@@ -8,6 +8,7 @@ import { trimSummary } from "../store/trim";
 import { decodeWire, type WireSummary } from "../store/wire";
 import { K8sError } from "./errors";
 import { getJson } from "./http";
+import { KeptConnections } from "./kept-connections";
 
 export type KubeletPath = "/stats/summary" | "/configz";
 
@@ -51,6 +52,23 @@ export const resourceOf = (path: KubeletPath): string => (path === "/configz" ? 
 /** One HTTPS connection pool per kind, each built on first use (in either thread). */
 export class AgentPool {
   private readonly agents = new Map<AgentKind, https.Agent>();
+  private keptPool: KeptConnections | null = null;
+
+  /** The collection thread's kept connections to the API server (proxy mode; kept-connections.ts). */
+  kept(options: https.AgentOptions | undefined): KeptConnections {
+    if (!this.keptPool) {
+      if (!options) throw new Error("no options for the api connection pool");
+      const { ca, cert, key, rejectUnauthorized, maxSockets } = options;
+      this.keptPool = new KeptConnections({
+        ca,
+        cert: cert as string | Buffer | undefined,
+        key: key as string | Buffer | undefined,
+        rejectUnauthorized,
+        maxSockets,
+      });
+    }
+    return this.keptPool;
+  }
 
   get(kind: AgentKind, options: https.AgentOptions | undefined): https.Agent {
     let agent = this.agents.get(kind);
@@ -65,6 +83,8 @@ export class AgentPool {
   destroy(): void {
     for (const a of this.agents.values()) a.destroy();
     this.agents.clear();
+    this.keptPool?.destroy();
+    this.keptPool = null;
   }
 }
 
@@ -73,13 +93,15 @@ export const threadAgents = new AgentPool();
 
 /** Fetches, checks and packs one kubelet answer: a StoredSummary or the `kubeletconfig` object. */
 export async function fetchKubelet(req: FetchRequest): Promise<FetchValue> {
-  const agent = threadAgents.get(req.agent, req.agentOptions && withBuffers(req.agentOptions));
+  const options = req.agentOptions && withBuffers(req.agentOptions);
   const resource = resourceOf(req.path);
-  const body = decodeWire<Record<string, unknown>>(
-    await getJson(new URL(req.url), { agent, headers: req.headers, timeoutMs: req.timeoutMs, resource, maxBytes: req.maxBytes }),
-    `kubelet ${req.path}`,
-    resource,
-  );
+  const get = { headers: req.headers, timeoutMs: req.timeoutMs, resource, maxBytes: req.maxBytes };
+  const url = new URL(req.url);
+  const raw =
+    req.agent === "api"
+      ? await threadAgents.kept(options).getJson(url, get)
+      : await getJson(url, { agent: threadAgents.get(req.agent, options), ...get });
+  const body = decodeWire<Record<string, unknown>>(raw, `kubelet ${req.path}`, resource);
   if (req.path === "/configz") {
     const config = body?.kubeletconfig;
     if (!config || typeof config !== "object" || Array.isArray(config))
