@@ -68,7 +68,7 @@ export class KeptConnections {
   }
 
   private async get(url: URL, o: KeptGet): Promise<{ status: number; text: string }> {
-    const request = requestText(url, o.headers);
+    const request = requestText(url, o.headers, o.resource);
     const deadline = Date.now() + o.timeoutMs;
     const timeout = () => new K8sError(`timeout after ${o.timeoutMs / 1000}s`, 0, o.resource, "timeout");
     const key = `${url.protocol}//${url.host}`;
@@ -77,7 +77,7 @@ export class KeptConnections {
     // A kept connection the server closed while idle fails before any byte of an answer: the GET
     // is then sent once more on a new connection, as nothing of it can have been acted on.
     for (let attempt = 0; ; attempt++) {
-      const { socket, reused } = await this.acquire(origin, deadline, timeout);
+      const { socket, reused } = await this.acquire(origin, deadline, timeout, o.resource);
       try {
         return await exchange(socket, request, o, deadline, timeout, (reusable) => this.release(origin, socket, reusable));
       } catch (e) {
@@ -86,8 +86,14 @@ export class KeptConnections {
     }
   }
 
-  private acquire(origin: Origin, deadline: number, timeout: () => K8sError): Promise<{ socket: net.Socket; reused: boolean }> {
-    if (this.closed) return Promise.reject(new K8sError("network error ECONNRESET", 0, "kubelet", "network"));
+  private acquire(
+    origin: Origin,
+    deadline: number,
+    timeout: () => K8sError,
+    resource: string,
+  ): Promise<{ socket: net.Socket; reused: boolean }> {
+    const closed = () => new K8sError("network error ECONNRESET", 0, resource, "network");
+    if (this.closed) return Promise.reject(closed());
     const idle = origin.idle.pop();
     if (idle) {
       unwatchIdle(idle);
@@ -101,7 +107,7 @@ export class KeptConnections {
       }, deadline - Date.now());
       const hand = (s: net.Socket | null) => {
         clearTimeout(timer);
-        if (!s) return reject(new K8sError("network error ECONNRESET", 0, "kubelet", "network"));
+        if (!s) return reject(closed());
         resolve({ socket: s, reused: s.bytesRead > 0 });
       };
       origin.waiting.push(hand);
@@ -149,7 +155,7 @@ export class KeptConnections {
       socket.destroy();
     };
     idleWatch.set(socket, drop);
-    socket.on("data", drop).on("end", drop).on("error", drop);
+    socket.on("data", drop).on("end", drop).on("error", drop).on("close", drop);
     origin.idle.push(socket);
   }
 }
@@ -161,7 +167,7 @@ function unwatchIdle(s: net.Socket): void {
   const drop = idleWatch.get(s);
   if (!drop) return;
   idleWatch.delete(s);
-  s.off("data", drop).off("end", drop).off("error", drop);
+  s.off("data", drop).off("end", drop).off("error", drop).off("close", drop);
 }
 
 /** An exchange that ended before any byte of its answer: `error` is what to report if not retried. */
@@ -218,11 +224,11 @@ function exchange(
   });
 }
 
-function requestText(url: URL, headers: Record<string, string>): string {
+function requestText(url: URL, headers: Record<string, string>, resource: string): string {
   let text = `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: application/json\r\n`;
   for (const [name, value] of Object.entries(headers)) {
     if (UNSAFE.test(name) || UNSAFE.test(value) || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
-      throw new K8sError(`bad data: header ${JSON.stringify(name)} is not a valid HTTP field`, 0, "kubelet", "bad-data");
+      throw new K8sError(`bad data: header ${JSON.stringify(name)} is not a valid HTTP field`, 0, resource, "bad-data");
     if (name.toLowerCase() === "host" || name.toLowerCase() === "accept") continue;
     text += `${name}: ${value}\r\n`;
   }
