@@ -26,6 +26,19 @@ class TimeoutError extends Error {
   override name = "TimeoutError";
 }
 
+/**
+ * A finished answer's value: the parsed body of a 2xx, else the status as a K8sError; a body that
+ * does not parse is "bad data". Both HTTP clients (this one and kept-connections.ts) end here.
+ */
+export function answerOf(status: number, text: string, resource: string, parse: (text: string) => unknown = JSON.parse): unknown {
+  if (status < 200 || status >= 300) throw httpError(status, resource, text);
+  try {
+    return parse(text);
+  } catch {
+    throw new K8sError(`bad data: ${resource} is not valid JSON (${text.length} bytes)`, 0, resource, "bad-data");
+  }
+}
+
 // GETs a URL; resolves with the parsed JSON of a 2xx answer.
 function get(url: URL, opts: GetOptions): Promise<unknown> {
   const mod = url.protocol === "http:" ? http : https;
@@ -61,15 +74,11 @@ function get(url: URL, opts: GetOptions): Promise<unknown> {
           done = true;
           const text = body.text();
           body.release();
-          const status = res.statusCode ?? 0;
-          if (status < 200 || status >= 300) return reject(httpError(status, opts.resource, text));
           // Parsed here, while the text is young: it never outlives this callback.
           try {
-            resolve(opts.parse ? opts.parse(text) : JSON.parse(text));
-          } catch {
-            reject(
-              new K8sError(`bad data: ${opts.resource} is not valid JSON (${text.length} bytes)`, 0, opts.resource, "bad-data"),
-            );
+            resolve(answerOf(res.statusCode ?? 0, text, opts.resource, opts.parse));
+          } catch (e) {
+            reject(e);
           }
         });
       },

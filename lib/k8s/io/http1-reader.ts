@@ -162,10 +162,13 @@ export class Http1Reader {
       if (code === 101) throw new Http1Error("unexpected protocol switch");
       return;
     }
+    // a length is checked only where it frames the body: not on a 204 or 304, nor under Transfer-Encoding
+    const valid = length !== undefined && /^\d{1,15}$/.test(length);
+    const declared = valid ? Number(length) : undefined;
     this.status = code;
     if (close) this.reusable = false;
     // the declared length picks a reused buffer that fits; a chunked body grows its own
-    this.body = new BodyBuffer(length !== undefined && /^\d{1,15}$/.test(length) ? Math.min(Number(length), this.maxBytes) : 0);
+    this.body = new BodyBuffer(Math.min(declared ?? 0, this.maxBytes));
     if (code === 204 || code === 304) return void (this.state = "done");
     if (coding !== undefined) {
       // Transfer-Encoding overrides Content-Length (RFC 9112 §6.3); anything but a final "chunked" runs to the close
@@ -175,12 +178,11 @@ export class Http1Reader {
       this.reusable = false;
       return void (this.state = "close");
     }
-    if (length !== undefined) {
-      if (!/^\d{1,15}$/.test(length)) throw new Http1Error("bad Content-Length");
-      const n = Number(length);
-      this.fits(n);
-      this.remaining = n;
-      this.state = n === 0 ? "done" : "length";
+    if (length !== undefined && !valid) throw new Http1Error("bad Content-Length");
+    if (declared !== undefined) {
+      this.fits(declared);
+      this.remaining = declared;
+      this.state = declared === 0 ? "done" : "length";
       return;
     }
     this.reusable = false;

@@ -6,21 +6,16 @@
 // (docs/benchmark-rounds.md, round nineteen). Everything else is as http.ts does it: one deadline for
 // the whole exchange, the size cap, the same error words. Direct mode (a connection per kubelet,
 // not kept) stays on node's client, with its TLS session cache.
+import type https from "node:https";
 import net from "node:net";
 import tls from "node:tls";
 
-import { httpError, K8sError } from "./errors";
+import { K8sError } from "./errors";
+import { answerOf } from "./http";
 import { Http1Error, Http1Reader } from "./http1-reader";
 
-/** TLS material and the pool's size, as the agent options carry them. */
-export interface KeptOptions {
-  ca?: string | Buffer | (string | Buffer)[];
-  cert?: string | Buffer;
-  key?: string | Buffer;
-  rejectUnauthorized?: boolean;
-  /** Connections per origin at most (default 32); requests past that wait for one. */
-  maxSockets?: number;
-}
+/** TLS material and the pool's size, as the agent options carry them (`maxSockets` default 32). */
+export type KeptOptions = Pick<https.AgentOptions, "ca" | "cert" | "key" | "rejectUnauthorized" | "maxSockets">;
 
 export interface KeptGet {
   headers: Record<string, string>;
@@ -49,12 +44,7 @@ export class KeptConnections {
   /** GETs `url` and parses its JSON; rejects with a K8sError as getJson (http.ts) does. */
   async getJson(url: URL, o: KeptGet): Promise<unknown> {
     const { status, text } = await this.get(url, o);
-    if (status < 200 || status >= 300) throw httpError(status, o.resource, text);
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw new K8sError(`bad data: ${o.resource} is not valid JSON (${text.length} bytes)`, 0, o.resource, "bad-data");
-    }
+    return answerOf(status, text, o.resource);
   }
 
   /** Ends every connection; requests waiting for one fail. */

@@ -58,14 +58,7 @@ export class AgentPool {
   kept(options: https.AgentOptions | undefined): KeptConnections {
     if (!this.keptPool) {
       if (!options) throw new Error("no options for the api connection pool");
-      const { ca, cert, key, rejectUnauthorized, maxSockets } = options;
-      this.keptPool = new KeptConnections({
-        ca,
-        cert: cert as string | Buffer | undefined,
-        key: key as string | Buffer | undefined,
-        rejectUnauthorized,
-        maxSockets,
-      });
+      this.keptPool = new KeptConnections(options);
     }
     return this.keptPool;
   }
