@@ -10,7 +10,7 @@ import type { WirePod } from "./wire";
 const REFERENCE_SPEC_KEYS = ["initContainers", "overhead", "resources", "volumes", "tolerations"] as const;
 
 /** The kept metadata and spec keys and values, written the way trimPod did before the literals. */
-function reference(p: WirePod): { metadata: unknown; spec: unknown } {
+function reference(p: WirePod): { metadata: object; spec: object } {
   const m = p.metadata ?? {};
   const spec = p.spec ?? {};
   const ann = m.annotations?.["kubernetes.io/config.source"];
