@@ -206,19 +206,8 @@ export function trimPod(p: WirePod): TrimmedPod | null {
   const oom = st.containerStatuses?.filter(
     (cs) => cs.lastState?.terminated?.reason === "OOMKilled" || cs.state?.terminated?.reason === "OOMKilled",
   );
-  const ownerReferences = m.ownerReferences ? intern(m.ownerReferences.map((o) => pick(o, ["kind", "name"])!)) : undefined;
   return {
-    metadata:
-      m.deletionTimestamp || (annotations && Object.keys(annotations).length)
-        ? {
-            name: m.name,
-            namespace: sharedName(m.namespace),
-            uid: m.uid,
-            ...(m.deletionTimestamp ? { deletionTimestamp: m.deletionTimestamp } : {}),
-            ...(annotations && Object.keys(annotations).length ? { annotations } : {}),
-            ...(ownerReferences ? { ownerReferences } : {}),
-          }
-        : keptMetadata(m, ownerReferences),
+    metadata: keptMetadata(m, annotations),
     spec: keptSpec(spec),
     status: trimPodStatus(st, disruption, oom),
   };
@@ -228,10 +217,24 @@ export function trimPod(p: WirePod): TrimmedPod | null {
 // built with spreads reserves room for the keys they might add (V8 gave the spec 9 fields for its 5
 // and the metadata 6 for its 4, 8 bytes each), 40-50 bytes a pod at 150 000 pods. The kept keys and
 // their order are the same either way (trim.test.ts).
-function keptMetadata(m: ObjectMeta, ownerReferences: ObjectMeta["ownerReferences"]): TrimmedPod["metadata"] {
+function keptMetadata(
+  m: NonNullable<WirePod["metadata"]>,
+  annotations: Record<string, string> | undefined,
+): TrimmedPod["metadata"] {
   // No resourceVersion (the reflector keeps it) and no creationTimestamp (nothing reads it):
   // 150 000 copies of each would be dead weight. A few namespaces for 150 000 pods: one string each.
   const namespace = sharedName(m.namespace);
+  const ownerReferences = m.ownerReferences ? intern(m.ownerReferences.map((o) => pick(o, ["kind", "name"])!)) : undefined;
+  const kept = annotations && Object.keys(annotations).length ? annotations : undefined;
+  if (m.deletionTimestamp || kept)
+    return {
+      name: m.name,
+      namespace,
+      uid: m.uid,
+      ...(m.deletionTimestamp ? { deletionTimestamp: m.deletionTimestamp } : {}),
+      ...(kept ? { annotations: kept } : {}),
+      ...(ownerReferences ? { ownerReferences } : {}),
+    };
   return ownerReferences ? { name: m.name, namespace, uid: m.uid, ownerReferences } : { name: m.name, namespace, uid: m.uid };
 }
 
