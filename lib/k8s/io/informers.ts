@@ -30,6 +30,12 @@ export interface ReflectorOptions<T, W extends Raw = Raw> {
    */
   keepNode?: (node: string) => boolean;
   fieldSelector?: string;
+  /**
+   * Keep each object's resourceVersion and skip one that arrives again unchanged (default true).
+   * That happens only on a relist (410 Gone, or `relist()`); `onChange` must then take an object
+   * equal to the one it had (`prev`) without counting anything twice.
+   */
+  skipUnchanged?: boolean;
   /** Back-off sleeps and lastErrorAt (default: the real clock). */
   clock?: Clock;
   /** Back-off jitter and watch timeouts (default Math.random). */
@@ -73,7 +79,8 @@ const flatKey = (key: string): string => (key.length < 13 ? key : (JSON.parse(JS
 
 export class Reflector<T, W extends Raw = Raw> {
   readonly store = new Map<string, T>();
-  private readonly versions = new Map<string, string>();
+  /** Each stored object's resourceVersion; null when `skipUnchanged` is off. */
+  private readonly versions: Map<string, string> | null;
   private rv: string | undefined;
   private readonly stop$ = new AbortController();
   private watchAbort: AbortController | undefined;
@@ -89,6 +96,7 @@ export class Reflector<T, W extends Raw = Raw> {
   constructor(private readonly o: ReflectorOptions<T, W>) {
     this.clock = o.clock ?? realClock;
     this.random = o.random ?? realRandom;
+    this.versions = o.skipUnchanged === false ? null : new Map();
     this.status = {
       resource: o.resource,
       synced: false,
@@ -225,7 +233,7 @@ export class Reflector<T, W extends Raw = Raw> {
 
   private apply(key: string, raw: W): void {
     const version = raw.metadata?.resourceVersion ?? "";
-    if (this.versions.get(key) === version && version !== "") return;
+    if (version !== "" && this.versions?.get(key) === version) return;
     const obj = this.o.trim(raw);
     const prev = this.store.get(key);
     if (obj === null) {
@@ -234,14 +242,14 @@ export class Reflector<T, W extends Raw = Raw> {
     }
     if (prev === undefined) key = flatKey(key);
     this.store.set(key, obj);
-    this.versions.set(key, version);
+    this.versions?.set(key, version);
     this.o.onChange(key, obj, prev);
   }
 
   private remove(key: string): void {
     const prev = this.store.get(key);
     this.store.delete(key);
-    this.versions.delete(key);
+    this.versions?.delete(key);
     if (prev !== undefined) this.o.onChange(key, undefined, prev);
   }
 
