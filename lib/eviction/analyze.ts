@@ -74,18 +74,26 @@ function podReport(pod: Pod, memCapacity: number | null, gates: FeatureGates): P
   return report;
 }
 
+// The arrays are made at their final length: one grown by push keeps 17 slots (V8's first growth)
+// for its 1-2 thresholds, and the cache keeps every node's reports, ~0.9 KiB a node of empty slots.
 function signalReports(thresholds: readonly Threshold[], observations: Observations): SignalReport[] {
-  const reports: SignalReport[] = [];
+  let observed = 0;
+  for (const signal of SIGNALS) if (observations[signal]) observed++;
+  const reports: SignalReport[] = new Array(observed);
+  let r = 0;
   for (const signal of SIGNALS) {
     const obs = observations[signal];
     if (!obs) continue;
-    const states: SignalReport["thresholds"] = [];
+    let n = 0;
+    for (const t of thresholds) if (t.signal === signal && t.value) n++;
+    const states: SignalReport["thresholds"] = new Array(n);
+    let i = 0;
     for (const t of thresholds) {
       if (t.signal !== signal || !t.value) continue;
       const value = thresholdQuantity(t, obs, false) ?? 0;
-      states.push({ kind: t.kind, value, margin: obs.available - value, met: value > obs.available });
+      states[i++] = { kind: t.kind, value, margin: obs.available - value, met: value > obs.available };
     }
-    reports.push({ signal, available: obs.available, capacity: obs.capacity, thresholds: states });
+    reports[r++] = { signal, available: obs.available, capacity: obs.capacity, thresholds: states };
   }
   return reports;
 }
