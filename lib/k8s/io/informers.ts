@@ -36,6 +36,8 @@ export interface ReflectorOptions<T, W extends Raw = Raw> {
    * equal to the one it had (`prev`) without counting anything twice.
    */
   skipUnchanged?: boolean;
+  /** Called after each complete list: the first and every relist. */
+  onListed?: () => void;
   /** Back-off sleeps and lastErrorAt (default: the real clock). */
   clock?: Clock;
   /** Back-off jitter and watch timeouts (default Math.random). */
@@ -223,6 +225,7 @@ export class Reflector<T, W extends Raw = Raw> {
     for (const key of [...this.store.keys()]) if (!seen.has(key)) this.remove(key);
     this.rv = rv;
     this.status.relists++;
+    this.o.onListed?.();
     this.healthy();
     this.failures = 0;
     if (!this.status.synced) {

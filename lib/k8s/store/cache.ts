@@ -15,6 +15,7 @@ import { profileFor, type Profile } from "../io/profiles";
 import { CollectStats } from "../metrics/collect-stats";
 import { evictionSignal, EvictionTally } from "../metrics/eviction-tally";
 import { limitHeapGrowth } from "./heap-growth";
+import { HeapReleaser } from "./heap-release";
 import { NodeState } from "./node-state";
 import {
   intern,
@@ -74,6 +75,8 @@ export class ClusterCache {
   readonly states = new Map<string, NodeState>();
   private readonly dirty = new Set<string>();
   private recomputeTimer: Timer | undefined;
+  /** V8's freed pages back to the kernel after a complete pod list (heap-release.ts). */
+  readonly heapRelease: HeapReleaser;
   readonly now: () => number;
   readonly clock: Clock;
   readonly startedAt: number;
@@ -88,6 +91,7 @@ export class ClusterCache {
     const random = o.random ?? realRandom;
     this.now = o.now ?? (() => clock.now());
     this.startedAt = clock.now();
+    this.heapRelease = new HeapReleaser(clock, (fn) => this.whenViewersServed(fn));
     this.historySamples = Math.max(1, Math.round((o.settings.historySeconds * 1000) / o.settings.summaryIntervalMs));
     const client = o.client;
     this.nodes = new Reflector({
@@ -121,6 +125,9 @@ export class ClusterCache {
       // the terminations merge by id, the eviction tally by pod and time (relist.test.ts).
       skipUnchanged: false,
       onChange: (k, p, prev) => this.onPod(k, p, prev),
+      // A relist's decoding leaves the heap at a high-water mark: give its pages back. (The first
+      // list's rows are computed after it: ready() asks then.)
+      onListed: () => this.firstCompleteAt !== null && this.heapRelease.soon(),
     });
     this.leases = new Reflector({
       client,
@@ -162,6 +169,7 @@ export class ClusterCache {
     for (const r of [this.nodes, this.pods, this.leases, this.events]) r.stop();
     this.collector.stop();
     this.recomputeTimer?.cancel();
+    this.heapRelease.stop();
     this.kubelets.close();
     this.o.client.close();
   }
@@ -186,7 +194,10 @@ export class ClusterCache {
       this.collector.firstPassDone() &&
       this.dirty.size === 0 &&
       this.rowsWaiting.size === 0;
-    if (ok) this.firstCompleteAt = this.clock.now();
+    if (ok) {
+      this.firstCompleteAt = this.clock.now();
+      this.heapRelease.soon();
+    }
     return ok;
   }
 
@@ -259,6 +270,8 @@ export class ClusterCache {
       if (this.clock.now() > end) break;
     }
     if (this.dirty.size) this.recomputeTimer = this.clock.after(0, () => this.recompute());
+    // the first sync is complete once the last dirty row is in: noticed here too, not only when asked
+    else if (this.firstCompleteAt === null) this.ready();
   }
 
   /**
