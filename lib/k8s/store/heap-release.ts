@@ -68,7 +68,6 @@ export class HeapReleaser {
     private readonly clock: Clock,
     /** Runs its argument once no viewer's request is in flight (`ClusterCache.whenViewersServed`). */
     private readonly whenViewersServed: (fn: () => void) => void,
-    private readonly release: () => number | null = releaseHeapPages,
   ) {}
 
   /** Asks for one release HEAP_RELEASE_DELAY_MS from now; asking again meanwhile changes nothing. */
@@ -84,7 +83,7 @@ export class HeapReleaser {
   private run(): void {
     this.timer = undefined;
     const before = process.memoryUsage.rss();
-    const ms = this.release();
+    const ms = releaseHeapPages();
     if (ms === null) return;
     this.count++;
     this.lastMs = ms;

@@ -221,8 +221,8 @@ function keptMetadata(
   m: NonNullable<WirePod["metadata"]>,
   annotations: Record<string, string> | undefined,
 ): TrimmedPod["metadata"] {
-  // No resourceVersion (the reflector keeps it) and no creationTimestamp (nothing reads it):
-  // 150 000 copies of each would be dead weight. A few namespaces for 150 000 pods: one string each.
+  // No resourceVersion (the pods' reflector keeps none: cache.ts says why) and no creationTimestamp
+  // (nothing reads it): 150 000 copies of each would be dead weight. A few namespaces for 150 000 pods: one string each.
   const namespace = sharedName(m.namespace);
   const ownerReferences = m.ownerReferences ? intern(m.ownerReferences.map((o) => pick(o, ["kind", "name"])!)) : undefined;
   const kept = annotations && Object.keys(annotations).length ? annotations : undefined;
