@@ -14,7 +14,7 @@ import { KubeletClient } from "../io/kubelet-client";
 import { profileFor, type Profile } from "../io/profiles";
 import { CollectStats } from "../metrics/collect-stats";
 import { evictionSignal, EvictionTally } from "../metrics/eviction-tally";
-import { limitHeapGrowth } from "./heap-growth";
+import { heapGrowth } from "./heap-growth";
 import { HeapReleaser } from "./heap-release";
 import { NodeState } from "./node-state";
 import {
@@ -59,6 +59,9 @@ const RECOMPUTE_SLICE_MS = 25;
  * Events, the kubelet collector, and one incrementally maintained row per node. Requests read it;
  * they never cause API-server or kubelet traffic.
  */
+/** How long a first sync may keep the heap's faster growth (heap-growth.ts) at most. */
+const FIRST_SYNC_GROWTH_MAX_MS = 10 * 60_000;
+
 export class ClusterCache {
   readonly nodes: Reflector<TrimmedNode, WireNode>;
   readonly pods: Reflector<TrimmedPod, WirePod>;
@@ -77,6 +80,8 @@ export class ClusterCache {
   private recomputeTimer: Timer | undefined;
   /** V8's freed pages back to the kernel after a complete pod list (heap-release.ts). */
   readonly heapRelease: HeapReleaser;
+  /** Ends this cache's first-sync heap growth (heap-growth.ts): at ready() or stop(). */
+  private endFirstSyncGrowth: () => void = () => {};
   readonly now: () => number;
   readonly clock: Clock;
   readonly startedAt: number;
@@ -159,7 +164,17 @@ export class ClusterCache {
   }
 
   start(): void {
-    limitHeapGrowth();
+    this.endFirstSyncGrowth();
+    if (this.firstCompleteAt === null) {
+      const end = heapGrowth.firstSync();
+      // A first sync that never completes (a kubelet never answers, the pod list keeps failing)
+      // does not keep the faster-growing heap for the process's life.
+      const backstop = this.clock.after(FIRST_SYNC_GROWTH_MAX_MS, end, true);
+      this.endFirstSyncGrowth = () => {
+        backstop.cancel();
+        end();
+      };
+    }
     for (const r of [this.nodes, this.pods, this.leases, this.events]) r.start();
     // Kubelets are polled only once the node list is known; pods may still be arriving.
     void this.nodes.synced.then(() => this.collector.start());
@@ -170,6 +185,7 @@ export class ClusterCache {
     this.collector.stop();
     this.recomputeTimer?.cancel();
     this.heapRelease.stop();
+    this.endFirstSyncGrowth();
     this.kubelets.close();
     this.o.client.close();
   }
@@ -196,6 +212,7 @@ export class ClusterCache {
       this.rowsWaiting.size === 0;
     if (ok) {
       this.firstCompleteAt = this.clock.now();
+      this.endFirstSyncGrowth();
       this.heapRelease.soon();
     }
     return ok;
