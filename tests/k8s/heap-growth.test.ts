@@ -26,7 +26,7 @@ describe("--heap-growing-percent", () => {
   });
 
   it("set while node runs, changes how often V8 collects a growing live set", () => {
-    // ~240 MiB kept in steps, as a first pod list keeps its pods; full collections counted
+    // 3 M small objects kept, as a first pod list keeps its pods; full collections counted
     const majorCollections = (percent: number) => {
       const script = `
         const v8 = require("node:v8");

@@ -53,15 +53,14 @@ export interface CacheOptions {
 }
 
 const RECOMPUTE_SLICE_MS = 25;
+/** How long a first sync may keep the heap's faster growth (heap-growth.ts) at most. */
+const FIRST_SYNC_GROWTH_MAX_MS = 10 * 60_000;
 
 /**
  * The per-process cluster cache shared by every viewer: informers for Nodes, Pods, Leases and
  * Events, the kubelet collector, and one incrementally maintained row per node. Requests read it;
  * they never cause API-server or kubelet traffic.
  */
-/** How long a first sync may keep the heap's faster growth (heap-growth.ts) at most. */
-const FIRST_SYNC_GROWTH_MAX_MS = 10 * 60_000;
-
 export class ClusterCache {
   readonly nodes: Reflector<TrimmedNode, WireNode>;
   readonly pods: Reflector<TrimmedPod, WirePod>;

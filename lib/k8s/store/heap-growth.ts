@@ -15,8 +15,9 @@ import v8 from "node:v8";
 // Until a cache's first sync is complete the heap grows with what it keeps (the pod list, the
 // first Summaries), not with garbage, and at 30% V8 marks that growing live set again every
 // 30%: nine full collections on the way to ~200 MiB at 150 000 pods, which took V8's helper
-// threads 3.4-3.7 s of CPU against 1.9-2.2 s at 100%, and the first complete document came 1.5 s
-// later (docs/benchmark-rounds.md, round twenty-two). So the heap may double between collections
+// threads 3.4-3.7 s of CPU against 1.9-2.2 s at 100%, and the first complete document came
+// 1.3-1.5 s later in a harness timing the first sync, 0.4-1 s in the data bench's interleaved
+// pairs (docs/benchmark-rounds.md, round twenty-two). So the heap may double between collections
 // while any cache is in its first sync; the last-resort collection after it (heap-release.ts)
 // brings the heap back to the live set, and from there 30% holds it.
 //
