@@ -8,6 +8,8 @@
 // through Leases (HEADROOM_SHARDING=lease, docs/replicas.md), every process at once, so each
 // replica's page (merged from the three) is timed under the same load as the single process's, and
 // each one's figure is printed over the single process's against issue 26's ≤ 1.2 ×.
+// BENCH_REPLICAS_APART=1 (with BENCH_REPLICAS): the single process alone, then the replicas alone,
+// each timed once steady, and each replica's page over the single process's against the same bound.
 // Prints, per server, the medians of: the page's HTML (first and last byte), /api/cluster's first
 // and last byte, the first row on screen, the search answered, and the bench's own figure.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -16,11 +18,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
-import { type Browser, type Page } from "@playwright/test";
+import { type Browser } from "@playwright/test";
 
 import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { launchChromium } from "./bench/chromium";
+import { loadOverview, type Phases } from "./bench/overview-load";
+import { printedLines, recordBench } from "./bench/report";
 import { startSimProcess } from "./bench/sim-process";
+import { clusterHead, headText, waitSteady } from "./bench/steady-cluster";
 import { againstTarget } from "./bench/targets";
 
 // this bench's temp files (kubeconfigs, bundles, its children's) go with it when it exits
@@ -36,6 +41,16 @@ if (!Number.isInteger(REPLICAS) || REPLICAS === 1 || REPLICAS < 0 || REPLICAS > 
 // of the single process alone (the issue's "three replicas against one" on separate machines)
 const REPLICAS_ONLY = process.env.BENCH_REPLICAS_ONLY === "1";
 if (REPLICAS_ONLY && !REPLICAS) throw new Error("BENCH_REPLICAS_ONLY=1 needs BENCH_REPLICAS");
+// BENCH_REPLICAS_APART=1: the single process alone, then the replicas alone, against one simulated
+// cluster, each timed only once its collection is steady (below): issue 26's "three replicas against
+// one" as two deployments, neither starved by the other nor timed during its first pass.
+const APART = process.env.BENCH_REPLICAS_APART === "1";
+if (APART && (!REPLICAS || REPLICAS_ONLY))
+  throw new Error("BENCH_REPLICAS_APART=1 needs BENCH_REPLICAS and not BENCH_REPLICAS_ONLY");
+// How long every server of a phase must report every node collected (and, sharded, every member
+// answering) before its loads: the last member's arrival reshards, and each replica then lists the
+// pods again (~25 s for 150 000 here), so ready is not yet steady.
+const STEADY_MS = Number(process.env.BENCH_STEADY_S ?? 60) * 1000;
 const roots = (process.argv.length > 2 ? process.argv.slice(2) : ["."]).map((r) => resolve(r));
 if (REPLICAS && roots.length > 1) throw new Error("BENCH_REPLICAS compares one build with itself: give one root at most");
 
@@ -60,120 +75,24 @@ async function waitReady(base: string): Promise<void> {
   throw new Error(`${base} not ready`);
 }
 
-type Phases = Record<string, number>;
 interface Server {
   root: string;
   base: string;
   proc: ChildProcess;
 }
 
-// Stamps, in the page's clock, the first row on screen and the searched row on screen.
-const OBSERVER = (last: string) => {
-  const w = window as unknown as { __t: Record<string, number> };
-  w.__t = {};
-  new MutationObserver(() => {
-    const rows = document.querySelectorAll("[data-testid=node-row]");
-    if (rows.length && !w.__t.row) w.__t.row = performance.now();
-    if (!w.__t.found) for (const r of rows) if (r.textContent?.includes(last)) w.__t.found = performance.now();
-  }).observe(document, { subtree: true, childList: true, characterData: true });
-};
-
 /**
- * Records, from before the navigation, what a load gets: each /api/cluster answer and whether its
- * body completed, failed requests, console and page errors, and the requests still open. Returns
- * a function that says it in one line (for a page whose rows never came).
- */
-function watchLoad(page: Page): () => string {
-  const seen: string[] = [];
-  const open = new Set<string>();
-  page.on("request", (r) => open.add(r.url()));
-  page.on("requestfinished", (r) => open.delete(r.url()));
-  page.on("requestfailed", (r) => {
-    open.delete(r.url());
-    seen.push(`failed: ${r.url()} ${r.failure()?.errorText}`);
-  });
-  page.on("response", (r) => {
-    // a poll still answering when the bench closes the page rejects: said, not thrown (it ended the process)
-    if (r.url().includes("/api/cluster"))
-      r.finished().then(
-        (failure) => seen.push(`${r.status()} ${r.url()} body ${failure ? `failed: ${failure}` : "complete"}`),
-        () => seen.push(`${r.status()} ${r.url()} body cut off: page closed`),
-      );
-  });
-  page.on("console", (m) => m.type() === "error" && seen.push(`console error: ${m.text().slice(0, 200)}`));
-  page.on("pageerror", (e) => seen.push(`page error: ${e.message.slice(0, 200)}`));
-  return () => `got: ${seen.join("; ") || "no /api/cluster answer"}; still open: ${[...open].join(", ") || "none"}`;
-}
-
-async function load(browser: Browser, base: string, selfTimes?: Map<string, number>): Promise<Phases> {
-  const page = await browser.newPage();
-  const last = `fleet-${NODES - 1}`;
-  await page.addInitScript(OBSERVER, last);
-  const cdp = PROFILE ? await page.context().newCDPSession(page) : null;
-  if (cdp) {
-    await cdp.send("Profiler.enable");
-    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-    await cdp.send("Profiler.start");
-  }
-  const watched = watchLoad(page);
-  const t0 = performance.now();
-  await page.goto(base, { timeout: 120_000 });
-  try {
-    await page.getByTestId("node-row").first().waitFor({ timeout: 120_000 });
-  } catch (e) {
-    // what a person would have seen instead of the rows, and what the page got and was still waiting on
-    const text = await page
-      .locator("main")
-      .innerText({ timeout: 5000 })
-      .catch(() => "(unreadable)");
-    throw new Error(`${base}: no rows after 120 s; the page says: ${text.slice(0, 400)}; ${watched()}`, { cause: e });
-  }
-  const tFill = await page.evaluate(() => performance.now());
-  await page.getByRole("searchbox").fill(last);
-  await page.getByTestId("node-row").filter({ hasText: last }).first().waitFor({ timeout: 60_000 });
-  const total = performance.now() - t0;
-  if (cdp) {
-    const { profile } = await cdp.send("Profiler.stop");
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const dt = profile.timeDeltas ?? [];
-    (profile.samples ?? []).forEach((id, i) => {
-      const f = byId.get(id)!.callFrame;
-      const key = `${f.functionName || "(anon)"} ${f.url.split("/").pop()}:${f.lineNumber}`;
-      selfTimes!.set(key, (selfTimes!.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
-    });
-  }
-  const t = await page.evaluate(() => {
-    const nav = performance.getEntriesByType("navigation" as never)[0] as unknown as PerformanceNavigationTiming;
-    const apis = (performance.getEntriesByType("resource") as unknown as PerformanceResourceTiming[]).filter((e) =>
-      e.name.includes("/api/cluster"),
-    );
-    const api = apis[0];
-    const w = window as unknown as { __t: Record<string, number> };
-    return {
-      htmlFirstByte: nav.responseStart,
-      htmlLastByte: nav.responseEnd,
-      domInteractive: nav.domInteractive,
-      domContentLoaded: nav.domContentLoadedEventEnd,
-      apiStart: api?.startTime ?? NaN,
-      apiRequestSent: api?.requestStart ?? NaN,
-      apiFirstByte: api?.responseStart ?? NaN,
-      apiLastByte: api?.responseEnd ?? NaN,
-      firstRow: w.__t.row ?? NaN,
-      found: w.__t.found ?? NaN,
-      loadEvent: nav.loadEventEnd,
-      apiRequests: apis.length,
-    };
-  });
-  await page.close();
-  return { ...t, fill: tFill, total };
-}
-
-/**
- * The single process at 3211 (not with BENCH_REPLICAS_ONLY) and the replicas at 3212…, one build,
- * the peers' secret in `dir`. The first server started is waited for before the others start, so
+ * The single process at 3211 (when `single`) and `replicas` replicas at 3212…, one build, the
+ * peers' secret in `dir`. The first server started is waited for before the others start, so
  * only it builds when the build is out of date.
  */
-async function withReplicas(root: string, dir: string, kubeconfig: string): Promise<Server[]> {
+async function withReplicas(
+  root: string,
+  dir: string,
+  kubeconfig: string,
+  single: boolean,
+  replicas = REPLICAS,
+): Promise<Server[]> {
   const tokenFile = join(dir, "peer-token");
   writeFileSync(tokenFile, randomBytes(32).toString("hex"), { mode: 0o600 });
   const started: Server[] = [];
@@ -181,8 +100,8 @@ async function withReplicas(root: string, dir: string, kubeconfig: string): Prom
     started.push({ root: name, base: `http://127.0.0.1:${port}`, proc: startServer(root, port, kubeconfig, env) });
     if (started.length === 1) await waitReady(started[0]!.base);
   };
-  if (!REPLICAS_ONLY) await start("single process", 3211, {});
-  for (let i = 0; i < REPLICAS; i++)
+  if (single) await start("single process", 3211, {});
+  for (let i = 0; i < replicas; i++)
     await start(`replica-${i + 1}`, 3212 + i, {
       HEADROOM_SHARDING: "lease",
       HEADROOM_REPLICA_NAME: `replica-${i + 1}`,
@@ -195,12 +114,101 @@ async function withReplicas(root: string, dir: string, kubeconfig: string): Prom
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+// The phases printed beside each server's total, medians in ms after navigation.
+const PHASES_SHOWN = ["htmlFirstByte", "apiRequestSent", "apiFirstByte", "apiLastByte", "firstRow", "found"];
+
+/** LOADS rounds over `servers` (one load each, the order alternating); each server's loads. */
+async function timedLoads(browser: Browser, servers: Server[]): Promise<{ runs: Phases[][]; load: string }> {
+  const runs = servers.map(() => [] as Phases[]);
+  const loads = [loadavg()[0]!];
+  for (const s of servers) await loadOverview(browser, s.base, NODES); // cold caches: not counted
+  for (let round = 0; round < LOADS; round++) {
+    const order = round % 2 ? [...servers.keys()].reverse() : [...servers.keys()];
+    for (const i of order) {
+      runs[i]!.push(await loadOverview(browser, servers[i]!.base, NODES));
+      console.error(`${servers[i]!.root}: ${runs[i]!.at(-1)!.total!.toFixed(0)} ms`);
+    }
+    loads.push(loadavg()[0]!);
+  }
+  return { runs, load: loads.map((l) => l.toFixed(1)).join(" ") };
+}
+
+const stopServers = async (servers: Server[]): Promise<void> => {
+  await Promise.all(
+    servers.map(
+      (s) =>
+        new Promise<void>((r) => {
+          if (s.proc.exitCode !== null || !s.proc.pid) return r();
+          s.proc.once("exit", () => r());
+          process.kill(-s.proc.pid, "SIGTERM");
+        }),
+    ),
+  );
+};
+
+/** BENCH_REPLICAS_APART: the single process alone, then the replicas alone, each steady first. */
+async function apart(browser: Browser, dir: string, kubeconfig: string): Promise<void> {
+  const phases: { name: string; servers: Server[]; sharded: boolean }[] = [
+    { name: "single process", servers: [], sharded: false },
+    { name: `${REPLICAS} replicas`, servers: [], sharded: true },
+  ];
+  const medians: number[][] = [];
+  for (const phase of phases) {
+    phase.servers = await withReplicas(roots[0]!, dir, kubeconfig, !phase.sharded, phase.sharded ? REPLICAS : 0);
+    try {
+      for (const s of phase.servers) await waitReady(s.base);
+      const waited = await waitSteady(
+        phase.servers.map((s) => s.base),
+        { nodes: NODES, replicas: phase.sharded ? REPLICAS : 0 },
+        STEADY_MS,
+      );
+      const { runs, load } = await timedLoads(browser, phase.servers);
+      const totals = runs.map((rs) => rs.map((r) => r.total!));
+      medians.push(totals.map(median));
+      console.log(
+        `${phase.name}: steady after ${(waited / 1000).toFixed(0)} s (every node collected for ${STEADY_MS / 1000} s), ` +
+          `${LOADS} loads each, 1-min load ${load}`,
+      );
+      phase.servers.forEach((s, i) =>
+        console.log(
+          `  ${s.root}: median ${median(totals[i]!).toFixed(0)} ms, loads ${totals[i]!.map((t) => t.toFixed(0)).join(" ")}; ` +
+            PHASES_SHOWN.map((k) => `${k} ${median(runs[i]!.map((r) => r[k]!)).toFixed(0)}`).join(", "),
+        ),
+      );
+      for (const s of phase.servers) {
+        const c = await clusterHead(s.base);
+        console.log(`  ${s.root} after its loads: ${headText(c)}`);
+      }
+    } finally {
+      await stopServers(phase.servers);
+    }
+  }
+  const single = medians[0]![0]!;
+  phases[1]!.servers.forEach((s, i) => {
+    const ratio = medians[1]![i]! / single;
+    console.log(
+      `${s.root}: interactive ${ratio.toFixed(2)} × the single process's, apart ${againstTarget("mergedOverviewOverSingle", ratio)}`,
+    );
+  });
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "headroom-overview-ab-"));
   const kubeconfig = join(dir, "kubeconfig");
   const sim = await startSimProcess(NODES, kubeconfig);
+  if (APART) {
+    const browser = await launchChromium();
+    try {
+      await apart(browser, dir, kubeconfig);
+      recordBench("Replicas' fleet page (scripts/bench-overview.ts, apart)", printedLines());
+    } finally {
+      await browser.close();
+      sim.kill("SIGTERM");
+    }
+    return;
+  }
   const servers: Server[] = REPLICAS
-    ? await withReplicas(roots[0]!, dir, kubeconfig)
+    ? await withReplicas(roots[0]!, dir, kubeconfig, !REPLICAS_ONLY)
     : roots.map((root, i) => ({ root, base: `http://127.0.0.1:${3211 + i}`, proc: startServer(root, 3211 + i, kubeconfig) }));
   const browser = await launchChromium();
   try {
@@ -209,12 +217,12 @@ async function main() {
     const profiles = servers.map(() => new Map<string, number>());
     const loads: number[] = [];
     // one load each first, not counted: the advisor's first pass, cold caches
-    for (const s of servers) await load(browser, s.base, new Map());
+    for (const s of servers) await loadOverview(browser, s.base, NODES);
     for (let round = 0; round < LOADS; round++) {
       loads.push(loadavg()[0]!);
       const order = round % 2 ? [...servers.keys()].reverse() : [...servers.keys()];
       for (const i of order) {
-        results[i]!.push(await load(browser, servers[i]!.base, profiles[i]));
+        results[i]!.push(await loadOverview(browser, servers[i]!.base, NODES, PROFILE ? profiles[i] : undefined));
         console.error(`${servers[i]!.root}: ${results[i]!.at(-1)!.total!.toFixed(0)} ms`);
       }
     }
@@ -234,20 +242,7 @@ async function main() {
     if (REPLICAS) {
       // what each page merged: a replica whose peers did not answer shows their nodes as placeholders
       for (const sv of servers) {
-        const { cluster } = (await (await fetch(`${sv.base}/api/cluster?nodes=none`)).json()) as {
-          cluster: {
-            ready: boolean;
-            nodesTotal: number;
-            nodesCollected: number;
-            replicas?: { members: string[]; unreachable: string[] };
-          };
-        };
-        const members = cluster.replicas
-          ? `, members ${cluster.replicas.members.join(" ")}, not answering: ${cluster.replicas.unreachable.join(" ") || "none"}`
-          : "";
-        console.log(
-          `${sv.root}: ${cluster.nodesCollected} of ${cluster.nodesTotal} nodes collected, ready ${cluster.ready}${members}`,
-        );
+        console.log(`${sv.root}: ${headText(await clusterHead(sv.base))}`);
       }
       const single = median(results[0]!.map((r) => r.total!));
       for (let i = 1; i < servers.length && !REPLICAS_ONLY; i++) {
