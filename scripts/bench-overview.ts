@@ -117,15 +117,23 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 // The phases printed beside each server's total, medians in ms after navigation.
 const PHASES_SHOWN = ["htmlFirstByte", "apiRequestSent", "apiFirstByte", "apiLastByte", "firstRow", "found"];
 
-/** LOADS rounds over `servers` (one load each, the order alternating); each server's loads. */
-async function timedLoads(browser: Browser, servers: Server[]): Promise<{ runs: Phases[][]; load: string }> {
+/**
+ * LOADS rounds over `servers` (one load each, the order alternating), after one load each that is
+ * not counted (the advisor's first pass, cold caches); each server's loads and the 1-min loads.
+ * `profiles`: each server's page profile, added up over its loads.
+ */
+async function timedLoads(
+  browser: Browser,
+  servers: Server[],
+  profiles?: Map<string, number>[],
+): Promise<{ runs: Phases[][]; load: string }> {
   const runs = servers.map(() => [] as Phases[]);
   const loads = [loadavg()[0]!];
-  for (const s of servers) await loadOverview(browser, s.base, NODES); // cold caches: not counted
+  for (const s of servers) await loadOverview(browser, s.base, NODES);
   for (let round = 0; round < LOADS; round++) {
     const order = round % 2 ? [...servers.keys()].reverse() : [...servers.keys()];
     for (const i of order) {
-      runs[i]!.push(await loadOverview(browser, servers[i]!.base, NODES));
+      runs[i]!.push(await loadOverview(browser, servers[i]!.base, NODES, profiles?.[i]));
       console.error(`${servers[i]!.root}: ${runs[i]!.at(-1)!.total!.toFixed(0)} ms`);
     }
     loads.push(loadavg()[0]!);
@@ -213,28 +221,16 @@ async function main() {
   const browser = await launchChromium();
   try {
     for (const s of servers) await waitReady(s.base);
-    const results = servers.map(() => [] as Phases[]);
-    const profiles = servers.map(() => new Map<string, number>());
-    const loads: number[] = [];
-    // one load each first, not counted: the advisor's first pass, cold caches
-    for (const s of servers) await loadOverview(browser, s.base, NODES);
-    for (let round = 0; round < LOADS; round++) {
-      loads.push(loadavg()[0]!);
-      const order = round % 2 ? [...servers.keys()].reverse() : [...servers.keys()];
-      for (const i of order) {
-        results[i]!.push(await loadOverview(browser, servers[i]!.base, NODES, PROFILE ? profiles[i] : undefined));
-        console.error(`${servers[i]!.root}: ${results[i]!.at(-1)!.total!.toFixed(0)} ms`);
-      }
-    }
-    loads.push(loadavg()[0]!);
-    console.log(`overview A/B, ${NODES} nodes, ${LOADS} loads each, 1-min load ${loads.map((l) => l.toFixed(1)).join(" ")}`);
+    const profiles = PROFILE ? servers.map(() => new Map<string, number>()) : undefined;
+    const { runs: results, load } = await timedLoads(browser, servers, profiles);
+    console.log(`overview A/B, ${NODES} nodes, ${LOADS} loads each, 1-min load ${load}`);
     servers.forEach((s, i) => {
       const rs = results[i]!;
       const keys = Object.keys(rs[0]!);
       console.log(`${s.root}:`);
       console.log("  " + keys.map((k) => `${k} ${median(rs.map((r) => r[k]!)).toFixed(0)}`).join(", "));
       console.log(`  total: ${rs.map((r) => r.total!.toFixed(0)).join(" ")}`);
-      if (PROFILE) {
+      if (profiles) {
         const top = [...profiles[i]!].sort((a, b) => b[1] - a[1]).slice(0, 30);
         for (const [k, ms] of top) console.log(`    ${(ms / LOADS).toFixed(1).padStart(7)} ms/load  ${k}`);
       }
@@ -254,7 +250,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    for (const s of servers) if (s.proc.pid) process.kill(-s.proc.pid, "SIGTERM");
+    await stopServers(servers);
     sim.kill("SIGTERM");
   }
 }
