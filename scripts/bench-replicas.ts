@@ -5,16 +5,20 @@
 // steady-state CPU and RSS as a share of the single replica's (target ≤ 40 %), and the fleet
 // overview's answer time over HTTP from each replica (merged from the three) against the single
 // replica's (target ≤ 1.2 ×), with its first byte's. Also what a peer document weighs, for
-// docs/replicas.md's projection. BENCH_TRACE=1: each process prints every answer's first byte and
+// docs/replicas.md's projection. Then each replica's CPU once more with the two others stopped
+// (scripts/bench/replicas-apart.ts), against a second window of the single process's: the
+// deployment the issue means has a machine per replica. BENCH_TRACE=1: each process prints every answer's first byte and
 // end as it served them (scripts/bench/replica-process.ts).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 
 import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { historyDepthText } from "./bench/history-depth";
+import { treeCpuSeconds } from "./bench/process-tree";
+import { apartWindows, type Windowed } from "./bench/replicas-apart";
 import { printedLines, recordBench } from "./bench/report";
 import { startSimProcess } from "./bench/sim-process";
 import { againstTarget } from "./bench/targets";
@@ -69,11 +73,14 @@ interface Steady {
   historySamples: number;
   summariesFailed: number;
 }
-interface Replica {
+interface Replica extends Windowed<Steady> {
   child: ChildProcess;
   ready: Promise<Ready>;
   steady: Promise<Steady>;
 }
+// How long each replica's Lease says it lives: the apart windows stop two replicas for ~30 s
+// (replicas-apart.ts), which a 15 s Lease would not outlive. It changes no renewal.
+const LEASE_DURATION_S = 120;
 
 function startReplica(name: string | undefined, members: number): Replica {
   const child = spawn(
@@ -86,7 +93,8 @@ function startReplica(name: string | undefined, members: number): Replica {
     ],
     {
       cwd: root,
-      stdio: ["ignore", "pipe", "inherit"],
+      // stdin: one line "window" asks for one more steady window (replica-process.ts)
+      stdio: ["pipe", "pipe", "inherit"],
       env: {
         ...process.env,
         ...MEMORY_ENV,
@@ -96,6 +104,7 @@ function startReplica(name: string | undefined, members: number): Replica {
         BENCH_PEER_SECRET: secret,
         BENCH_STEADY_MS: String(STEADY_MS),
         BENCH_MEMBERS: String(members),
+        BENCH_LEASE_DURATION_S: String(LEASE_DURATION_S),
         BENCH_READY_TIMEOUT_MS: String(READY_TIMEOUT_MS),
         ...(name ? { REPLICA_NAME: name } : {}),
       },
@@ -105,12 +114,20 @@ function startReplica(name: string | undefined, members: number): Replica {
   const lines = createInterface({ input: child.stdout! });
   const wait = <T>(key: string) =>
     new Promise<T>((resolve, reject) => {
-      lines.on("line", (l) => {
-        if (l.startsWith(`{"${key}"`)) resolve((JSON.parse(l) as Record<string, T>)[key]!);
-      });
+      const onLine = (l: string) => {
+        if (!l.startsWith(`{"${key}"`)) return;
+        lines.off("line", onLine);
+        resolve((JSON.parse(l) as Record<string, T>)[key]!);
+      };
+      lines.on("line", onLine);
       child.on("exit", (code) => reject(new Error(`replica ${name ?? "single"} exited (${code}) before "${key}"`)));
     });
-  return { child, ready: wait<Ready>("ready"), steady: wait<Steady>("steady") };
+  const window = () => {
+    const w = wait<Steady>("window");
+    child.stdin!.write("window\n");
+    return w;
+  };
+  return { child, pid: child.pid!, window, ready: wait<Ready>("ready"), steady: wait<Steady>("steady") };
 }
 
 /** The fleet document from `url`, `n` times one after another: median and max ms, and its size. */
@@ -179,6 +196,12 @@ try {
   const oneSteady = await one.steady;
   const oneDoc = await timeOverview(oneReady.url);
   const oneDocs = await timeDocuments(oneReady.url, oneDoc.names);
+  // The single process once more, read as each replica is read apart below: a window asked for,
+  // with the simulator's CPU over it.
+  const sim0 = treeCpuSeconds(sim.pid!);
+  const oneAgain = await one.window();
+  const oneAgainSim = treeCpuSeconds(sim.pid!) - sim0;
+  const oneAgainLoad = loadavg()[0]!;
   one.child.kill("SIGTERM");
   // CPU over the window is a share of the work only when the collection did all of it: a replica
   // (or the single one) that fell behind spent less than its share, so its ratio is "not measured".
@@ -219,6 +242,21 @@ try {
   console.log(
     `  per node (one replica): ${perNodeCpuMs.toFixed(3)} ms CPU per 10 s cycle, ${((oneSteady.rssMiB * 1024) / NODES).toFixed(0)} KiB RSS, ${(oneDoc.bytes / NODES).toFixed(0)} B of fleet document (each peer sends its share per merge)`,
   );
+  const apart = await apartWindows(three, sim.pid!, () => loadavg()[0]!);
+  console.log(
+    `  apart: each replica's window with the two others stopped (SIGSTOP; their Leases, written for ${LEASE_DURATION_S} s, outlive it), so it shares the two cores with the simulator alone, as the single process does:`,
+  );
+  const sims = (simCpu: number, load: number) => `simulator ${simCpu.toFixed(2)} s, 1-min load ${load.toFixed(1)}`;
+  console.log(
+    `    one replica, a second window: CPU ${oneAgain.cpuSeconds.toFixed(2)} s (${perSummary(oneAgain)}), ${sims(oneAgainSim, oneAgainLoad)}${lag(oneAgain)}`,
+  );
+  for (const [i, a] of apart.entries()) {
+    const w = a.figures;
+    const share = w.cpuSeconds / oneAgain.cpuSeconds;
+    console.log(
+      `    ${names[i]}: CPU ${w.cpuSeconds.toFixed(2)} s = ${(share * 100).toFixed(0)} % ${againstTarget("replicaCpuShare", keptUp(w) && keptUp(oneAgain) ? share : NaN)} (${perSummary(w)}), ${sims(a.simCpuSeconds, a.load1)}${lag(w)}`,
+    );
+  }
   for (const r of three) r.child.kill("SIGTERM");
 } finally {
   // the sim and every replica still running, also when a replica failed before its figures

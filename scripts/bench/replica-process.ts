@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { createInterface } from "node:readline";
 import { pipeline, Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { BroadcastChannel } from "node:worker_threads";
@@ -64,6 +65,10 @@ const membership = name
       namespace: "default",
       identity: name,
       peerUrl: url,
+      // The bench stops two replicas (SIGSTOP) while it reads the third one's CPU alone: their
+      // Leases must outlive that, or the third would take their nodes (BENCH_LEASE_DURATION_S;
+      // the default 15 s otherwise). Renewals still go every 2 s.
+      leaseDurationS: Number(process.env.BENCH_LEASE_DURATION_S ?? 15),
       // Lease trouble (a renew past its deadline stops the collection) on the bench's stderr, so a
       // run whose replicas never settle says why instead of only waiting.
       log: (level, msg) => {
@@ -205,37 +210,33 @@ const label = name ?? "one";
 // the single process, so its rows hold more history samples and cost more to recompute: the
 // steady line prints the depth. BENCH_SETTLE_MS overrides the delay (300000: every ring full).
 await new Promise((r) => setTimeout(r, Number(process.env.BENCH_SETTLE_MS ?? 1.5 * SUMMARY_INTERVAL_MS)));
-// BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica names, or "one", comma-separated>: CPU
-// profiles of each such replica's main thread and collection thread over its steady window,
-// <dir>/<name>.cpuprofile and <dir>/<name>-collection.cpuprofile. Taken through the inspector:
-// node's --cpu-prof on the command line reached tsx's launcher, not this process.
-const profiling = !!process.env.BENCH_CPU_PROF && !!process.env.BENCH_CPU_PROF_OF?.split(",").includes(label);
-const collectionProfiler = profiling ? new BroadcastChannel(PROFILE_CHANNEL) : null;
-const stopProfile = profiling ? await startCpuProfile() : null;
-collectionProfiler?.postMessage({ start: true } satisfies ProfileMessage);
-const cpu0 = process.cpuUsage();
-const sent0 = cache.collector.sent.summary;
-const relists0 = cache.pods.status.relists;
-const failed0 = cache.collectStats.failures;
-await new Promise((r) => setTimeout(r, steadyMs));
-const cpu = process.cpuUsage(cpu0);
-const mem = process.memoryUsage();
-if (stopProfile) {
-  const collectionFile = `${process.env.BENCH_CPU_PROF}/${label}-collection.cpuprofile`;
-  collectionProfiler!.postMessage({ stop: collectionFile } satisfies ProfileMessage);
-  await stopProfile(`${process.env.BENCH_CPU_PROF}/${label}.cpuprofile`);
-  // the collection thread writes its own; wait for it (bounded) before the parent moves on
-  for (let i = 0; i < 100 && !existsSync(collectionFile); i++) await new Promise((r) => setTimeout(r, 100));
-  collectionProfiler!.close();
-}
-// BENCH_HEAP_SNAPSHOT=<dir> and BENCH_HEAP_SNAPSHOT_OF=<replica name, or "one">: a heap snapshot
-// of that replica after its window, to see what it holds.
-if (process.env.BENCH_HEAP_SNAPSHOT && process.env.BENCH_HEAP_SNAPSHOT_OF === label) {
-  const { writeHeapSnapshot } = await import("node:v8");
-  process.stderr.write(`${label}: ${writeHeapSnapshot(`${process.env.BENCH_HEAP_SNAPSHOT}/${label}.heapsnapshot`)}\n`);
-}
-emit({
-  steady: {
+/** One steady window of this process's own CPU and RSS (the figures the parent prints). */
+async function steadyWindow(): Promise<object> {
+  // BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica names, or "one", comma-separated>: CPU
+  // profiles of each such replica's main thread and collection thread over its first steady
+  // window, <dir>/<name>.cpuprofile and <dir>/<name>-collection.cpuprofile. Taken through the
+  // inspector: node's --cpu-prof on the command line reached tsx's launcher, not this process.
+  const profiling =
+    windows++ === 0 && !!process.env.BENCH_CPU_PROF && !!process.env.BENCH_CPU_PROF_OF?.split(",").includes(label);
+  const collectionProfiler = profiling ? new BroadcastChannel(PROFILE_CHANNEL) : null;
+  const stopProfile = profiling ? await startCpuProfile() : null;
+  collectionProfiler?.postMessage({ start: true } satisfies ProfileMessage);
+  const cpu0 = process.cpuUsage();
+  const sent0 = cache.collector.sent.summary;
+  const relists0 = cache.pods.status.relists;
+  const failed0 = cache.collectStats.failures;
+  await new Promise((r) => setTimeout(r, steadyMs));
+  const cpu = process.cpuUsage(cpu0);
+  const mem = process.memoryUsage();
+  if (stopProfile) {
+    const collectionFile = `${process.env.BENCH_CPU_PROF}/${label}-collection.cpuprofile`;
+    collectionProfiler!.postMessage({ stop: collectionFile } satisfies ProfileMessage);
+    await stopProfile(`${process.env.BENCH_CPU_PROF}/${label}.cpuprofile`);
+    // the collection thread writes its own; wait for it (bounded) before the parent moves on
+    for (let i = 0; i < 100 && !existsSync(collectionFile); i++) await new Promise((r) => setTimeout(r, 100));
+    collectionProfiler!.close();
+  }
+  return {
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
     rssMiB: mem.rss / 2 ** 20,
     heapUsedMiB: mem.heapUsed / 2 ** 20,
@@ -253,7 +254,22 @@ emit({
     summariesFailed: cache.collectStats.failures - failed0,
     /** The deepest history ring: a row's trend fits cost more as it fills (history-depth.ts). */
     historySamples: historyDepth(cache.states.values()),
-  },
+  };
+}
+let windows = 0;
+const steady = await steadyWindow();
+// BENCH_HEAP_SNAPSHOT=<dir> and BENCH_HEAP_SNAPSHOT_OF=<replica name, or "one">: a heap snapshot
+// of that replica after its window, to see what it holds.
+if (process.env.BENCH_HEAP_SNAPSHOT && process.env.BENCH_HEAP_SNAPSHOT_OF === label) {
+  const { writeHeapSnapshot } = await import("node:v8");
+  process.stderr.write(`${label}: ${writeHeapSnapshot(`${process.env.BENCH_HEAP_SNAPSHOT}/${label}.heapsnapshot`)}\n`);
+}
+emit({ steady });
+// Each line "window" on stdin: one more window, answered {"window": …}. The parent asks for them
+// while it holds the other replicas stopped (SIGSTOP), to read one replica's CPU with the two
+// cores shared only with the simulator, as the single process's is (scripts/bench-replicas.ts).
+createInterface({ input: process.stdin }).on("line", (l) => {
+  if (l === "window") void steadyWindow().then((w) => emit({ window: w }));
 });
 process.on("SIGTERM", () => {
   void membership?.stop();
