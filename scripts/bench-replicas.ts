@@ -17,8 +17,7 @@ import { createInterface } from "node:readline";
 
 import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { historyDepthText } from "./bench/history-depth";
-import { treeCpuSeconds } from "./bench/process-tree";
-import { apartWindows, type Windowed } from "./bench/replicas-apart";
+import { apartWindows, windowBesideSim, type ApartWindow, type Windowed } from "./bench/replicas-apart";
 import { printedLines, recordBench } from "./bench/report";
 import { startSimProcess } from "./bench/sim-process";
 import { againstTarget } from "./bench/targets";
@@ -198,10 +197,8 @@ try {
   const oneDocs = await timeDocuments(oneReady.url, oneDoc.names);
   // The single process once more, read as each replica is read apart below: a window asked for,
   // with the simulator's CPU over it.
-  const sim0 = treeCpuSeconds(sim.pid!);
-  const oneAgain = await one.window();
-  const oneAgainSim = treeCpuSeconds(sim.pid!) - sim0;
-  const oneAgainLoad = loadavg()[0]!;
+  const load1 = () => loadavg()[0]!;
+  const oneAgain = await windowBesideSim(one, sim.pid!, load1);
   one.child.kill("SIGTERM");
   // CPU over the window is a share of the work only when the collection did all of it: a replica
   // (or the single one) that fell behind spent less than its share, so its ratio is "not measured".
@@ -242,19 +239,20 @@ try {
   console.log(
     `  per node (one replica): ${perNodeCpuMs.toFixed(3)} ms CPU per 10 s cycle, ${((oneSteady.rssMiB * 1024) / NODES).toFixed(0)} KiB RSS, ${(oneDoc.bytes / NODES).toFixed(0)} B of fleet document (each peer sends its share per merge)`,
   );
-  const apart = await apartWindows(three, sim.pid!, () => loadavg()[0]!);
+  const apart = await apartWindows(three, sim.pid!, load1);
   console.log(
     `  apart: each replica's window with the two others stopped (SIGSTOP; their Leases, written for ${LEASE_DURATION_S} s, outlive it), so it shares the two cores with the simulator alone, as the single process does:`,
   );
-  const sims = (simCpu: number, load: number) => `simulator ${simCpu.toFixed(2)} s, 1-min load ${load.toFixed(1)}`;
+  const sims = (a: ApartWindow<Steady>) => `simulator ${a.simCpuSeconds.toFixed(2)} s, 1-min load ${a.load1.toFixed(1)}`;
+  const single = oneAgain.figures;
   console.log(
-    `    one replica, a second window: CPU ${oneAgain.cpuSeconds.toFixed(2)} s (${perSummary(oneAgain)}), ${sims(oneAgainSim, oneAgainLoad)}${lag(oneAgain)}`,
+    `    one replica, a second window: CPU ${single.cpuSeconds.toFixed(2)} s (${perSummary(single)}), ${sims(oneAgain)}${lag(single)}`,
   );
   for (const [i, a] of apart.entries()) {
     const w = a.figures;
-    const share = w.cpuSeconds / oneAgain.cpuSeconds;
+    const share = w.cpuSeconds / single.cpuSeconds;
     console.log(
-      `    ${names[i]}: CPU ${w.cpuSeconds.toFixed(2)} s = ${(share * 100).toFixed(0)} % ${againstTarget("replicaCpuShare", keptUp(w) && keptUp(oneAgain) ? share : NaN)} (${perSummary(w)}), ${sims(a.simCpuSeconds, a.load1)}${lag(w)}`,
+      `    ${names[i]}: CPU ${w.cpuSeconds.toFixed(2)} s = ${(share * 100).toFixed(0)} % ${againstTarget("replicaCpuShare", keptUp(w) && keptUp(single) ? share : NaN)} (${perSummary(w)}), ${sims(a)}${lag(w)}`,
     );
   }
   for (const r of three) r.child.kill("SIGTERM");

@@ -3,7 +3,7 @@
 // own: the child's pid is the launcher's, so its CPU and a SIGSTOP must reach the whole tree.
 import { readdirSync, readFileSync } from "node:fs";
 
-import { cpuSecondsFromStat } from "./thread-cpu";
+import { cpuSecondsFromStat, statFieldsAfterName } from "./thread-cpu";
 
 /** The direct children of `pid` (every thread's), or [] when it has gone. */
 function childrenOf(pid: number): number[] {
@@ -63,8 +63,7 @@ export function signalTree(pid: number, signal: "SIGSTOP" | "SIGCONT"): void {
 /** The state letter of /proc/PID/stat ("R", "S", "T" for stopped, …), or null when it has gone. */
 export function processState(pid: number): string | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return statFieldsAfterName(readFileSync(`/proc/${pid}/stat`, "utf8"))[0]!;
   } catch {
     return null;
   }

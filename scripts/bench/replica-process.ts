@@ -210,14 +210,14 @@ const label = name ?? "one";
 // the single process, so its rows hold more history samples and cost more to recompute: the
 // steady line prints the depth. BENCH_SETTLE_MS overrides the delay (300000: every ring full).
 await new Promise((r) => setTimeout(r, Number(process.env.BENCH_SETTLE_MS ?? 1.5 * SUMMARY_INTERVAL_MS)));
+// BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica names, or "one", comma-separated>: CPU
+// profiles of each such replica's main thread and collection thread over its first steady
+// window, <dir>/<name>.cpuprofile and <dir>/<name>-collection.cpuprofile. Taken through the
+// inspector: node's --cpu-prof on the command line reached tsx's launcher, not this process.
+const profiled = !!process.env.BENCH_CPU_PROF && !!process.env.BENCH_CPU_PROF_OF?.split(",").includes(label);
+
 /** One steady window of this process's own CPU and RSS (the figures the parent prints). */
-async function steadyWindow(): Promise<object> {
-  // BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica names, or "one", comma-separated>: CPU
-  // profiles of each such replica's main thread and collection thread over its first steady
-  // window, <dir>/<name>.cpuprofile and <dir>/<name>-collection.cpuprofile. Taken through the
-  // inspector: node's --cpu-prof on the command line reached tsx's launcher, not this process.
-  const profiling =
-    windows++ === 0 && !!process.env.BENCH_CPU_PROF && !!process.env.BENCH_CPU_PROF_OF?.split(",").includes(label);
+async function steadyWindow(profiling: boolean): Promise<object> {
   const collectionProfiler = profiling ? new BroadcastChannel(PROFILE_CHANNEL) : null;
   const stopProfile = profiling ? await startCpuProfile() : null;
   collectionProfiler?.postMessage({ start: true } satisfies ProfileMessage);
@@ -256,8 +256,7 @@ async function steadyWindow(): Promise<object> {
     historySamples: historyDepth(cache.states.values()),
   };
 }
-let windows = 0;
-const steady = await steadyWindow();
+const steady = await steadyWindow(profiled);
 // BENCH_HEAP_SNAPSHOT=<dir> and BENCH_HEAP_SNAPSHOT_OF=<replica name, or "one">: a heap snapshot
 // of that replica after its window, to see what it holds.
 if (process.env.BENCH_HEAP_SNAPSHOT && process.env.BENCH_HEAP_SNAPSHOT_OF === label) {
@@ -269,7 +268,7 @@ emit({ steady });
 // while it holds the other replicas stopped (SIGSTOP), to read one replica's CPU with the two
 // cores shared only with the simulator, as the single process's is (scripts/bench-replicas.ts).
 createInterface({ input: process.stdin }).on("line", (l) => {
-  if (l === "window") void steadyWindow().then((w) => emit({ window: w }));
+  if (l === "window") void steadyWindow(false).then((w) => emit({ window: w }));
 });
 process.on("SIGTERM", () => {
   void membership?.stop();

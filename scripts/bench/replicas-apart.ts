@@ -25,6 +25,13 @@ export interface ApartWindow<T> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** One window of `r`, with the simulator's CPU over it and the load when it ended. */
+export async function windowBesideSim<T>(r: Windowed<T>, simPid: number, loadAverage: () => number): Promise<ApartWindow<T>> {
+  const sim0 = treeCpuSeconds(simPid);
+  const figures = await r.window();
+  return { figures, simCpuSeconds: treeCpuSeconds(simPid) - sim0, load1: loadAverage() };
+}
+
 /**
  * One window for each replica in turn, the others stopped. `quietMs` after stopping them (their
  * requests in flight end), `catchUpMs` after resuming them (their overdue Summaries are asked).
@@ -42,9 +49,7 @@ export async function apartWindows<T>(
     for (const o of others) signalTree(o.pid, "SIGSTOP");
     try {
       await sleep(quietMs);
-      const sim0 = treeCpuSeconds(simPid);
-      const figures = await r.window();
-      out.push({ figures, simCpuSeconds: treeCpuSeconds(simPid) - sim0, load1: loadAverage() });
+      out.push(await windowBesideSim(r, simPid, loadAverage));
     } finally {
       for (const o of others) signalTree(o.pid, "SIGCONT");
     }

@@ -7,10 +7,15 @@ import { readFileSync } from "node:fs";
 /** Kernel clock ticks a second (USER_HZ): 100 on every Linux that Node supports. */
 const TICKS_PER_SECOND = 100;
 
+/** The fields of a /proc stat line after the command name: the state (field 3) first. */
+export function statFieldsAfterName(stat: string): string[] {
+  // the command name (field 2) may hold spaces and parentheses: the fields after it start at the last ")"
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
 /** utime + stime in seconds from the text of /proc/PID/task/TID/stat. */
 export function cpuSecondsFromStat(stat: string): number {
-  // the command name (field 2) may hold spaces and parentheses: the fields after it start at the last ")"
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const fields = statFieldsAfterName(stat);
   // fields 14 and 15 of the line (utime, stime) are the 12th and 13th after the name
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
