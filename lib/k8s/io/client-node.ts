@@ -5,11 +5,4 @@
 // modules, +86 MiB RSS per process: docs/benchmark-rounds.md, "Round six, memory"). To use another
 // export, add it here; the next `npm install`, `npm start` or `npm test` bundles it.
 // eslint-disable-next-line no-restricted-imports -- the one place the bundle is imported
-export {
-  ApiException,
-  CoordinationV1Api,
-  createConfiguration,
-  KubeConfig,
-  ServerConfiguration,
-  Watch,
-} from "@headroom/client-node";
+export { ApiException, CoordinationV1Api, createConfiguration, KubeConfig, ServerConfiguration } from "@headroom/client-node";

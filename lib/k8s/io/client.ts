@@ -7,6 +7,7 @@ import { decodeWire, decodeWireList, type WireList } from "../store/wire";
 import { KubeConfig } from "./client-node";
 import { UnknownContextError } from "./errors";
 import { getJson } from "./http";
+import { openWatch, type WatchHandle, type WatchHandlers } from "./watch-stream";
 
 /** Where the cluster connection comes from (decided by the start-up switch, see lib/server/start/startup.ts). */
 export type ClusterSource =
@@ -90,6 +91,30 @@ export class ClusterClient {
       ? new http.Agent({ keepAlive: true, maxSockets: this.maxSockets })
       : new https.Agent({ keepAlive: true, maxSockets: this.maxSockets, ...tls });
     return this.agentCache;
+  }
+
+  /**
+   * Opens a watch of an API collection path on a connection of its own (watch-stream.ts), with
+   * the same credentials as every other request; `params` become its query, after watch=true.
+   * Resolves with its handle before any handler is called.
+   */
+  async watch(
+    path: string,
+    params: Record<string, string>,
+    opts: { resource: string; idleTimeoutMs: number },
+    on: WatchHandlers,
+  ): Promise<WatchHandle> {
+    let auth: Auth;
+    try {
+      auth = await this.credentials();
+    } catch (e) {
+      setImmediate(() => on.done(e instanceof Error ? e : new Error(String(e))));
+      return { abort() {} };
+    }
+    const url = new URL(this.server + path);
+    url.searchParams.set("watch", "true");
+    for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+    return openWatch({ url, tls: auth.tls, headers: auth.headers, ...opts }, on);
   }
 
   /** GETs an API path (already escaped) and parses JSON, untyped: decode it (wire.ts) before use. */

@@ -111,6 +111,35 @@ describe("Http1Reader", () => {
     expect(() => read(`HTTP/1.1 200 OK\r\n\r\n${big}${big}`, 64 * 1024)).toThrow(`larger than ${MAX} bytes`);
   });
 
+  it.each([1, 3, 64, Infinity])(
+    "streams a 2xx body as it arrives, split every %s bytes, and keeps an error answer whole",
+    (size) => {
+      const parts = [BODY.slice(0, 100), BODY.slice(100, 101), BODY.slice(101)];
+      const streamed = (text: string) => {
+        const pieces: Buffer[] = [];
+        // the pieces are views of the pushed bytes: copied at once, as a caller decodes them at once
+        const reader = new Http1Reader(MAX, (b) => pieces.push(Buffer.from(b)));
+        const bytes = Buffer.from(text, "latin1");
+        let done = false;
+        for (let at = 0; at < bytes.length && !done; at += size)
+          done = reader.push(bytes.subarray(at, Math.min(bytes.length, at + size)));
+        return { reader, done, body: Buffer.concat(pieces).toString("latin1") };
+      };
+      const ok = streamed(chunked(parts));
+      expect(ok.done).toBe(true);
+      expect(ok.body).toBe(BODY);
+      expect(ok.reader.text()).toBe("");
+      const denied = streamed(`HTTP/1.1 403 Forbidden\r\nContent-Length: 9\r\n\r\nforbidden`);
+      expect(denied.done).toBe(true);
+      expect(denied.body).toBe("");
+      expect(denied.reader.text()).toBe("forbidden");
+      // a streamed body is bounded per chunk, not in all
+      const big = "x".repeat(600 * 1024);
+      expect(streamed(chunked([big, big])).body.length).toBe(2 * big.length);
+      expect(() => streamed(chunked(["x".repeat(MAX + 1)]))).toThrow(`larger than ${MAX} bytes`);
+    },
+  );
+
   it("says whether any byte of an answer arrived", () => {
     const r = new Http1Reader(MAX);
     expect(r.started).toBe(false);

@@ -36,7 +36,16 @@ export class Http1Reader {
   private pending: Buffer | null = null;
   private remaining = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  /**
+   * `maxBytes` bounds the body, or with `stream` each chunk of it. `stream`: a 2xx answer's body
+   * goes to it as it arrives, piece by piece (views of the connection's bytes: copy or decode them
+   * at once), instead of into the body buffer; a watch's body never ends. Other answers are kept
+   * whole, for their error message.
+   */
+  constructor(
+    private readonly maxBytes: number,
+    private readonly stream?: (bytes: Buffer) => void,
+  ) {}
 
   /** Reads the next bytes of the connection; true once the answer is complete. */
   push(chunk: Buffer): boolean {
@@ -168,7 +177,8 @@ export class Http1Reader {
     this.status = code;
     if (close) this.reusable = false;
     // the declared length picks a reused buffer that fits; a chunked body grows its own
-    this.body = new BodyBuffer(Math.min(declared ?? 0, this.maxBytes));
+    const streamed = this.stream !== undefined && code >= 200 && code < 300;
+    this.body = streamed ? null : new BodyBuffer(Math.min(declared ?? 0, this.maxBytes));
     if (code === 204 || code === 304) return void (this.state = "done");
     if (coding !== undefined) {
       // Transfer-Encoding overrides Content-Length (RFC 9112 §6.3); anything but a final "chunked" runs to the close
@@ -194,6 +204,7 @@ export class Http1Reader {
   }
 
   private take(bytes: Buffer): void {
+    if (this.stream && this.status >= 200 && this.status < 300) return this.stream(bytes);
     this.fits(bytes.length);
     this.body!.push(bytes);
   }

@@ -2,7 +2,6 @@ import "server-only";
 
 import type { WireList } from "../store/wire";
 import type { ClusterClient } from "./client";
-import { Watch } from "./client-node";
 import { realClock, realRandom, type Clock, type Random } from "./clock";
 import { describeError, K8sError } from "./errors";
 import { parseListSkipping } from "./list-skip";
@@ -85,7 +84,7 @@ export class Reflector<T, W extends Raw = Raw> {
   private readonly versions: Map<string, string> | null;
   private rv: string | undefined;
   private readonly stop$ = new AbortController();
-  private watchAbort: AbortController | undefined;
+  private watchAbort: { abort(): void } | undefined;
   private failures = 0;
   private relistWanted = false;
   private readonly clock: Clock;
@@ -259,72 +258,64 @@ export class Reflector<T, W extends Raw = Raw> {
   /** Watches until the stream ends; "expired" asks for a relist. */
   private watch(): Promise<"closed" | "expired" | "error"> {
     return new Promise((resolve) => {
-      const w = new Watch(this.o.client.kc);
-      // A quiet collection sends nothing for minutes; bookmarks arrive at least every minute.
-      (w as unknown as { requestTimeoutMs: number }).requestTimeoutMs = 90_000;
       let expired = false;
       let gotEvent = false;
       let ended = false;
-      const params: Record<string, string | boolean | number> = {
+      const params: Record<string, string> = {
         resourceVersion: this.rv ?? "",
-        allowWatchBookmarks: true,
-        timeoutSeconds: 300 + Math.floor(this.random() * 300),
+        allowWatchBookmarks: "true",
+        timeoutSeconds: String(300 + Math.floor(this.random() * 300)),
       };
       if (this.o.fieldSelector) params.fieldSelector = this.o.fieldSelector;
-      w.watch(
-        this.o.path,
-        params,
-        (type, obj: W & { code?: number; message?: string }) => {
-          if (!gotEvent && type !== "ERROR") this.healthy();
-          gotEvent = true;
-          // the watch's doorway: an event whose object is not a JSON object is dropped, said once as the reflector's error
-          if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
-            this.failed(
-              new K8sError(`bad data: a ${type} watch event's object is not a JSON object`, 0, this.o.resource, "bad-data"),
-            );
-            return;
-          }
-          if (type === "ERROR") {
-            if (obj.code === 410) expired = true;
-            else this.failed(new K8sError(String(obj.message ?? "watch error"), obj.code ?? 0, this.o.resource, "http"));
-            this.watchAbort?.abort();
-            return;
-          }
-          if (obj.metadata?.resourceVersion) this.rv = obj.metadata.resourceVersion;
-          if (type === "BOOKMARK") return;
-          const key = keyOf(obj);
-          if (type === "DELETED") this.remove(key);
-          else this.apply(key, obj);
-        },
-        (err: unknown) => {
-          ended = true;
-          this.status.watching = false;
-          if (expired) return resolve("expired");
-          const status = (err as { statusCode?: number } | null)?.statusCode;
-          if (status === 410) return resolve("expired");
-          if (err && !gotEvent && (err as Error).name !== "TimeoutError" && (err as Error).name !== "AbortError") {
-            this.failed(status ? new K8sError(`${status} ${(err as Error).message}`, status, this.o.resource) : err);
-            return resolve("error");
-          }
-          if (gotEvent) this.failures = 0;
-          resolve(err && !gotEvent ? "error" : "closed");
-        },
-      ).then(
-        (ctl) => {
-          // client-node resolves here also after a failed request (having called the done callback
-          // first); only a watch still running was answered 200: the API server is back.
-          if (!ended) {
-            this.status.watching = true;
-            this.healthy();
-          }
+      const answered = () => {
+        // only a watch still running was answered 2xx: the API server is back
+        if (ended) return;
+        this.status.watching = true;
+        this.healthy();
+      };
+      const onEvent = (type: string, object: unknown) => {
+        if (!gotEvent && type !== "ERROR") this.healthy();
+        gotEvent = true;
+        const obj = object as W & { code?: number; message?: string };
+        // the watch's doorway: an event whose object is not a JSON object is dropped, said once as the reflector's error
+        if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
+          const what =
+            type === "" ? "a watch line that is not a JSON event" : `a ${type} watch event's object is not a JSON object`;
+          this.failed(new K8sError(`bad data: ${what}`, 0, this.o.resource, "bad-data"));
+          return;
+        }
+        if (type === "ERROR") {
+          if (obj.code === 410) expired = true;
+          else this.failed(new K8sError(String(obj.message ?? "watch error"), obj.code ?? 0, this.o.resource, "http"));
+          this.watchAbort?.abort();
+          return;
+        }
+        if (obj.metadata?.resourceVersion) this.rv = obj.metadata.resourceVersion;
+        if (type === "BOOKMARK") return;
+        const key = keyOf(obj);
+        if (type === "DELETED") this.remove(key);
+        else this.apply(key, obj);
+      };
+      const done = (err: Error | null) => {
+        ended = true;
+        this.status.watching = false;
+        if (expired) return resolve("expired");
+        if (err instanceof K8sError && err.status === 410) return resolve("expired");
+        if (err && !gotEvent && err.name !== "TimeoutError" && err.name !== "AbortError") {
+          this.failed(err);
+          return resolve("error");
+        }
+        if (gotEvent) this.failures = 0;
+        resolve(err && !gotEvent ? "error" : "closed");
+      };
+      // A quiet collection sends nothing for minutes; bookmarks arrive at least every minute.
+      void this.o.client
+        .watch(this.o.path, params, { resource: this.o.resource, idleTimeoutMs: 90_000 }, { opened: answered, onEvent, done })
+        .then((ctl) => {
+          // in place before any event (client.watch), so an ERROR event can end its own watch
           this.watchAbort = ctl;
           if (this.stop$.signal.aborted || this.relistWanted) ctl.abort();
-        },
-        (e: unknown) => {
-          this.failed(e);
-          resolve("error");
-        },
-      );
+        });
     });
   }
 }

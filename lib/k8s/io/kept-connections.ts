@@ -5,7 +5,8 @@
 // simulated cluster: 0.45 against 0.50 ms of the thread's CPU a Summary, eight interleaved pairs
 // (docs/benchmark-rounds.md, round nineteen). Everything else is as http.ts does it: one deadline for
 // the whole exchange, the size cap, the same error words. Direct mode (a connection per kubelet,
-// not kept) stays on node's client, with its TLS session cache.
+// not kept) stays on node's client, with its TLS session cache. The watches (watch-stream.ts) open
+// their connections and write their requests with `connectTo` and `requestText` below.
 import type https from "node:https";
 import net from "node:net";
 import tls from "node:tls";
@@ -105,25 +106,8 @@ export class KeptConnections {
   }
 
   private connect(origin: Origin): net.Socket {
-    const url = origin.url;
     origin.open++;
-    const host = url.hostname.replace(/^\[|\]$/g, "");
-    const port = Number(url.port) || (url.protocol === "http:" ? 80 : 443);
-    const socket =
-      url.protocol === "http:"
-        ? net.connect({ host, port })
-        : tls.connect({
-            host,
-            port,
-            servername: net.isIP(host) ? undefined : host,
-            ca: this.options.ca,
-            cert: this.options.cert,
-            key: this.options.key,
-            rejectUnauthorized: this.options.rejectUnauthorized ?? true,
-            ALPNProtocols: ["http/1.1"],
-          });
-    // as node's keep-alive agent sets them: no Nagle delay, TCP keep-alive probes on a quiet connection
-    socket.setNoDelay(true).setKeepAlive(true, 1000);
+    const socket = connectTo(origin.url, this.options);
     socket.once("close", () => origin.open--);
     return socket;
   }
@@ -148,6 +132,27 @@ export class KeptConnections {
     socket.on("data", drop).on("end", drop).on("error", drop).on("close", drop);
     origin.idle.push(socket);
   }
+}
+
+/** A new connection to `url`'s host: TCP for http:, else TLS with `options`' material, HTTP/1.1 only. */
+export function connectTo(url: URL, options: KeptOptions): net.Socket {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const port = Number(url.port) || (url.protocol === "http:" ? 80 : 443);
+  const socket =
+    url.protocol === "http:"
+      ? net.connect({ host, port })
+      : tls.connect({
+          host,
+          port,
+          servername: net.isIP(host) ? undefined : host,
+          ca: options.ca,
+          cert: options.cert,
+          key: options.key,
+          rejectUnauthorized: options.rejectUnauthorized ?? true,
+          ALPNProtocols: ["http/1.1"],
+        });
+  // as node's keep-alive agent sets them: no Nagle delay, TCP keep-alive probes on a quiet connection
+  return socket.setNoDelay(true).setKeepAlive(true, 1000);
 }
 
 // The listener an idle connection has, so it can be taken off (and only it: node's own stay).
@@ -214,7 +219,8 @@ function exchange(
   });
 }
 
-function requestText(url: URL, headers: Record<string, string>, resource: string): string {
+/** A GET's request head; a header that is not a valid HTTP field is "bad data" (no field injection). */
+export function requestText(url: URL, headers: Record<string, string>, resource: string): string {
   let text = `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: application/json\r\n`;
   for (const [name, value] of Object.entries(headers)) {
     if (UNSAFE.test(name) || UNSAFE.test(value) || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
