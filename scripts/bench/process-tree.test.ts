@@ -47,8 +47,9 @@ describe("process tree (Linux /proc)", () => {
     expect(await eventually(() => treeCpuSeconds(pid) - cpu0 > 0.1)).toBe(true);
 
     signalTree(pid, "SIGSTOP");
-    expect(await eventually(() => processState(child) === "T")).toBe(true);
-    expect(processState(pid)).toBe("T");
+    // each stops when its signal is delivered, not when signalTree returns (the parent may first
+    // be woken by the SIGCHLD of its child's stop): wait for both
+    expect(await eventually(() => processState(child) === "T" && processState(pid) === "T")).toBe(true);
     const stopped = treeCpuSeconds(pid);
     await sleep(500);
     expect(treeCpuSeconds(pid) - stopped).toBeLessThan(0.03);
