@@ -26,9 +26,9 @@ afterEach(async () => {
 });
 
 /** A TLS server that reads each request's head and hands the socket to `respond` to write raw bytes. */
-async function rawServer(respond: (socket: tls.TLSSocket, head: string) => void) {
+async function rawServer(respond: (socket: tls.TLSSocket, head: string) => void, cert: Pem = serving) {
   const heads: string[] = [];
-  const server = tls.createServer({ key: serving.key, cert: serving.cert }, (socket) => {
+  const server = tls.createServer({ key: cert.key, cert: cert.cert }, (socket) => {
     let got = "";
     const onData = (d: Buffer) => {
       got += d.toString("latin1");
@@ -229,6 +229,62 @@ describe("openWatch", () => {
   });
 });
 
+const kubeconfigFor = (port: number, tlsServerName?: string) => `apiVersion: v1
+kind: Config
+clusters: [{name: c, cluster: {server: "https://127.0.0.1:${port}", certificate-authority-data: "${Buffer.from(ca.cert).toString("base64")}"${tlsServerName ? `, tls-server-name: ${tlsServerName}` : ""}}}]
+users: [{name: u, user: {token: t}}]
+contexts: [{name: x, context: {cluster: c, user: u}}]
+current-context: x
+`;
+
+describe("ClusterClient and the kubeconfig's tls-server-name", () => {
+  it("checks the API server's certificate against tls-server-name, for lists and watches alike", async () => {
+    // a certificate for a name only, served at an address: as behind a load balancer's IP
+    const named = await issueServing(ca, "kube.internal", [], ["kube.internal"]);
+    const list = JSON.stringify({ kind: "LeaseList", metadata: { resourceVersion: "1" }, items: [] });
+    const { port } = await rawServer((s, head) => {
+      if (!head.includes("watch=true"))
+        return s.end(`HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${list.length}\r\n\r\n${list}`);
+      s.end(
+        Buffer.concat([
+          Buffer.from(OK_HEAD),
+          chunk(`${JSON.stringify({ type: "ADDED", object: { metadata: { name: "a" } } })}\n`),
+          LAST,
+        ]),
+      );
+    }, named);
+    const attempt = async (tlsServerName?: string) => {
+      const client = new ClusterClient(loadKubeConfig({ kind: "text", yaml: kubeconfigFor(port, tlsServerName) }));
+      try {
+        const listed = await client.get("/apis/coordination.k8s.io/v1/leases", "leases").then(
+          () => "listed",
+          (e: Error) => e.message,
+        );
+        const watched = await new Promise<string>((resolve) => {
+          const seen: string[] = [];
+          void client.watch(
+            "/apis/coordination.k8s.io/v1/leases",
+            {},
+            { resource: "leases", idleTimeoutMs: 5000 },
+            {
+              opened: () => {},
+              onEvent: (type) => seen.push(type),
+              done: (err) => resolve(err ? err.message : seen.join(",")),
+            },
+          );
+        });
+        return { listed, watched };
+      } finally {
+        client.close();
+      }
+    };
+    expect(await attempt("kube.internal")).toEqual({ listed: "listed", watched: "ADDED" });
+    const without = await attempt();
+    expect(without.listed).toMatch(/^network error ERR_TLS_CERT_ALTNAME_INVALID/);
+    expect(without.watched).toMatch(/^network error ERR_TLS_CERT_ALTNAME_INVALID/);
+  });
+});
+
 describe("a Reflector on openWatch", () => {
   it("relists on a 410 ERROR event that arrives in the same bytes as the answer's head", async () => {
     let lists = 0;
@@ -259,14 +315,7 @@ describe("a Reflector on openWatch", () => {
           : { type: "MODIFIED", object: item(25) };
       s.write(Buffer.concat([Buffer.from(OK_HEAD), chunk(`${JSON.stringify(event)}\n`)]));
     });
-    const kubeconfig = `apiVersion: v1
-kind: Config
-clusters: [{name: c, cluster: {server: "https://127.0.0.1:${port}", certificate-authority-data: "${Buffer.from(ca.cert).toString("base64")}"}}]
-users: [{name: u, user: {token: t}}]
-contexts: [{name: x, context: {cluster: c, user: u}}]
-current-context: x
-`;
-    const client = new ClusterClient(loadKubeConfig({ kind: "text", yaml: kubeconfig }));
+    const client = new ClusterClient(loadKubeConfig({ kind: "text", yaml: kubeconfigFor(port) }));
     const seen: string[] = [];
     const r = new Reflector<{ rv: string }>({
       client,

@@ -37,6 +37,8 @@ interface TlsMaterial {
   cert?: string | Buffer;
   key?: string | Buffer;
   rejectUnauthorized?: boolean;
+  /** The kubeconfig's `tls-server-name`: the name the API server's certificate is checked against. */
+  servername?: string;
 }
 
 interface Auth {
@@ -80,6 +82,7 @@ export class ClusterClient {
       key: opts.key as string | undefined,
     };
     if (opts.rejectUnauthorized !== undefined) tls.rejectUnauthorized = opts.rejectUnauthorized;
+    if (opts.servername) tls.servername = opts.servername;
     this.auth = { headers, tls, at: Date.now() };
     return this.auth;
   }

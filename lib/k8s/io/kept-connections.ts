@@ -16,7 +16,7 @@ import { answerOf } from "./http";
 import { Http1Error, Http1Reader } from "./http1-reader";
 
 /** TLS material and the pool's size, as the agent options carry them (`maxSockets` default 32). */
-export type KeptOptions = Pick<https.AgentOptions, "ca" | "cert" | "key" | "rejectUnauthorized" | "maxSockets">;
+export type KeptOptions = Pick<https.AgentOptions, "ca" | "cert" | "key" | "rejectUnauthorized" | "servername" | "maxSockets">;
 
 export interface KeptGet {
   headers: Record<string, string>;
@@ -144,7 +144,8 @@ export function connectTo(url: URL, options: KeptOptions): net.Socket {
       : tls.connect({
           host,
           port,
-          servername: net.isIP(host) ? undefined : host,
+          // the kubeconfig's tls-server-name, else the host's name (SNI carries no address)
+          servername: options.servername ?? (net.isIP(host) ? undefined : host),
           ca: options.ca,
           cert: options.cert,
           key: options.key,
