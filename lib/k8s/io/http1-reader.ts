@@ -35,6 +35,8 @@ export class Http1Reader {
   private state: State = "head";
   private pending: Buffer | null = null;
   private remaining = 0;
+  /** This answer's body goes to `stream` (a 2xx answer, with `stream` given). */
+  private streaming = false;
 
   /**
    * `maxBytes` bounds the body, or with `stream` each chunk of it. `stream`: a 2xx answer's body
@@ -177,8 +179,8 @@ export class Http1Reader {
     this.status = code;
     if (close) this.reusable = false;
     // the declared length picks a reused buffer that fits; a chunked body grows its own
-    const streamed = this.stream !== undefined && code >= 200 && code < 300;
-    this.body = streamed ? null : new BodyBuffer(Math.min(declared ?? 0, this.maxBytes));
+    this.streaming = this.stream !== undefined && code >= 200 && code < 300;
+    this.body = this.streaming ? null : new BodyBuffer(Math.min(declared ?? 0, this.maxBytes));
     if (code === 204 || code === 304) return void (this.state = "done");
     if (coding !== undefined) {
       // Transfer-Encoding overrides Content-Length (RFC 9112 §6.3); anything but a final "chunked" runs to the close
@@ -204,7 +206,7 @@ export class Http1Reader {
   }
 
   private take(bytes: Buffer): void {
-    if (this.stream && this.status >= 200 && this.status < 300) return this.stream(bytes);
+    if (this.streaming) return this.stream!(bytes);
     this.fits(bytes.length);
     this.body!.push(bytes);
   }

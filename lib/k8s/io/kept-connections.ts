@@ -210,14 +210,19 @@ function exchange(
         if (reader.push(chunk)) finish(reader.reusable, null);
       } catch (e) {
         if (!(e instanceof Http1Error)) return finish(false, e as Error);
-        const what = e.tooLarge ? e.message : `is not a well-framed HTTP answer (${e.message})`;
-        finish(false, new K8sError(`bad data: ${o.resource} ${what}`, 0, o.resource, "bad-data"));
+        finish(false, framingError(e, o.resource, o.resource));
       }
     };
     const timer = setTimeout(() => finish(false, timeout()), Math.max(0, deadline - Date.now()));
     socket.on("data", onData).on("end", onEnd).on("error", onError).on("close", onClose);
     socket.write(request, "latin1");
   });
+}
+
+/** The "bad data" an answer `http1-reader.ts` cannot frame (or one too large) is, for `subject` ("kubelet summary"). */
+export function framingError(e: Http1Error, subject: string, resource: string): K8sError {
+  const what = e.tooLarge ? e.message : `is not a well-framed HTTP answer (${e.message})`;
+  return new K8sError(`bad data: ${subject} ${what}`, 0, resource, "bad-data");
 }
 
 /** A GET's request head; a header that is not a valid HTTP field is "bad data" (no field injection). */

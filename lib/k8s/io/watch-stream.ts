@@ -2,7 +2,7 @@ import { StringDecoder } from "node:string_decoder";
 
 import { httpError, K8sError } from "./errors";
 import { Http1Error, Http1Reader } from "./http1-reader";
-import { connectTo, requestText, type KeptOptions } from "./kept-connections";
+import { connectTo, framingError, requestText, type KeptOptions } from "./kept-connections";
 
 // One watch over a connection of its own, read without node's HTTP client: the answer is framed by
 // http1-reader.ts, its body decoded as it arrives and split at each newline, each line one event.
@@ -70,9 +70,12 @@ export function openWatch(req: WatchRequest, on: WatchHandlers): WatchHandle {
   const socket = connectTo(req.url, req.tls);
   let ended = false;
   let answered = false;
-  let timer: NodeJS.Timeout | undefined;
   const decoder = new StringDecoder("utf8");
   let carry = "";
+  // One timer for the watch's life, pushed back by every piece of the answer (each event, on a
+  // busy watch): refresh() re-arms it without a new timer object.
+  const timer = setTimeout(() => finish(named("TimeoutError", "the watch was silent too long")), req.idleTimeoutMs).unref();
+  const idle = () => void timer.refresh();
   const finish = (err: Error | null) => {
     if (ended) return;
     ended = true;
@@ -84,11 +87,6 @@ export function openWatch(req: WatchRequest, on: WatchHandlers): WatchHandle {
     on.done(err);
   };
   const handle: WatchHandle = { abort: () => finish(named("AbortError", "the watch was aborted")) };
-  const idle = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => finish(named("TimeoutError", "the watch was silent too long")), req.idleTimeoutMs);
-    timer.unref();
-  };
   const open = () => {
     if (answered) return;
     answered = true;
@@ -125,9 +123,7 @@ export function openWatch(req: WatchRequest, on: WatchHandlers): WatchHandle {
       if (ok()) open();
       if (complete) end();
     } catch (e) {
-      if (!(e instanceof Http1Error)) return finish(e as Error);
-      const what = e.tooLarge ? e.message : `is not a well-framed HTTP answer (${e.message})`;
-      finish(new K8sError(`bad data: the ${req.resource} watch ${what}`, 0, req.resource, "bad-data"));
+      finish(e instanceof Http1Error ? framingError(e, `the ${req.resource} watch`, req.resource) : (e as Error));
     }
   };
   // The answer is complete: a stream the server ended, or an error answer read whole.
@@ -154,7 +150,6 @@ export function openWatch(req: WatchRequest, on: WatchHandlers): WatchHandle {
   };
   const onError = (e: NodeJS.ErrnoException) => finish(lost(e.code ?? e.message));
   socket.on("data", onData).on("end", onClose).on("close", onClose).on("error", onError);
-  idle();
   socket.write(request, "latin1");
   return handle;
 }
