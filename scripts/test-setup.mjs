@@ -1,4 +1,4 @@
-// First step of `npm test`: the tests run Debian's Chromium, Prometheus (with promtool) and kubectl.
+// First step of `npm test`: the tests run Debian's Chromium, Prometheus (with promtool), kubectl, tinyproxy and microsocks.
 // Whatever is missing is installed once with apt when running as root (a fresh CI machine or
 // container); otherwise the run stops here, before any test, with the exact command to run.
 import { spawnSync } from "node:child_process";

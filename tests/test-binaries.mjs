@@ -9,6 +9,9 @@ export const TEST_BINARIES = {
   prometheus: { env: "PROMETHEUS", path: "/usr/bin/prometheus", pkg: "prometheus" },
   promtool: { env: "PROMTOOL", path: "/usr/bin/promtool", pkg: "prometheus" },
   kubectl: { env: "KUBECTL", path: "/usr/bin/kubectl", pkg: "kubernetes-client" },
+  // the kubeconfig's proxy-url carried through real proxies (tests/k8s/proxy-url.test.ts)
+  tinyproxy: { env: "TINYPROXY", path: "/usr/bin/tinyproxy", pkg: "tinyproxy" },
+  microsocks: { env: "MICROSOCKS", path: "/usr/bin/microsocks", pkg: "microsocks" },
 };
 
 /**

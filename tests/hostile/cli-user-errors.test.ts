@@ -53,4 +53,20 @@ describe("headroom analyze: user errors exit 2 with a plain message", () => {
       stderr: `headroom: --kubeconfig ${file}: not a usable kubeconfig (the kubeconfig has no current cluster)\n`,
     });
   });
+  it("a proxy-url Headroom cannot reach through names the field and the cluster, never its password", () => {
+    const file = writeTemp(
+      "socks4-kubeconfig",
+      `apiVersion: v1
+kind: Config
+clusters: [{name: prod, cluster: {server: "https://10.0.0.1:6443", proxy-url: "socks4://ops:hunter2@bastion:1080"}}]
+users: [{name: u, user: {token: t}}]
+contexts: [{name: x, context: {cluster: prod, user: u}}]
+current-context: x
+`,
+    );
+    expect(run(["analyze", "--kubeconfig", file, "--all-nodes"])).toEqual({
+      status: 2,
+      stderr: `headroom: --kubeconfig ${file}: not a usable kubeconfig (the kubeconfig's proxy-url of cluster "prod" uses the scheme "socks4:"; Headroom reaches a proxy by http, https, socks5 or socks5h)\n`,
+    });
+  });
 });

@@ -7,6 +7,8 @@ import { decodeWire, decodeWireList, type WireList } from "../store/wire";
 import { KubeConfig } from "./client-node";
 import { UnknownContextError } from "./errors";
 import { getJson } from "./http";
+import { proxiedAgent } from "./proxy/agents";
+import { parseProxyUrl, type ProxySpec } from "./proxy/proxy-url";
 import { openWatch, type WatchHandle, type WatchHandlers } from "./watch-stream";
 
 /** Where the cluster connection comes from (decided by the start-up switch, see lib/server/start/startup.ts). */
@@ -29,7 +31,16 @@ export function loadKubeConfig(source: ClusterSource, context?: string): KubeCon
     kc.setCurrentContext(context);
   }
   if (!kc.getCurrentCluster()) throw new Error("the kubeconfig has no current cluster");
+  proxyOf(kc);
   return kc;
+}
+
+/** The current cluster's proxy-url, checked; an unusable one throws naming the cluster's field. */
+function proxyOf(kc: KubeConfig): ProxySpec | undefined {
+  const cluster = kc.getCurrentCluster()!;
+  return cluster.proxyUrl
+    ? parseProxyUrl(cluster.proxyUrl, `the kubeconfig's proxy-url of cluster ${JSON.stringify(cluster.name)}`)
+    : undefined;
 }
 
 interface TlsMaterial {
@@ -39,6 +50,8 @@ interface TlsMaterial {
   rejectUnauthorized?: boolean;
   /** The kubeconfig's `tls-server-name`: the name the API server's certificate is checked against. */
   servername?: string;
+  /** The kubeconfig's `proxy-url`, which every connection to the API server goes through. */
+  proxy?: string;
 }
 
 interface Auth {
@@ -83,16 +96,20 @@ export class ClusterClient {
     };
     if (opts.rejectUnauthorized !== undefined) tls.rejectUnauthorized = opts.rejectUnauthorized;
     if (opts.servername) tls.servername = opts.servername;
+    const proxy = this.kc.getCurrentCluster()?.proxyUrl;
+    if (proxy) tls.proxy = proxy;
     this.auth = { headers, tls, at: Date.now() };
     return this.auth;
   }
 
   private async agent(): Promise<http.Agent> {
     if (this.agentCache) return this.agentCache;
-    const { tls } = await this.credentials();
-    this.agentCache = this.server.startsWith("http:")
-      ? new http.Agent({ keepAlive: true, maxSockets: this.maxSockets })
-      : new https.Agent({ keepAlive: true, maxSockets: this.maxSockets, ...tls });
+    const { proxy: _, ...tls } = (await this.credentials()).tls;
+    const secure = !this.server.startsWith("http:");
+    const options = { keepAlive: true, maxSockets: this.maxSockets, ...(secure ? tls : {}) };
+    const proxy = proxyOf(this.kc);
+    if (proxy) this.agentCache = proxiedAgent(proxy, secure, options);
+    else this.agentCache = secure ? new https.Agent(options) : new http.Agent(options);
     return this.agentCache;
   }
 

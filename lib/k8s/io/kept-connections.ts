@@ -9,14 +9,25 @@
 // their connections and write their requests with `connectTo` and `requestText` below.
 import type https from "node:https";
 import net from "node:net";
+import type { Duplex } from "node:stream";
 import tls from "node:tls";
 
 import { K8sError } from "./errors";
 import { answerOf } from "./http";
 import { Http1Error, Http1Reader } from "./http1-reader";
+import { parseProxyUrl } from "./proxy/proxy-url";
+import { TunnelSocket } from "./proxy/tunnel";
 
-/** TLS material and the pool's size, as the agent options carry them (`maxSockets` default 32). */
-export type KeptOptions = Pick<https.AgentOptions, "ca" | "cert" | "key" | "rejectUnauthorized" | "servername" | "maxSockets">;
+/**
+ * TLS material and the pool's size, as the agent options carry them (`maxSockets` default 32), and
+ * the kubeconfig's proxy-url (a string: these options cross to the collection thread).
+ */
+export type KeptOptions = Pick<https.AgentOptions, "ca" | "cert" | "key" | "rejectUnauthorized" | "servername" | "maxSockets"> & {
+  proxy?: string;
+};
+
+/** A connection as its users read and write it: a socket, TLS over one, or TLS over a proxy's tunnel. */
+export type Connection = Duplex;
 
 export interface KeptGet {
   headers: Record<string, string>;
@@ -28,9 +39,9 @@ export interface KeptGet {
 interface Origin {
   /** Where its connections go (protocol and host: the pool's key). */
   url: URL;
-  idle: net.Socket[];
+  idle: Connection[];
   open: number;
-  waiting: ((s: net.Socket | null) => void)[];
+  waiting: ((s: Connection | null, reused: boolean) => void)[];
 }
 
 // A header line must not carry CR, LF or NUL: a value with one would start a field or a request of its own.
@@ -53,7 +64,7 @@ export class KeptConnections {
     this.closed = true;
     for (const o of this.origins.values()) {
       for (const s of o.idle) s.destroy();
-      for (const w of o.waiting.splice(0)) w(null);
+      for (const w of o.waiting.splice(0)) w(null, false);
     }
     this.origins.clear();
   }
@@ -82,7 +93,7 @@ export class KeptConnections {
     deadline: number,
     timeout: () => K8sError,
     resource: string,
-  ): Promise<{ socket: net.Socket; reused: boolean }> {
+  ): Promise<{ socket: Connection; reused: boolean }> {
     const closed = () => new K8sError("network error ECONNRESET", 0, resource, "network");
     if (this.closed) return Promise.reject(closed());
     const idle = origin.idle.pop();
@@ -96,31 +107,31 @@ export class KeptConnections {
         origin.waiting.splice(origin.waiting.indexOf(hand), 1);
         reject(timeout());
       }, deadline - Date.now());
-      const hand = (s: net.Socket | null) => {
+      const hand = (s: Connection | null, reused: boolean) => {
         clearTimeout(timer);
         if (!s) return reject(closed());
-        resolve({ socket: s, reused: s.bytesRead > 0 });
+        resolve({ socket: s, reused });
       };
       origin.waiting.push(hand);
     });
   }
 
-  private connect(origin: Origin): net.Socket {
+  private connect(origin: Origin): Connection {
     origin.open++;
     const socket = connectTo(origin.url, this.options);
     socket.once("close", () => origin.open--);
     return socket;
   }
 
-  private release(origin: Origin, socket: net.Socket, reusable: boolean): void {
+  private release(origin: Origin, socket: Connection, reusable: boolean): void {
     const next = this.closed ? undefined : origin.waiting.shift();
     if (!reusable || this.closed || socket.destroyed) {
       socket.destroy();
       // the freed place goes to a request waiting for one, on a new connection
-      if (next) next(this.connect(origin));
+      if (next) next(this.connect(origin), false);
       return;
     }
-    if (next) return next(socket);
+    if (next) return next(socket, true);
     // idle: anything the server sends or does now ends it
     const drop = () => {
       unwatchIdle(socket);
@@ -134,32 +145,37 @@ export class KeptConnections {
   }
 }
 
-/** A new connection to `url`'s host: TCP for http:, else TLS with `options`' material, HTTP/1.1 only. */
-export function connectTo(url: URL, options: KeptOptions): net.Socket {
+/**
+ * A new connection to `url`'s host: TCP for http:, else TLS with `options`' material, HTTP/1.1
+ * only; through the kubeconfig's proxy when `options.proxy` names one (proxy/tunnel.ts).
+ */
+export function connectTo(url: URL, options: KeptOptions): Connection {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   const port = Number(url.port) || (url.protocol === "http:" ? 80 : 443);
-  const socket =
-    url.protocol === "http:"
-      ? net.connect({ host, port })
-      : tls.connect({
-          host,
-          port,
-          // the kubeconfig's tls-server-name, else the host's name (SNI carries no address)
-          servername: options.servername ?? (net.isIP(host) ? undefined : host),
-          ca: options.ca,
-          cert: options.cert,
-          key: options.key,
-          rejectUnauthorized: options.rejectUnauthorized ?? true,
-          ALPNProtocols: ["http/1.1"],
-        });
+  const secure: tls.ConnectionOptions = {
+    host,
+    // the kubeconfig's tls-server-name, else the host's name (SNI carries no address)
+    servername: options.servername ?? (net.isIP(host) ? undefined : host),
+    ca: options.ca,
+    cert: options.cert,
+    key: options.key,
+    rejectUnauthorized: options.rejectUnauthorized ?? true,
+    ALPNProtocols: ["http/1.1"],
+  };
   // as node's keep-alive agent sets them: no Nagle delay, TCP keep-alive probes on a quiet connection
-  return socket.setNoDelay(true).setKeepAlive(true, 1000);
+  if (!options.proxy) {
+    const socket = url.protocol === "http:" ? net.connect({ host, port }) : tls.connect({ ...secure, port });
+    return socket.setNoDelay(true).setKeepAlive(true, 1000);
+  }
+  const tunnel = new TunnelSocket(parseProxyUrl(options.proxy), { host, port }, options.ca);
+  tunnel.setNoDelay(true).setKeepAlive(true, 1000);
+  return url.protocol === "http:" ? tunnel : tls.connect({ ...secure, socket: tunnel });
 }
 
 // The listener an idle connection has, so it can be taken off (and only it: node's own stay).
-const idleWatch = new WeakMap<net.Socket, () => void>();
+const idleWatch = new WeakMap<Connection, () => void>();
 
-function unwatchIdle(s: net.Socket): void {
+function unwatchIdle(s: Connection): void {
   const drop = idleWatch.get(s);
   if (!drop) return;
   idleWatch.delete(s);
@@ -174,7 +190,7 @@ class Stale extends Error {
 }
 
 function exchange(
-  socket: net.Socket,
+  socket: Connection,
   request: string,
   o: KeptGet,
   deadline: number,
