@@ -151,6 +151,34 @@ describe("an HTTP CONNECT tunnel", () => {
     );
   });
 
+  it("given up before the proxy agreed: nothing it queued reaches the target", async () => {
+    let received = 0;
+    const target = await listen(net.createServer((c) => c.on("data", (d: Buffer) => (received += d.length))));
+    // a proxy that connects at once and agrees 100 ms later
+    const proxy = await listen(
+      net.createServer((client) => {
+        closers.push(() => client.destroy());
+        client.once("data", () => {
+          const upstream = net.connect({ host: "127.0.0.1", port: target });
+          closers.push(() => upstream.destroy());
+          setTimeout(() => {
+            client.write("HTTP/1.1 200 OK\r\n\r\n");
+            client.pipe(upstream);
+          }, 100);
+        });
+      }),
+    );
+    const t = new TunnelSocket(parseProxyUrl(`http://127.0.0.1:${proxy}`), { host: "127.0.0.1", port: target });
+    const errors: Error[] = [];
+    t.on("error", (e) => errors.push(e));
+    t.write("GET / HTTP/1.1\r\n\r\n");
+    await new Promise((r) => setTimeout(r, 20));
+    t.destroy();
+    await new Promise((r) => setTimeout(r, 250));
+    expect(received).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it("passes the target's end on, and ends", async () => {
     const target = await listen(net.createServer((s) => s.end("bye\n")));
     const proxy = await connectProxy();

@@ -56,6 +56,8 @@ export class TunnelSocket extends Duplex {
     const handshake = spec.protocol.startsWith("socks") ? socks5Connect : httpConnect;
     handshake(spec, target, write, incoming).then(
       () => {
+        // our user may have given up while the proxy's answer was on its way
+        if (this.destroyed) return;
         this.inner.off("data", onHandshakeData).off("end", onHandshakeEnd).off("close", onHandshakeEnd);
         this.opened(incoming.rest());
       },
