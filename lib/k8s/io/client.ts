@@ -50,8 +50,8 @@ interface TlsMaterial {
   rejectUnauthorized?: boolean;
   /** The kubeconfig's `tls-server-name`: the name the API server's certificate is checked against. */
   servername?: string;
-  /** The kubeconfig's `proxy-url`, which every connection to the API server goes through. */
-  proxy?: string;
+  /** The kubeconfig's `proxy-url`, parsed once (a plain object: it crosses to the collection thread). */
+  proxy?: ProxySpec;
 }
 
 interface Auth {
@@ -68,6 +68,8 @@ export class ClusterClient {
   readonly contexts: string[];
   private auth: Auth | undefined;
   private agentCache: http.Agent | undefined;
+  /** The current cluster's proxy-url (checked when the kubeconfig was loaded). */
+  private readonly proxy: ProxySpec | undefined;
 
   constructor(
     readonly kc: KubeConfig,
@@ -75,6 +77,7 @@ export class ClusterClient {
   ) {
     this.context = kc.getCurrentContext();
     this.contexts = kc.getContexts().map((c) => c.name);
+    this.proxy = proxyOf(kc);
   }
 
   get server(): string {
@@ -96,8 +99,7 @@ export class ClusterClient {
     };
     if (opts.rejectUnauthorized !== undefined) tls.rejectUnauthorized = opts.rejectUnauthorized;
     if (opts.servername) tls.servername = opts.servername;
-    const proxy = this.kc.getCurrentCluster()?.proxyUrl;
-    if (proxy) tls.proxy = proxy;
+    if (this.proxy) tls.proxy = this.proxy;
     this.auth = { headers, tls, at: Date.now() };
     return this.auth;
   }
@@ -107,8 +109,7 @@ export class ClusterClient {
     const { proxy: _, ...tls } = (await this.credentials()).tls;
     const secure = !this.server.startsWith("http:");
     const options = { keepAlive: true, maxSockets: this.maxSockets, ...(secure ? tls : {}) };
-    const proxy = proxyOf(this.kc);
-    if (proxy) this.agentCache = proxiedAgent(proxy, secure, options);
+    if (this.proxy) this.agentCache = proxiedAgent(this.proxy, secure, options);
     else this.agentCache = secure ? new https.Agent(options) : new http.Agent(options);
     return this.agentCache;
   }

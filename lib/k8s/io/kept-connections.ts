@@ -15,15 +15,15 @@ import tls from "node:tls";
 import { K8sError } from "./errors";
 import { answerOf } from "./http";
 import { Http1Error, Http1Reader } from "./http1-reader";
-import { parseProxyUrl } from "./proxy/proxy-url";
+import type { ProxySpec } from "./proxy/proxy-url";
 import { TunnelSocket } from "./proxy/tunnel";
 
 /**
  * TLS material and the pool's size, as the agent options carry them (`maxSockets` default 32), and
- * the kubeconfig's proxy-url (a string: these options cross to the collection thread).
+ * the kubeconfig's proxy-url, parsed (client.ts; a plain object: these options cross to the collection thread).
  */
 export type KeptOptions = Pick<https.AgentOptions, "ca" | "cert" | "key" | "rejectUnauthorized" | "servername" | "maxSockets"> & {
-  proxy?: string;
+  proxy?: ProxySpec;
 };
 
 /** A connection as its users read and write it: a socket, TLS over one, or TLS over a proxy's tunnel. */
@@ -167,7 +167,7 @@ export function connectTo(url: URL, options: KeptOptions): Connection {
     const socket = url.protocol === "http:" ? net.connect({ host, port }) : tls.connect({ ...secure, port });
     return socket.setNoDelay(true).setKeepAlive(true, 1000);
   }
-  const tunnel = new TunnelSocket(parseProxyUrl(options.proxy), { host, port }, options.ca);
+  const tunnel = new TunnelSocket(options.proxy, { host, port }, options.ca);
   tunnel.setNoDelay(true).setKeepAlive(true, 1000);
   return url.protocol === "http:" ? tunnel : tls.connect({ ...secure, socket: tunnel });
 }

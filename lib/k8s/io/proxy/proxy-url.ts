@@ -33,7 +33,7 @@ export function parseProxyUrl(raw: string, field = "proxy-url"): ProxySpec {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (!host) throw new Error(`${field} has no host`);
   const port = url.port ? Number(url.port) : DEFAULT_PORT[protocol];
-  const label = `${protocol}//${url.host || host}${url.port ? "" : `:${port}`}`;
+  const label = `${protocol}//${url.hostname}:${port}`;
   const spec: ProxySpec = { protocol, host, port, label };
   if (url.username || url.password) {
     const user = decodeURIComponent(url.username);

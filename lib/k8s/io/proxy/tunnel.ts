@@ -114,8 +114,10 @@ export class TunnelSocket extends Duplex {
     this.deliver(first);
     this.inner.on("data", (d: Buffer) => this.deliver(d));
     this.inner.on("end", () => this.push(null));
+    // a close without the target's end first cut the tunnel; after it, the stream ends on its own
     this.inner.on("close", () => {
-      if (!this.readableEnded && !this.destroyed) this.destroy(Object.assign(new Error("ECONNRESET"), { code: "ECONNRESET" }));
+      if (!this.inner.readableEnded && !this.destroyed)
+        this.destroy(Object.assign(new Error("ECONNRESET"), { code: "ECONNRESET" }));
     });
     for (const p of this.pending.splice(0)) this.inner.write(p.chunk, p.callback);
     if (this.finalPending) this.inner.end(this.finalPending);
