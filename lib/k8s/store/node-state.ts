@@ -13,9 +13,10 @@ import { NodeAnalysis } from "./node-analysis";
 import { nodePressureOf, psiSamples, rowPressure, type NodePressure } from "./node-pressure";
 import { RowFixedCache, summaryPart } from "./row-fixed";
 import { reuseBuffer } from "./stored-buffer-reuse";
-import { expandSummary, sharePodStrings, storedNodeStats, type StoredSummary } from "./stored-summary";
+import { expandSummary, reuseSharedStrings, sharePodStrings, storedNodeStats, type StoredSummary } from "./stored-summary";
 import { worstMargins, type NodeConfig } from "./to-engine";
 import type { TrimmedLease, TrimmedNode, TrimmedPod } from "./trim";
+import { VersionedMap } from "./versioned-map";
 
 /** The row minus what depends on the clock (lease and collection ages), recomputed only on change. */
 export type RowBase = Omit<NodeRow, "leaseAgeSeconds" | "collection">;
@@ -26,9 +27,11 @@ const rowBase = nodeRow.omit({ leaseAgeSeconds: true, collection: true });
 /** Everything the cache knows about one node, and its row computed incrementally. */
 export class NodeState {
   node: TrimmedNode | undefined;
-  readonly pods = new Map<string, TrimmedPod>();
+  readonly pods = new VersionedMap<string, TrimmedPod>();
   lease: TrimmedLease | undefined;
   private stored: StoredSummary | null = null;
+  /** The pods' version when the stored Summary's strings were shared with them (-1: not shared). */
+  private sharedWith = -1;
   /** Wall-clock ms of the last successful Summary collection. */
   summaryAt: number | null = null;
   summarySeq = 0;
@@ -78,8 +81,17 @@ export class NodeState {
 
   /** Keeps a packed Summary (stored-summary.ts), its name and uid strings shared with the cached pods. */
   setSummary(stored: StoredSummary | null): void {
-    if (stored) sharePodStrings(stored, (ns, name) => this.pods.get(`${ns}/${name}`));
+    if (stored) this.shareStrings(stored);
     this.stored = stored && reuseBuffer(this.stored, stored);
+  }
+
+  // With the pods as they were when the stored Summary's strings were shared, a Summary naming the
+  // same pods in the same order takes those strings as they are; otherwise each pod is looked up.
+  private shareStrings(next: StoredSummary): void {
+    const prev = this.stored;
+    if (!(prev && this.sharedWith === this.pods.version && reuseSharedStrings(prev, next)))
+      sharePodStrings(next, (ns, name) => this.pods.get(`${ns}/${name}`));
+    this.sharedWith = this.pods.version;
   }
 
   get config(): NodeConfig {

@@ -134,6 +134,23 @@ export function sharePodStrings(s: StoredSummary, lookup: PodLookup): void {
   }
 }
 
+/**
+ * Gives `next` the previous Summary's strings when every one is equal, place by place (the same pods,
+ * containers and volumes in the same order: a node's usual Summary). `prev`'s strings were shared by
+ * sharePodStrings against the same cached pods, so this is what sharePodStrings would give, at a
+ * comparison per string instead of a pod lookup and three comparisons per pod and a lookup per
+ * name: that was a sixth of the main thread's busy time at 5 000 nodes (round twenty-seven,
+ * docs/benchmark-rounds.md). False, with `next` unchanged, when any string differs.
+ */
+export function reuseSharedStrings(prev: StoredSummary, next: StoredSummary): boolean {
+  if (prev.invalid || next.invalid || prev.refs.length !== next.refs.length) return false;
+  const from = prev.refs;
+  const to = next.refs;
+  for (let k = 0; k < to.length; k++) if (to[k] !== from[k]) return false;
+  for (let k = 0; k < to.length; k++) to[k] = from[k];
+  return true;
+}
+
 // A container's pairs of fields as the packed Summary held them: those present (not NaN), in this
 // order, or undefined when neither is. Written out pair by pair as literals: expandSummary runs on
 // every Summary (500 a second at 5 000 nodes), and a generic version built an argument object and
