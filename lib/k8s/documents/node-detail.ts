@@ -37,7 +37,8 @@ export function buildNodeDetail(cache: ClusterCache, name: string): NodeDetail |
     generatedAt: new Date(cache.now()).toISOString(),
     row,
     node: s.node as unknown as Record<string, unknown>,
-    pods: s.activePods(),
+    // a copy: the node keeps its array for its row recomputes (NodeState.activePods)
+    pods: [...s.activePods()],
     summary: s.detailSummary(),
     kubeletConfig: s.config.kubeletConfig,
     kubeletFlags: s.config.kubeletFlags,

@@ -37,7 +37,9 @@ export class NodeAnalysis {
   }
 }
 
-function samePods(a: readonly TrimmedPod[], b: readonly TrimmedPod[]): boolean {
+/** Whether two pod lists hold the same pod objects in the same order (NodeState.activePods hands out one array until a pod changes). */
+export function samePods(a: readonly TrimmedPod[], b: readonly TrimmedPod[]): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

@@ -32,6 +32,8 @@ export class NodeState {
   private stored: StoredSummary | null = null;
   /** The pods' version when the stored Summary's strings were shared with them (-1: not shared). */
   private sharedWith = -1;
+  private active: { version: number; pods: readonly TrimmedPod[] } = { version: -1, pods: [] };
+  private all: { version: number; pods: readonly TrimmedPod[] } = { version: -1, pods: [] };
   /** Wall-clock ms of the last successful Summary collection. */
   summaryAt: number | null = null;
   summarySeq = 0;
@@ -119,11 +121,24 @@ export class NodeState {
     this.dirty = true;
   }
 
-  /** Active pods (not Failed/Succeeded): what the kubelet ranks. */
-  activePods(): TrimmedPod[] {
-    const out: TrimmedPod[] = [];
-    for (const p of this.pods.values()) if (isActivePod(p)) out.push(p);
-    return out;
+  /**
+   * Active pods (not Failed/Succeeded): what the kubelet ranks. One array until a pod of the node
+   * changes, so a row recompute neither rebuilds it nor compares it pod by pod (node-analysis.ts,
+   * row-fixed.ts): callers read it and never change it.
+   */
+  activePods(): readonly TrimmedPod[] {
+    if (this.active.version !== this.pods.version) {
+      const out: TrimmedPod[] = [];
+      for (const p of this.pods.values()) if (isActivePod(p)) out.push(p);
+      this.active = { version: this.pods.version, pods: out };
+    }
+    return this.active.pods;
+  }
+
+  /** Every pod of the node, Failed and Succeeded too (what the forecast reads): one array until a pod changes. */
+  private allPods(): readonly TrimmedPod[] {
+    if (this.all.version !== this.pods.version) this.all = { version: this.pods.version, pods: [...this.pods.values()] };
+    return this.all.pods;
   }
 
   /** Runs the engine and rebuilds the row; pushes a history sample when the Summary is new. */
@@ -166,7 +181,7 @@ export class NodeState {
         kubeletFlags: this.config.kubeletFlags,
         history: (slots) => this.history.series(intervalSeconds, slots),
         intervalSeconds,
-        pods: [...this.pods.values()],
+        pods: this.allPods(),
         node,
       });
     const fixed = this.fixed.get(this.name, node, active, this.lease?.leaseDurationSeconds ?? null, this.configId);

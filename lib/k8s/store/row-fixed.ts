@@ -3,6 +3,7 @@ import "server-only";
 import { nodeRow, type NodeRow } from "@/lib/contract/dto";
 import { requestedTotals } from "@/lib/eviction";
 
+import { samePods } from "./node-analysis";
 import { amounts, nodeConditions, poolOf } from "./to-engine";
 import type { TrimmedNode, TrimmedPod } from "./trim";
 
@@ -75,10 +76,4 @@ export class RowFixedCache {
     this.valid = fixedPart.safeParse(part).success;
     return part;
   }
-}
-
-function samePods(a: readonly TrimmedPod[], b: readonly TrimmedPod[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
