@@ -4,7 +4,11 @@ import { NodeState } from "./node-state";
 import type { TrimmedPod } from "./trim";
 
 const podOf = (name: string, phase = "Running"): TrimmedPod =>
-  ({ metadata: { name, namespace: "team", uid: `uid-${name}` }, spec: { nodeName: "n1", containers: [] }, status: { phase } }) as unknown as TrimmedPod;
+  ({
+    metadata: { name, namespace: "team", uid: `uid-${name}` },
+    spec: { nodeName: "n1", containers: [] },
+    status: { phase },
+  }) as unknown as TrimmedPod;
 const names = (pods: readonly TrimmedPod[]) => pods.map((p) => p.metadata.name);
 
 describe("a node's active pods", () => {

@@ -27,7 +27,11 @@ const summaryOf = (pods: PodSpecOf[]): StoredSummary =>
     ),
   );
 const podOf = ({ name, uid }: PodSpecOf): TrimmedPod =>
-  ({ metadata: { name, namespace: "team", uid }, spec: { nodeName: "n1", containers: [] }, status: { phase: "Running" } }) as unknown as TrimmedPod;
+  ({
+    metadata: { name, namespace: "team", uid },
+    spec: { nodeName: "n1", containers: [] },
+    status: { phase: "Running" },
+  }) as unknown as TrimmedPod;
 const refsOf = (s: StoredSummary): unknown[] => (s.invalid ? [] : s.refs);
 const podRefs = (state: NodeState) => state.summary!.pods!.map((p) => p.podRef);
 
