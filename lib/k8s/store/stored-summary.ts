@@ -147,7 +147,8 @@ export function reuseSharedStrings(prev: StoredSummary, next: StoredSummary): bo
   const from = prev.refs;
   const to = next.refs;
   for (let k = 0; k < to.length; k++) if (to[k] !== from[k]) return false;
-  for (let k = 0; k < to.length; k++) to[k] = from[k];
+  // the previous array itself: nothing changes a stored Summary's refs once its strings are shared
+  next.refs = from;
   return true;
 }
 
