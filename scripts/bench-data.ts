@@ -156,6 +156,30 @@ try {
   const stopProfile = process.env.BENCH_CPU_PROF ? await startCpuProfile() : null;
   const collectionProfiler = stopProfile ? new BroadcastChannel(PROFILE_CHANNEL) : null;
   collectionProfiler?.postMessage({ start: true } satisfies ProfileMessage);
+  // BENCH_PERF=<file>: Linux perf's CPU-time samples of every thread over the window (run node with
+  // --perf-basic-prof to name JavaScript frames). Unlike V8's profiler, whose ticks follow the wall
+  // clock, perf samples a thread only while it runs, so a preempted thread's stall is not counted.
+  const perf = process.env.BENCH_PERF
+    ? spawn(
+        "perf",
+        [
+          "record",
+          "-e",
+          "cpu-clock",
+          "-F",
+          "499",
+          "-g",
+          "-p",
+          String(process.pid),
+          "-o",
+          process.env.BENCH_PERF,
+          "--",
+          "sleep",
+          String(STEADY_MS / 1000),
+        ],
+        { stdio: "ignore" },
+      )
+    : null;
   const stopGcTally = startGcTally();
   const cpu0 = process.cpuUsage();
   const mainCpu0 = mainThreadCpuSeconds();
@@ -163,6 +187,7 @@ try {
   const sent0 = cache.collector.sent.summary;
   await sleep(STEADY_MS);
   const cpu = process.cpuUsage(cpu0);
+  if (perf && perf.exitCode === null) await new Promise((r) => perf.once("exit", r));
   // RSS again at the window's end, minutes after the +25 s reading when BENCH_WARM_S is set: the
   // heap grows back to its working size after the cache's release of freed pages (heap-release.ts),
   // so the hour's estimate takes the larger of the two readings.
