@@ -15,7 +15,7 @@ import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./bench/cache-settings";
 import { formatGcTally, startGcTally } from "./bench/gc-tally";
 import { historyDepth, historyDepthText } from "./bench/history-depth";
-import { PROFILE_CHANNEL, startCpuProfile, type ProfileMessage } from "./bench/profile-channel";
+import { PROFILE_CHANNEL, PROFILE_EXTENSION, startCpuProfile, type ProfileMessage } from "./bench/profile-channel";
 import { printedLines, recordBench } from "./bench/report";
 import { formatRssBreakdown, rssBreakdown } from "./bench/rss-breakdown";
 import { startSimProcess } from "./bench/sim-process";
@@ -152,7 +152,7 @@ try {
   // Collection CPU in steady state: the whole process (every thread) and the collection thread
   // alone, over a fixed window with no requests from us (2.5 summary passes at 10 s).
   // BENCH_CPU_PROF=<dir>: CPU profiles of the main thread and of the collection thread over the
-  // window (main.cpuprofile, collection.cpuprofile).
+  // window (main.cpuprofile, collection.cpuprofile; .heapprofile with BENCH_HEAP_PROF).
   const stopProfile = process.env.BENCH_CPU_PROF ? await startCpuProfile() : null;
   const collectionProfiler = stopProfile ? new BroadcastChannel(PROFILE_CHANNEL) : null;
   collectionProfiler?.postMessage({ start: true } satisfies ProfileMessage);
@@ -180,6 +180,8 @@ try {
         { stdio: "ignore" },
       )
     : null;
+  // no perf on the machine: said once, and the window's figures are still printed
+  perf?.once("error", (e) => console.error(`BENCH_PERF: perf did not start (${e.message})`));
   const stopGcTally = startGcTally();
   const cpu0 = process.cpuUsage();
   const mainCpu0 = mainThreadCpuSeconds();
@@ -187,7 +189,8 @@ try {
   const sent0 = cache.collector.sent.summary;
   await sleep(STEADY_MS);
   const cpu = process.cpuUsage(cpu0);
-  if (perf && perf.exitCode === null) await new Promise((r) => perf.once("exit", r));
+  // a perf that could not start has its exit code already (a negative errno)
+  if (perf && perf.exitCode === null) await new Promise((r) => perf.once("close", r));
   // RSS again at the window's end, minutes after the +25 s reading when BENCH_WARM_S is set: the
   // heap grows back to its working size after the cache's release of freed pages (heap-release.ts),
   // so the hour's estimate takes the larger of the two readings.
@@ -199,9 +202,9 @@ try {
   const gcTally = stopGcTally();
   const threadCpu1 = await cache.kubelets.threadCpu();
   if (stopProfile) {
-    const collectionFile = join(process.env.BENCH_CPU_PROF!, "collection.cpuprofile");
+    const collectionFile = join(process.env.BENCH_CPU_PROF!, `collection.${PROFILE_EXTENSION}`);
     collectionProfiler!.postMessage({ stop: collectionFile } satisfies ProfileMessage);
-    await stopProfile(join(process.env.BENCH_CPU_PROF!, "main.cpuprofile"));
+    await stopProfile(join(process.env.BENCH_CPU_PROF!, `main.${PROFILE_EXTENSION}`));
     // the collection thread writes its own; wait for it (bounded)
     for (let i = 0; i < 100 && !existsSync(collectionFile); i++) await sleep(100);
     collectionProfiler!.close();

@@ -11,11 +11,13 @@ export const PROFILE_CHANNEL = "headroom-bench-cpu-prof";
 export type ProfileMessage = { start: true } | { stop: string };
 
 /**
- * Starts a CPU profile of the calling thread; the function it returns stops it and writes it to `file`.
- * With BENCH_HEAP_PROF set, a sampling heap profile instead (`file` with `.heapprofile` for
- * `.cpuprofile`), which also keeps what major GCs collected but not what scavenges did: the objects
- * that lived long enough to be promoted and then died, the garbage the old generation's marking pays for.
+ * What the profiles are: CPU profiles, or with BENCH_HEAP_PROF set sampling heap profiles, which
+ * also keep what major GCs collected but not what scavenges did: the objects that lived long
+ * enough to be promoted and then died, the garbage the old generation's marking pays for.
  */
+export const PROFILE_EXTENSION = process.env.BENCH_HEAP_PROF ? "heapprofile" : "cpuprofile";
+
+/** Starts a profile of the calling thread (PROFILE_EXTENSION); the function it returns stops it and writes it to `file`. */
 export async function startCpuProfile(): Promise<(file: string) => Promise<void>> {
   const session = new Session();
   session.connect();
@@ -36,10 +38,7 @@ async function startHeapSampling(session: Session): Promise<(file: string) => Pr
   await session.post("HeapProfiler.startSampling", options as { samplingInterval: number });
   return async (file) => {
     const { profile } = await session.post("HeapProfiler.stopSampling");
-    const heapFile = file.replace(/\.cpuprofile$/, ".heapprofile");
-    writeFileSync(heapFile, JSON.stringify(profile));
-    // the callers wait for the file they named (the collection thread's)
-    if (heapFile !== file) writeFileSync(file, JSON.stringify({ heapProfile: heapFile }));
+    writeFileSync(file, JSON.stringify(profile));
     session.disconnect();
   };
 }

@@ -15,7 +15,7 @@ import { BroadcastChannel } from "node:worker_threads";
 
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./cache-settings";
 import { historyDepth } from "./history-depth";
-import { PROFILE_CHANNEL, startCpuProfile, type ProfileMessage } from "./profile-channel";
+import { PROFILE_CHANNEL, PROFILE_EXTENSION, startCpuProfile, type ProfileMessage } from "./profile-channel";
 
 // scripts/bench-replicas.ts starts this process and says where its inputs are; run alone, it
 // names what is missing.
@@ -212,8 +212,9 @@ const label = name ?? "one";
 await new Promise((r) => setTimeout(r, Number(process.env.BENCH_SETTLE_MS ?? 1.5 * SUMMARY_INTERVAL_MS)));
 // BENCH_CPU_PROF=<dir> and BENCH_CPU_PROF_OF=<replica names, or "one", comma-separated>: CPU
 // profiles of each such replica's main thread and collection thread over its first steady
-// window, <dir>/<name>.cpuprofile and <dir>/<name>-collection.cpuprofile. Taken through the
-// inspector: node's --cpu-prof on the command line reached tsx's launcher, not this process.
+// window, <dir>/<name>.cpuprofile and <dir>/<name>-collection.cpuprofile (.heapprofile with
+// BENCH_HEAP_PROF). Taken through the inspector: node's --cpu-prof on the command line reached
+// tsx's launcher, not this process.
 const profiled = !!process.env.BENCH_CPU_PROF && !!process.env.BENCH_CPU_PROF_OF?.split(",").includes(label);
 
 /** One steady window of this process's own CPU and RSS (the figures the parent prints). */
@@ -229,9 +230,9 @@ async function steadyWindow(profiling: boolean): Promise<object> {
   const cpu = process.cpuUsage(cpu0);
   const mem = process.memoryUsage();
   if (stopProfile) {
-    const collectionFile = `${process.env.BENCH_CPU_PROF}/${label}-collection.cpuprofile`;
+    const collectionFile = `${process.env.BENCH_CPU_PROF}/${label}-collection.${PROFILE_EXTENSION}`;
     collectionProfiler!.postMessage({ stop: collectionFile } satisfies ProfileMessage);
-    await stopProfile(`${process.env.BENCH_CPU_PROF}/${label}.cpuprofile`);
+    await stopProfile(`${process.env.BENCH_CPU_PROF}/${label}.${PROFILE_EXTENSION}`);
     // the collection thread writes its own; wait for it (bounded) before the parent moves on
     for (let i = 0; i < 100 && !existsSync(collectionFile); i++) await new Promise((r) => setTimeout(r, 100));
     collectionProfiler!.close();
