@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 
+import { launchChromium, pageInWindow } from "../scripts/bench/chromium";
 import { BROWSER_FURNITURE_FEATURES, chromiumLaunchOptions } from "./browser";
 
 // Chromium keeps only the last --disable-features switch (e2e/browser.ts), so ours must carry every
@@ -33,4 +34,24 @@ test("the tests' browser runs V8 without its optimizing compilers, the benches' 
   await page.goto("chrome://version");
   expect((await page.locator("#command_line").textContent()) ?? "").toContain("--js-flags=--max-opt=1");
   expect(chromiumLaunchOptions().args.filter((a) => a.startsWith("--js-flags"))).toEqual([]);
+});
+
+// The benches measure interaction to next paint in a real window (scripts/bench/chromium.ts): under
+// viewport emulation headless Chromium holds the page's frames for the browser's own.
+test("the benches' window has the viewport asked for, without emulation", async () => {
+  // the benches' own browser, launched as they launch it
+  const browser = await launchChromium();
+  try {
+    for (const [width, height] of [
+      [1440, 900],
+      [1024, 700],
+    ] as const) {
+      const page = await pageInWindow(browser, width, height);
+      expect(await page.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([width, height]);
+      expect(page.viewportSize(), "no emulated viewport").toBeNull();
+      await page.context().close();
+    }
+  } finally {
+    await browser.close();
+  }
 });

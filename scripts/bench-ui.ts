@@ -16,7 +16,7 @@ import { performance } from "node:perf_hooks";
 import { type Browser } from "@playwright/test";
 
 import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
-import { launchChromium } from "./bench/chromium";
+import { launchChromium, pageInWindow } from "./bench/chromium";
 import { gzippedSizes, recordScripts, totalKiB } from "./bench/first-load-js";
 import { measureKeyInteractions, observeInteractions, takeMetrics, type InteractionFigures } from "./bench/inp";
 import { printedLines, recordBench } from "./bench/report";
@@ -91,7 +91,8 @@ interface WhatIfFigures {
  * tasks while the slider moves and after it rests (when the page's charts follow).
  */
 async function whatIfRuns(browser: Browser): Promise<WhatIfFigures> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // a real 1440 × 900 window: under viewport emulation the page's frames wait for the browser's own
+  const page = await pageInWindow(browser, 1440, 900);
   await page.goto(`${BASE}/nodes/fleet-0?whatif=1`);
   await page.getByTestId("ranking-table").waitFor({ timeout: 60_000 });
   const measure = (name: string) => page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.duration), name);
@@ -124,7 +125,7 @@ async function whatIfRuns(browser: Browser): Promise<WhatIfFigures> {
   const fleetInp = await measureKeyInteractions(page, slider, "ArrowRight", 10, KEY_GAP_MS, 3000);
   load.push(loadavg()[0]!);
   const fleet = await measure("headroom:what-if-fleet");
-  await page.close();
+  await page.context().close();
   return { node, fleet, nodeInp, fleetInp, fleetLoadTask, load };
 }
 
