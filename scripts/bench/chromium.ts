@@ -11,11 +11,11 @@ export function launchChromium(): Promise<Browser> {
 /**
  * A page in a browser window of its own whose viewport is `width` × `height` because the window is
  * that big, not because Playwright emulates it (`viewport: null`). Interaction to next paint must
- * be measured this way: under viewport emulation, headless Chromium 156's display compositor skips
- * drawing the page's new frame ("Draw skipped") until the browser's own window commits one, which
- * on the node page's what-if came with the URL write up to 250 ms later. The same key presses on the
- * same page measured 104–272 ms worst emulated and 24–40 ms in a real 1440-px window
- * (docs/benchmark-rounds.md, round twenty-nine). Close the page's context when done.
+ * be measured this way: under viewport emulation, headless Chromium 156 presented the page's new
+ * frame with the browser window's next one (a trace), which on the node page's what-if came with
+ * the URL write up to 250 ms later. The same key presses on the same page measured 104–272 ms worst
+ * emulated and 24–40 ms in a real 1440-px window (docs/benchmark-rounds.md, round twenty-nine).
+ * Close the page's context when done.
  */
 export async function pageInWindow(browser: Browser, width: number, height: number): Promise<Page> {
   // The device options spelt out: Playwright's test runner gives every context its config's device
