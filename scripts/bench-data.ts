@@ -15,7 +15,7 @@ import { makeRunTmpdir } from "../tests/run-tmpdir.mjs";
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./bench/cache-settings";
 import { formatGcTally, startGcTally } from "./bench/gc-tally";
 import { historyDepth, historyDepthText } from "./bench/history-depth";
-import { PROFILE_CHANNEL, PROFILE_EXTENSION, startCpuProfile, type ProfileMessage } from "./bench/profile-channel";
+import { PROFILE_CHANNEL, PROFILE_EXTENSION, startProfile, type ProfileMessage } from "./bench/profile-channel";
 import { printedLines, recordBench } from "./bench/report";
 import { formatRssBreakdown, rssBreakdown } from "./bench/rss-breakdown";
 import { startSimProcess } from "./bench/sim-process";
@@ -153,7 +153,7 @@ try {
   // alone, over a fixed window with no requests from us (2.5 summary passes at 10 s).
   // BENCH_CPU_PROF=<dir>: CPU profiles of the main thread and of the collection thread over the
   // window (main.cpuprofile, collection.cpuprofile; .heapprofile with BENCH_HEAP_PROF).
-  const stopProfile = process.env.BENCH_CPU_PROF ? await startCpuProfile() : null;
+  const stopProfile = process.env.BENCH_CPU_PROF ? await startProfile() : null;
   const collectionProfiler = stopProfile ? new BroadcastChannel(PROFILE_CHANNEL) : null;
   collectionProfiler?.postMessage({ start: true } satisfies ProfileMessage);
   // BENCH_PERF=<file>: Linux perf's CPU-time samples of every thread over the window (run node with

@@ -27,12 +27,13 @@ export async function pageInWindow(browser: Browser, width: number, height: numb
     hasTouch: undefined,
   });
   const page = await context.newPage();
+  const viewport = () => page.evaluate((): [number, number] => [window.innerWidth, window.innerHeight]);
   const cdp = await context.newCDPSession(page);
   const { windowId } = await cdp.send("Browser.getWindowForTarget");
   // The window's frame (headless Chromium keeps its address bar) is not known before it is drawn:
   // size the window, read the viewport it gave, and correct by the difference.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [w, h] = await page.evaluate(() => [window.innerWidth, window.innerHeight]);
+    const [w, h] = await viewport();
     if (w === width && h === height) {
       await cdp.detach();
       return page;
@@ -40,10 +41,10 @@ export async function pageInWindow(browser: Browser, width: number, height: numb
     const { bounds } = await cdp.send("Browser.getWindowBounds", { windowId });
     await cdp.send("Browser.setWindowBounds", {
       windowId,
-      bounds: { width: (bounds.width ?? w) + width - w!, height: (bounds.height ?? h) + height - h! },
+      bounds: { width: (bounds.width ?? w) + width - w, height: (bounds.height ?? h) + height - h },
     });
   }
-  const [w, h] = await page.evaluate(() => [window.innerWidth, window.innerHeight]);
+  const [w, h] = await viewport();
   await context.close();
   throw new Error(`the browser window's viewport stayed ${w}×${h}, not ${width}×${height}`);
 }

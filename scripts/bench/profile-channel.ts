@@ -1,6 +1,6 @@
 // How replica-process.ts tells the collection thread (profiled-fetch-worker.ts) to profile
 // itself over the steady window: a BroadcastChannel reaches every thread of the process. Both
-// threads take their profile the same way (startCpuProfile).
+// threads take their profile the same way (startProfile).
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 
@@ -18,7 +18,7 @@ export type ProfileMessage = { start: true } | { stop: string };
 export const PROFILE_EXTENSION = process.env.BENCH_HEAP_PROF ? "heapprofile" : "cpuprofile";
 
 /** Starts a profile of the calling thread (PROFILE_EXTENSION); the function it returns stops it and writes it to `file`. */
-export async function startCpuProfile(): Promise<(file: string) => Promise<void>> {
+export async function startProfile(): Promise<(file: string) => Promise<void>> {
   const session = new Session();
   session.connect();
   if (process.env.BENCH_HEAP_PROF) return startHeapSampling(session);

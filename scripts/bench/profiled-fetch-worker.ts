@@ -6,7 +6,7 @@ import { BroadcastChannel } from "node:worker_threads";
 
 import "../../lib/k8s/io/fetch-worker";
 
-import { PROFILE_CHANNEL, startCpuProfile, type ProfileMessage } from "./profile-channel";
+import { PROFILE_CHANNEL, startProfile, type ProfileMessage } from "./profile-channel";
 
 const channel = new BroadcastChannel(PROFILE_CHANNEL);
 let stop: ((file: string) => Promise<void>) | undefined;
@@ -14,7 +14,7 @@ channel.onmessage = (event) => {
   const m = (event as { data: ProfileMessage }).data;
   void (async () => {
     if ("start" in m) {
-      stop = await startCpuProfile();
+      stop = await startProfile();
       return;
     }
     await stop?.(m.stop);

@@ -15,7 +15,7 @@ import { BroadcastChannel } from "node:worker_threads";
 
 import { benchCacheSettings, SUMMARY_INTERVAL_MS } from "./cache-settings";
 import { historyDepth } from "./history-depth";
-import { PROFILE_CHANNEL, PROFILE_EXTENSION, startCpuProfile, type ProfileMessage } from "./profile-channel";
+import { PROFILE_CHANNEL, PROFILE_EXTENSION, startProfile, type ProfileMessage } from "./profile-channel";
 
 // scripts/bench-replicas.ts starts this process and says where its inputs are; run alone, it
 // names what is missing.
@@ -220,7 +220,7 @@ const profiled = !!process.env.BENCH_CPU_PROF && !!process.env.BENCH_CPU_PROF_OF
 /** One steady window of this process's own CPU and RSS (the figures the parent prints). */
 async function steadyWindow(profiling: boolean): Promise<object> {
   const collectionProfiler = profiling ? new BroadcastChannel(PROFILE_CHANNEL) : null;
-  const stopProfile = profiling ? await startCpuProfile() : null;
+  const stopProfile = profiling ? await startProfile() : null;
   collectionProfiler?.postMessage({ start: true } satisfies ProfileMessage);
   const cpu0 = process.cpuUsage();
   const sent0 = cache.collector.sent.summary;
